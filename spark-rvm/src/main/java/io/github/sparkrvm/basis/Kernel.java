@@ -1,0 +1,78 @@
+package io.github.sparkrvm.basis;
+
+import java.io.Serializable;
+import java.util.Locale;
+
+/**
+ * How a basis function is built from the (standardised) input features. {@link Rbf} and {@link Polynomial} place
+ * one basis function {@code k(x, c)} on every candidate centre c; {@link Linear} uses the input features themselves
+ * as the basis, so that the relevance determination ranks features.
+ */
+public sealed interface Kernel extends Serializable permits Kernel.Rbf, Kernel.Polynomial, Kernel.Linear {
+
+  /** The name of the kernel as the {@code kernel} param spells it. */
+  String name();
+
+  /** Builds the kernel the params name. */
+  static Kernel of(String name, double gamma, int degree, double coef0) {
+    return switch (name.toLowerCase(Locale.ROOT)) {
+      case "rbf" -> new Rbf(gamma);
+      case "poly" -> new Polynomial(gamma, degree, coef0);
+      case "linear" -> new Linear();
+      default -> throw new IllegalArgumentException("kernel must be one of rbf, linear, poly; got '" + name + "'");
+    };
+  }
+
+  /** {@code exp(-gamma ‖x − c‖²)}. */
+  record Rbf(double gamma) implements Kernel {
+    public Rbf {
+      if (!(gamma > 0.0) || Double.isInfinite(gamma)) {
+        throw new IllegalArgumentException("gamma must be a positive finite number; got " + gamma);
+      }
+    }
+
+    @Override
+    public String name() {
+      return "rbf";
+    }
+
+    /** The kernel value from the squared distance. */
+    public double fromSquaredDistance(double squaredDistance) {
+      return Math.exp(-gamma * Math.max(squaredDistance, 0.0));
+    }
+  }
+
+  /** {@code (gamma xᵀc + coef0)^degree}. */
+  record Polynomial(double gamma, int degree, double coef0) implements Kernel {
+    public Polynomial {
+      if (!(gamma > 0.0) || Double.isInfinite(gamma)) {
+        throw new IllegalArgumentException("gamma must be a positive finite number; got " + gamma);
+      }
+      if (degree < 1) {
+        throw new IllegalArgumentException("degree must be at least 1; got " + degree);
+      }
+      if (!Double.isFinite(coef0)) {
+        throw new IllegalArgumentException("coef0 must be finite; got " + coef0);
+      }
+    }
+
+    @Override
+    public String name() {
+      return "poly";
+    }
+
+    /** The kernel value from the inner product. */
+    public double fromInnerProduct(double innerProduct) {
+      double base = gamma * innerProduct + coef0;
+      return degree == 1 ? base : Math.pow(base, degree);
+    }
+  }
+
+  /** The basis is the input features: candidate j is {@code x ↦ x_j}. */
+  record Linear() implements Kernel {
+    @Override
+    public String name() {
+      return "linear";
+    }
+  }
+}

@@ -1,0 +1,25 @@
+package io.github.sparkrvm.basis;
+
+import java.io.Serializable;
+
+/**
+ * A dense block of training rows: {@code features} is row-major (size × dim), so that it is also the column-major
+ * dim × size matrix Xᵀ that BLAS reads. Labels and row weights run alongside.
+ */
+public record RowBlock(int size, int dim, double[] features, double[] labels, double[] weights)
+    implements Serializable {
+
+  public RowBlock {
+    if (features.length != size * dim || labels.length != size || weights.length != size) {
+      throw new IllegalArgumentException("RowBlock: inconsistent sizes (size " + size + ", dim " + dim
+          + ", features " + features.length + ", labels " + labels.length + ", weights " + weights.length + ")");
+    }
+  }
+
+  /** A block with unit weights. */
+  public static RowBlock unweighted(int size, int dim, double[] features, double[] labels) {
+    double[] w = new double[size];
+    java.util.Arrays.fill(w, 1.0);
+    return new RowBlock(size, dim, features, labels, w);
+  }
+}

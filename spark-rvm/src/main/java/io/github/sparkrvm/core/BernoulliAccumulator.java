@@ -1,0 +1,77 @@
+package io.github.sparkrvm.core;
+
+import dev.ludovic.netlib.blas.BLAS;
+import java.io.Serializable;
+
+/**
+ * Accumulates the logistic log-likelihood, gradient {@code Φᵀ W (t − y)} and Hessian {@code Φᵀ W B Φ}
+ * (B = diag(y(1 − y))) at fixed weights, block by block, with one matrix product per block.
+ */
+public final class BernoulliAccumulator implements Serializable {
+
+  private final double[] weights;
+  private final int m;
+  private final double[] gradient;
+  private final double[] hessian;
+  private double logLikelihood;
+
+  public BernoulliAccumulator(double[] weights) {
+    this.weights = weights.clone();
+    this.m = weights.length;
+    this.gradient = new double[m];
+    this.hessian = new double[m * m];
+  }
+
+  /** Adds a block with basis {@code phi} (n × m, column-major), labels in {0, 1} and row weights. */
+  public BernoulliAccumulator add(double[] phi, int n, double[] labels, double[] rowWeights) {
+    if (phi.length != n * m) {
+      throw new IllegalArgumentException("expected a " + n + " × " + m + " basis block, got " + phi.length);
+    }
+    if (n == 0) {
+      return this;
+    }
+    BLAS blas = BLAS.getInstance();
+    double[] eta = new double[n];
+    if (m > 0) {
+      blas.dgemv("N", n, m, 1.0, phi, n, weights, 1, 0.0, eta, 1);
+    }
+    double[] residual = new double[n];
+    double[] sqrtB = new double[n];
+    for (int i = 0; i < n; i++) {
+      double y = Logistic.sigmoid(eta[i]);
+      residual[i] = rowWeights[i] * (labels[i] - y);
+      sqrtB[i] = Math.sqrt(rowWeights[i] * y * (1.0 - y));
+      logLikelihood += rowWeights[i] * Logistic.logLikelihood(labels[i], eta[i]);
+    }
+    if (m > 0) {
+      blas.dgemv("T", n, m, 1.0, phi, n, residual, 1, 1.0, gradient, 1);
+      double[] scaled = new double[n * m];
+      for (int j = 0; j < m; j++) {
+        int col = j * n;
+        for (int i = 0; i < n; i++) {
+          scaled[col + i] = phi[col + i] * sqrtB[i];
+        }
+      }
+      blas.dgemm("T", "N", m, m, n, 1.0, scaled, n, scaled, n, 1.0, hessian, m);
+    }
+    return this;
+  }
+
+  public BernoulliAccumulator merge(BernoulliAccumulator other) {
+    if (other.m != m) {
+      throw new IllegalArgumentException("cannot merge terms of dimension " + other.m + " and " + m);
+    }
+    for (int i = 0; i < m; i++) {
+      gradient[i] += other.gradient[i];
+    }
+    for (int i = 0; i < hessian.length; i++) {
+      hessian[i] += other.hessian[i];
+    }
+    logLikelihood += other.logLikelihood;
+    return this;
+  }
+
+  public LikelihoodTerms result() {
+    return new LikelihoodTerms(m, logLikelihood, gradient.clone(), hessian.clone());
+  }
+}

@@ -1,0 +1,76 @@
+package io.github.sparkrvm.core;
+
+/** Small helpers for dense column-major matrices held in {@code double[]}. */
+final class DenseMatrices {
+
+  private DenseMatrices() {}
+
+  /** The rows and columns {@code idx} of the m × m matrix {@code a}, as a k × k matrix. */
+  static double[] submatrix(double[] a, int m, int[] idx) {
+    int k = idx.length;
+    double[] out = new double[k * k];
+    for (int j = 0; j < k; j++) {
+      int src = idx[j] * m;
+      for (int i = 0; i < k; i++) {
+        out[j * k + i] = a[src + idx[i]];
+      }
+    }
+    return out;
+  }
+
+  /** The entries {@code idx} of {@code v}. */
+  static double[] select(double[] v, int[] idx) {
+    double[] out = new double[idx.length];
+    for (int i = 0; i < idx.length; i++) {
+      out[i] = v[idx[i]];
+    }
+    return out;
+  }
+
+  /** The entries {@code idx} of {@code v}. */
+  static int[] selectIndices(int[] v, int[] idx) {
+    int[] out = new int[idx.length];
+    for (int i = 0; i < idx.length; i++) {
+      out[i] = v[idx[i]];
+    }
+    return out;
+  }
+
+  /** {@code a x} for the k × k matrix a. */
+  static double[] multiply(double[] a, int k, double[] x) {
+    double[] y = new double[k];
+    for (int j = 0; j < k; j++) {
+      double xj = x[j];
+      if (xj == 0.0) {
+        continue;
+      }
+      int col = j * k;
+      for (int i = 0; i < k; i++) {
+        y[i] += a[col + i] * xj;
+      }
+    }
+    return y;
+  }
+
+  static double dot(double[] x, double[] y) {
+    double s = 0.0;
+    for (int i = 0; i < x.length; i++) {
+      s += x[i] * y[i];
+    }
+    return s;
+  }
+
+  /** {@code xᵀ a x} for the k × k matrix a. */
+  static double quadraticForm(double[] a, int k, double[] x) {
+    return dot(x, multiply(a, k, x));
+  }
+
+  /** {@code a + diag(d)} as a new matrix. */
+  static double[] plusDiagonal(double[] a, int k, double[] d) {
+    double[] out = a.clone();
+    for (int i = 0; i < k; i++) {
+      out[i * k + i] += d[i];
+    }
+    return out;
+  }
+}

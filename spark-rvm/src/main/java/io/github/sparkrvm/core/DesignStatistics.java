@@ -1,0 +1,18 @@
+package io.github.sparkrvm.core;
+
+/**
+ * The seam between the sparse Bayesian outer loops and the data. The solvers ask for what they need at the
+ * current active basis and weights; an implementation computes it in memory or across a cluster. Active sets
+ * are ascending candidate indices.
+ */
+public interface DesignStatistics {
+
+  /** The number of candidate basis functions. */
+  int numCandidates();
+
+  /** The Gaussian sufficient statistics over all candidates (one pass over the data). */
+  GaussianStatistics gaussian();
+
+  /** The Bernoulli (logistic) log-likelihood, gradient and Hessian at weights w over the active basis (one pass). */
+  LikelihoodTerms bernoulli(int[] active, double[] weights);
+}

@@ -1,0 +1,80 @@
+package io.github.sparkrvm.core;
+
+import dev.ludovic.netlib.blas.BLAS;
+import java.io.Serializable;
+
+/** Accumulates {@link GaussianStatistics} block by block; blocks' partial sums merge. */
+public final class GaussianAccumulator implements Serializable {
+
+  private final int m;
+  private final double[] gram;
+  private final double[] projection;
+  private double targetSquares;
+  private double targetSum;
+  private double weightSum;
+  private long count;
+
+  public GaussianAccumulator(int numBasis) {
+    this.m = numBasis;
+    this.gram = new double[numBasis * numBasis];
+    this.projection = new double[numBasis];
+  }
+
+  /**
+   * Adds a block: {@code phi} is its basis (n × m, column-major), {@code targets} and {@code rowWeights} its
+   * labels and weights.
+   */
+  public GaussianAccumulator add(double[] phi, int n, double[] targets, double[] rowWeights) {
+    if (phi.length != n * m) {
+      throw new IllegalArgumentException("expected a " + n + " × " + m + " basis block, got " + phi.length);
+    }
+    if (n == 0) {
+      return this;
+    }
+    double[] scaled = new double[n * m];
+    double[] sqrtW = new double[n];
+    double[] wt = new double[n];
+    for (int i = 0; i < n; i++) {
+      sqrtW[i] = Math.sqrt(rowWeights[i]);
+      wt[i] = rowWeights[i] * targets[i];
+      targetSquares += rowWeights[i] * targets[i] * targets[i];
+      targetSum += wt[i];
+      weightSum += rowWeights[i];
+    }
+    for (int j = 0; j < m; j++) {
+      int col = j * n;
+      for (int i = 0; i < n; i++) {
+        scaled[col + i] = phi[col + i] * sqrtW[i];
+      }
+    }
+    if (m > 0) {
+      BLAS blas = BLAS.getInstance();
+      blas.dgemm("T", "N", m, m, n, 1.0, scaled, n, scaled, n, 1.0, gram, m);
+      blas.dgemv("T", n, m, 1.0, phi, n, wt, 1, 1.0, projection, 1);
+    }
+    count += n;
+    return this;
+  }
+
+  /** Adds another accumulator's sums into this one. */
+  public GaussianAccumulator merge(GaussianAccumulator other) {
+    if (other.m != m) {
+      throw new IllegalArgumentException("cannot merge statistics of " + other.m + " and " + m + " basis functions");
+    }
+    for (int i = 0; i < gram.length; i++) {
+      gram[i] += other.gram[i];
+    }
+    for (int i = 0; i < m; i++) {
+      projection[i] += other.projection[i];
+    }
+    targetSquares += other.targetSquares;
+    targetSum += other.targetSum;
+    weightSum += other.weightSum;
+    count += other.count;
+    return this;
+  }
+
+  public GaussianStatistics result() {
+    return new GaussianStatistics(m, gram.clone(), projection.clone(), targetSquares, targetSum, weightSum, count);
+  }
+}

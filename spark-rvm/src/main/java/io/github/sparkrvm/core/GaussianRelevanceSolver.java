@@ -1,0 +1,167 @@
+package io.github.sparkrvm.core;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Sparse Bayesian regression by the classic re-estimation of Tipping (2001): from the sufficient statistics alone,
+ * Σ = (A + βΦᵀΦ)⁻¹, m = βΣΦᵀt, then α ← (γ + 2a)/(m² + 2b) and β ← (Σw − Σγ)/‖t − Φm‖², pruning α above alphaMax.
+ *
+ * <p>Basis functions whose marginal likelihood is maximised at α = ∞ are pruned at once
+ * ({@link Reestimation#refineSettled}). MacKay's fixed-point step is fast but not guaranteed to increase the marginal likelihood; a step that would
+ * lower it is replaced by the EM step, which never does, so the recorded objective never decreases.
+ */
+public final class GaussianRelevanceSolver {
+
+  private static final double HALF_LOG_TWO_PI = 0.5 * Math.log(2 * Math.PI);
+
+  private final GaussianStatistics stats;
+  private final SparseBayesOptions options;
+
+  private GaussianRelevanceSolver(GaussianStatistics stats, SparseBayesOptions options) {
+    this.stats = stats;
+    this.options = options;
+  }
+
+  /** Fits α and β, and returns the posterior over the basis functions kept. */
+  public static RelevanceFit fit(GaussianStatistics stats, SparseBayesOptions options, IterationListener listener) {
+    if (!(stats.weightSum() > 0.0)) {
+      throw new IllegalArgumentException("no training rows with positive weight");
+    }
+    double variance = stats.targetVariance();
+    if (!(variance > 0.0)) {
+      throw new IllegalArgumentException("the targets are constant: there is nothing to learn");
+    }
+    return new GaussianRelevanceSolver(stats, options).run(variance, listener);
+  }
+
+  /** The posterior and its objective at fixed α (over {@code active}) and β. */
+  public static Posterior posterior(GaussianStatistics stats, int[] active, double[] alpha, double beta,
+      SparseBayesOptions options) {
+    return new GaussianRelevanceSolver(stats, options).posterior(active, alpha, beta);
+  }
+
+  private RelevanceFit run(double targetVariance, IterationListener listener) {
+    int m = stats.numBasis();
+    int[] all = Reestimation.indices(m);
+    double[] gramDiagonal = new double[m];
+    for (int i = 0; i < m; i++) {
+      gramDiagonal[i] = stats.gram()[i * m + i];
+    }
+    double beta = 100.0 / targetVariance; // start with a noise deviation of a tenth of the targets'
+    Posterior post = posterior(all, Reestimation.initialAlpha(gramDiagonal, stats.weightSum(), targetVariance), beta);
+    List<Double> objective = new ArrayList<>();
+    List<Integer> counts = new ArrayList<>();
+    objective.add(post.logMarginalLikelihood());
+    counts.add(post.active().length);
+    listener.onIteration(new IterationReport(0, post.logMarginalLikelihood(), post.active().length,
+        Double.NaN, post.beta(), 0));
+    boolean converged = false;
+    int iteration = 0;
+    while (iteration < options.maxIter()) {
+      iteration++;
+      Step step = mackayStep(post);
+      Posterior next = posterior(step.active(), step.alpha(), step.beta());
+      double slack = 1e-10 * (1.0 + Math.abs(post.logMarginalLikelihood()));
+      if (next.logMarginalLikelihood() < post.logMarginalLikelihood() - slack) {
+        step = emStep(post);
+        next = posterior(step.active(), step.alpha(), step.beta());
+      }
+      post = next;
+      objective.add(post.logMarginalLikelihood());
+      counts.add(post.active().length);
+      listener.onIteration(new IterationReport(iteration, post.logMarginalLikelihood(), post.active().length,
+          step.maxLogChange(), post.beta(), 0));
+      if (!step.pruned() && step.maxLogChange() < options.tol()) {
+        converged = true;
+        break;
+      }
+    }
+    return new RelevanceFit(post.active(), post.mean(), post.alpha(), post.covariance(), post.beta(), iteration,
+        converged, objective.stream().mapToDouble(Double::doubleValue).toArray(),
+        counts.stream().mapToInt(Integer::intValue).toArray(), 0);
+  }
+
+  /** A proposed (active, α, β) and how far it moved. */
+  private record Step(int[] active, double[] alpha, double beta, double maxLogChange, boolean pruned) {}
+
+  private Step mackayStep(Posterior post) {
+    double[] gamma = Reestimation.wellDetermined(post.alpha(), post.covariance());
+    double[] alpha = Reestimation.mackay(gamma, post.mean(), options.alphaPriorShape(), options.alphaPriorRate());
+    if (options.alphaPriorShape() == 0.0 && options.alphaPriorRate() == 0.0) {
+      Reestimation.refineSettled(alpha, post.alpha(), post.mean(), gamma);
+    }
+    double effective = 0.0;
+    for (double g : gamma) {
+      effective += g;
+    }
+    double dof = Math.max(stats.weightSum() - effective, 1e-6 * stats.weightSum());
+    double beta = dof / Math.max(post.residualSquares(), Double.MIN_NORMAL);
+    return prune(post, alpha, beta);
+  }
+
+  private Step emStep(Posterior post) {
+    double[] alpha = Reestimation.expectationMaximisation(post.mean(), post.covariance(),
+        options.alphaPriorShape(), options.alphaPriorRate());
+    int k = post.active().length;
+    double[] gram = DenseMatrices.submatrix(stats.gram(), stats.numBasis(), post.active());
+    double trace = 0.0;
+    for (int i = 0; i < k * k; i++) {
+      trace += gram[i] * post.covariance()[i];
+    }
+    double beta = stats.weightSum() / Math.max(post.residualSquares() + trace, Double.MIN_NORMAL);
+    return prune(post, alpha, beta);
+  }
+
+  /** Keeps the basis functions whose α stays at or below alphaMax. */
+  private Step prune(Posterior post, double[] alpha, double beta) {
+    int[] kept = Reestimation.kept(alpha, options.alphaMax());
+    double change = Math.max(Reestimation.maxLogChange(post.alpha(), alpha, kept),
+        Math.abs(Math.log(beta) - Math.log(post.beta())));
+    int[] active = new int[kept.length];
+    double[] keptAlpha = new double[kept.length];
+    for (int i = 0; i < kept.length; i++) {
+      active[i] = post.active()[kept[i]];
+      keptAlpha[i] = alpha[kept[i]];
+    }
+    return new Step(active, keptAlpha, beta, change, kept.length < alpha.length);
+  }
+
+  private Posterior posterior(int[] active, double[] alpha, double beta) {
+    int k = active.length;
+    double[] gram = DenseMatrices.submatrix(stats.gram(), stats.numBasis(), active);
+    double[] projection = DenseMatrices.select(stats.projection(), active);
+    double[] precision = new double[k * k];
+    for (int i = 0; i < k * k; i++) {
+      precision[i] = beta * gram[i];
+    }
+    for (int i = 0; i < k; i++) {
+      precision[i * k + i] += alpha[i];
+    }
+    Cholesky chol = Cholesky.factorWithJitter(precision, k);
+    double[] mean = chol.solve(projection);
+    for (int i = 0; i < k; i++) {
+      mean[i] *= beta;
+    }
+    double residual = Math.max(stats.targetSquares() - 2 * DenseMatrices.dot(mean, projection)
+        + DenseMatrices.quadraticForm(gram, k, mean), 0.0);
+    double weightPenalty = 0.0;
+    for (int i = 0; i < k; i++) {
+      weightPenalty += alpha[i] * mean[i] * mean[i];
+    }
+    double w = stats.weightSum();
+    double logMarginal = 0.5 * w * Math.log(beta) - w * HALF_LOG_TWO_PI
+        + 0.5 * (Reestimation.sumLog(alpha) - chol.logDeterminant() - beta * residual - weightPenalty)
+        + Reestimation.hyperprior(alpha, options.alphaPriorShape(), options.alphaPriorRate());
+    return new Posterior(active, alpha, beta, mean, chol.inverse(), residual, logMarginal);
+  }
+
+  /**
+   * The Gaussian posterior over the weights of the active basis at fixed α and β.
+   *
+   * @param residualSquares the weighted ‖t − Φm‖²
+   * @param logMarginalLikelihood log p(t | α, β), plus the hyperprior's log density when a or b is positive
+   */
+  public record Posterior(int[] active, double[] alpha, double beta, double[] mean, double[] covariance,
+      double residualSquares, double logMarginalLikelihood) {}
+}

@@ -1,0 +1,23 @@
+package io.github.sparkrvm.core;
+
+/**
+ * The sufficient statistics of a Gaussian likelihood over all candidate basis functions, with row weights w:
+ * {@code gram = ΦᵀWΦ} (m × m, column-major), {@code projection = ΦᵀWt}, {@code targetSquares = tᵀWt},
+ * {@code targetSum = Σwt}, {@code weightSum = Σw} and the number of rows. After these, every re-estimation step
+ * runs without the data.
+ */
+public record GaussianStatistics(int numBasis, double[] gram, double[] projection, double targetSquares,
+    double targetSum, double weightSum, long count) {
+
+  public GaussianStatistics {
+    if (gram.length != numBasis * numBasis || projection.length != numBasis) {
+      throw new IllegalArgumentException("GaussianStatistics: sizes do not match " + numBasis + " basis functions");
+    }
+  }
+
+  /** The weighted variance of the targets. */
+  public double targetVariance() {
+    double mean = targetSum / weightSum;
+    return Math.max(targetSquares / weightSum - mean * mean, 0.0);
+  }
+}

@@ -1,0 +1,108 @@
+package io.github.sparkrvm.core;
+
+import io.github.sparkrvm.basis.BasisFunctions;
+
+/**
+ * The statistics seam over a dense design matrix Φ (N × M, column-major) held on one JVM, computed with plain
+ * loops. It is the reference the distributed implementation is checked against, and serves small data and tests.
+ */
+public final class InMemoryStatistics implements DesignStatistics {
+
+  private final int n;
+  private final int m;
+  private final double[] phi;
+  private final double[] targets;
+  private final double[] rowWeights;
+
+  /** Over a given design matrix. */
+  public InMemoryStatistics(double[] phi, int n, int m, double[] targets, double[] rowWeights) {
+    if (phi.length != n * m || targets.length != n || rowWeights.length != n) {
+      throw new IllegalArgumentException("InMemoryStatistics: sizes do not match " + n + " rows × " + m + " columns");
+    }
+    this.n = n;
+    this.m = m;
+    this.phi = phi.clone();
+    this.targets = targets.clone();
+    this.rowWeights = rowWeights.clone();
+  }
+
+  /** Evaluates every candidate of {@code basis} at every row of {@code x} (rows of length basis.dim()). */
+  public static InMemoryStatistics of(BasisFunctions basis, double[][] x, double[] targets, double[] rowWeights) {
+    int n = x.length;
+    int m = basis.numCandidates();
+    double[] phi = new double[n * m];
+    for (int j = 0; j < m; j++) {
+      for (int i = 0; i < n; i++) {
+        phi[j * n + i] = basis.value(j, x[i]);
+      }
+    }
+    return new InMemoryStatistics(phi, n, m, targets, rowWeights);
+  }
+
+  @Override
+  public int numCandidates() {
+    return m;
+  }
+
+  /** Entry (row i, candidate j) of the design matrix. */
+  public double phi(int i, int j) {
+    return phi[j * n + i];
+  }
+
+  @Override
+  public GaussianStatistics gaussian() {
+    double[] gram = new double[m * m];
+    double[] projection = new double[m];
+    double targetSquares = 0.0;
+    double targetSum = 0.0;
+    double weightSum = 0.0;
+    for (int i = 0; i < n; i++) {
+      double w = rowWeights[i];
+      targetSquares += w * targets[i] * targets[i];
+      targetSum += w * targets[i];
+      weightSum += w;
+    }
+    for (int a = 0; a < m; a++) {
+      double p = 0.0;
+      for (int i = 0; i < n; i++) {
+        p += phi(i, a) * rowWeights[i] * targets[i];
+      }
+      projection[a] = p;
+      for (int b = 0; b <= a; b++) {
+        double s = 0.0;
+        for (int i = 0; i < n; i++) {
+          s += phi(i, a) * rowWeights[i] * phi(i, b);
+        }
+        gram[a * m + b] = s;
+        gram[b * m + a] = s;
+      }
+    }
+    return new GaussianStatistics(m, gram, projection, targetSquares, targetSum, weightSum, n);
+  }
+
+  @Override
+  public LikelihoodTerms bernoulli(int[] active, double[] weights) {
+    int k = active.length;
+    double[] gradient = new double[k];
+    double[] hessian = new double[k * k];
+    double logLikelihood = 0.0;
+    for (int i = 0; i < n; i++) {
+      double eta = 0.0;
+      for (int a = 0; a < k; a++) {
+        eta += phi(i, active[a]) * weights[a];
+      }
+      double y = Logistic.sigmoid(eta);
+      double w = rowWeights[i];
+      logLikelihood += w * Logistic.logLikelihood(targets[i], eta);
+      double b = w * y * (1.0 - y);
+      for (int a = 0; a < k; a++) {
+        double pa = phi(i, active[a]);
+        gradient[a] += pa * w * (targets[i] - y);
+        for (int c = 0; c < k; c++) {
+          hessian[c * k + a] += pa * b * phi(i, active[c]);
+        }
+      }
+    }
+    return new LikelihoodTerms(k, logLikelihood, gradient, hessian);
+  }
+}

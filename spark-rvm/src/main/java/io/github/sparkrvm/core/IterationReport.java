@@ -1,0 +1,15 @@
+package io.github.sparkrvm.core;
+
+/**
+ * What one step of the outer loop reached.
+ *
+ * @param iteration 0 for the starting point, then one per α re-estimation
+ * @param logMarginalLikelihood the log marginal likelihood (Laplace-approximated for classification), plus the
+ *     hyperprior's log density when a or b is positive
+ * @param activeBasis the number of basis functions still in the model
+ * @param maxLogAlphaChange the largest change of log α (and log β) in this step
+ * @param noisePrecision β for a Gaussian likelihood, NaN otherwise
+ * @param likelihoodPasses the passes over the data this step made (0 for Gaussian steps)
+ */
+public record IterationReport(int iteration, double logMarginalLikelihood, int activeBasis,
+    double maxLogAlphaChange, double noisePrecision, int likelihoodPasses) {}

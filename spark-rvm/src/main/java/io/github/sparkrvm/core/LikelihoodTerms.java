@@ -1,0 +1,15 @@
+package io.github.sparkrvm.core;
+
+/**
+ * What one pass over the data returns for a non-Gaussian likelihood at weights w over the active basis (m of them):
+ * the log-likelihood, its gradient {@code Φᵀ W (t − y)} and the negative of its Hessian {@code Φᵀ W B Φ}
+ * (m × m, column-major), with W the row weights.
+ */
+public record LikelihoodTerms(int dim, double logLikelihood, double[] gradient, double[] hessian) {
+
+  public LikelihoodTerms {
+    if (gradient.length != dim || hessian.length != dim * dim) {
+      throw new IllegalArgumentException("LikelihoodTerms: sizes do not match dimension " + dim);
+    }
+  }
+}

@@ -1,0 +1,86 @@
+package io.github.sparkrvm;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.SplittableRandom;
+
+/** Data sets for tests: generated with fixed seeds, or read from the project's {@code data/} folder. */
+public final class TestData {
+
+  private TestData() {}
+
+  /** Rows x (each of length d), targets t. */
+  public record Table(double[][] x, double[] t) {
+    public int size() {
+      return t.length;
+    }
+  }
+
+  /** sin(x)/x, with sinc(0) = 1. */
+  public static double sinc(double x) {
+    return x == 0.0 ? 1.0 : Math.sin(x) / x;
+  }
+
+  /** Tipping's sinc: n points with x uniform on [−10, 10] and Gaussian noise of deviation sigma. */
+  public static Table noisySinc(int n, double sigma, long seed) {
+    SplittableRandom random = new SplittableRandom(seed);
+    double[][] x = new double[n][];
+    double[] t = new double[n];
+    for (int i = 0; i < n; i++) {
+      double v = -10.0 + 20.0 * random.nextDouble();
+      x[i] = new double[] {v};
+      t[i] = sinc(v) + sigma * gaussian(random);
+    }
+    return new Table(x, t);
+  }
+
+  /** n noise-free sinc points on an even grid over [−10, 10]. */
+  public static Table sincGrid(int n) {
+    double[][] x = new double[n][];
+    double[] t = new double[n];
+    for (int i = 0; i < n; i++) {
+      double v = -10.0 + 20.0 * i / (n - 1);
+      x[i] = new double[] {v};
+      t[i] = sinc(v);
+    }
+    return new Table(x, t);
+  }
+
+  /** A standard normal draw (Box–Muller). */
+  public static double gaussian(SplittableRandom random) {
+    double u = 1.0 - random.nextDouble();
+    double v = random.nextDouble();
+    return Math.sqrt(-2.0 * Math.log(u)) * Math.cos(2.0 * Math.PI * v);
+  }
+
+  /** The project's data folder (tests run in the module folder). */
+  public static Path dataDir() {
+    Path here = Path.of("").toAbsolutePath();
+    for (Path p = here; p != null; p = p.getParent()) {
+      if (Files.isDirectory(p.resolve("data/ripley_synth"))) {
+        return p.resolve("data");
+      }
+    }
+    throw new IllegalStateException("cannot find the project's data/ folder above " + here);
+  }
+
+  /** Ripley's synthetic data: "tr" (250 rows) or "te" (1000 rows); label yc ∈ {0, 1}. */
+  public static Table ripley(String part) {
+    try {
+      List<String> lines = Files.readAllLines(dataDir().resolve("ripley_synth/synth." + part + ".csv"));
+      int n = lines.size() - 1;
+      double[][] x = new double[n][];
+      double[] t = new double[n];
+      for (int i = 0; i < n; i++) {
+        String[] cells = lines.get(i + 1).split(",");
+        x[i] = new double[] {Double.parseDouble(cells[0]), Double.parseDouble(cells[1])};
+        t[i] = Double.parseDouble(cells[2]);
+      }
+      return new Table(x, t);
+    } catch (IOException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+}
