@@ -60,12 +60,14 @@ public final class GaussianRelevanceSolver {
     int iteration = 0;
     while (iteration < options.maxIter()) {
       iteration++;
-      Step step = mackayStep(post);
-      Posterior next = posterior(step.active(), step.alpha(), step.beta());
-      double slack = 1e-10 * (1.0 + Math.abs(post.logMarginalLikelihood()));
-      if (next.logMarginalLikelihood() < post.logMarginalLikelihood() - slack) {
-        step = emStep(post);
+      Step step = null;
+      Posterior next = null;
+      for (Step proposal : proposals(post)) {
+        step = proposal;
         next = posterior(step.active(), step.alpha(), step.beta());
+        if (next.logMarginalLikelihood() >= post.logMarginalLikelihood() - slack(post)) {
+          break;
+        }
       }
       post = next;
       objective.add(post.logMarginalLikelihood());
@@ -82,22 +84,41 @@ public final class GaussianRelevanceSolver {
         counts.stream().mapToInt(Integer::intValue).toArray(), 0);
   }
 
+  private static double slack(Posterior post) {
+    return 1e-10 * (1.0 + Math.abs(post.logMarginalLikelihood()));
+  }
+
+  /**
+   * The steps to try, in order, until one does not lower the objective: the settled refinement (when it applies),
+   * MacKay's step, and the EM step, which never lowers it.
+   */
+  private List<Step> proposals(Posterior post) {
+    List<Step> steps = new ArrayList<>(3);
+    double[] gamma = Reestimation.wellDetermined(post.alpha(), post.covariance());
+    double[] alpha = Reestimation.mackay(gamma, post.mean(), options.alphaPriorShape(), options.alphaPriorRate());
+    double beta = mackayBeta(post, gamma);
+    if (options.alphaPriorShape() == 0.0 && options.alphaPriorRate() == 0.0) {
+      double[] refined = alpha.clone();
+      if (Reestimation.refineSettled(refined, post.alpha(), post.mean(), gamma)) {
+        steps.add(prune(post, refined, beta));
+      }
+    }
+    steps.add(prune(post, alpha, beta));
+    steps.add(emStep(post));
+    return steps;
+  }
+
   /** A proposed (active, α, β) and how far it moved. */
   private record Step(int[] active, double[] alpha, double beta, double maxLogChange, boolean pruned) {}
 
-  private Step mackayStep(Posterior post) {
-    double[] gamma = Reestimation.wellDetermined(post.alpha(), post.covariance());
-    double[] alpha = Reestimation.mackay(gamma, post.mean(), options.alphaPriorShape(), options.alphaPriorRate());
-    if (options.alphaPriorShape() == 0.0 && options.alphaPriorRate() == 0.0) {
-      Reestimation.refineSettled(alpha, post.alpha(), post.mean(), gamma);
-    }
+  /** β ← (Σw − Σγ)/‖t − Φm‖². */
+  private double mackayBeta(Posterior post, double[] gamma) {
     double effective = 0.0;
     for (double g : gamma) {
       effective += g;
     }
     double dof = Math.max(stats.weightSum() - effective, 1e-6 * stats.weightSum());
-    double beta = dof / Math.max(post.residualSquares(), Double.MIN_NORMAL);
-    return prune(post, alpha, beta);
+    return dof / Math.max(post.residualSquares(), Double.MIN_NORMAL);
   }
 
   private Step emStep(Posterior post) {

@@ -36,17 +36,20 @@ final class Reestimation {
    * γᵢ(1 − γᵢ)). The fixed points are those of the classic step, which reaches them only geometrically slowly
    * (an α creeping toward infinity can take thousands of steps). Early on, with every α still far from its
    * optimum, "the others held fixed" means little, hence the settling condition. Scale-free prior (a = b = 0) only.
+   *
+   * @return whether the step was settled and so refined
    */
-  static void refineSettled(double[] next, double[] alpha, double[] mean, double[] gamma) {
+  static boolean refineSettled(double[] next, double[] alpha, double[] mean, double[] gamma) {
     for (int i = 0; i < next.length; i++) {
       if (Double.isFinite(next[i]) && Math.abs(Math.log(next[i]) - Math.log(alpha[i])) > SETTLED) {
-        return;
+        return false;
       }
     }
     for (int i = 0; i < next.length; i++) {
       double excess = alpha[i] * mean[i] * mean[i] - gamma[i] * (1.0 - gamma[i]);
       next[i] = excess > 0.0 ? alpha[i] * gamma[i] * gamma[i] / excess : Double.POSITIVE_INFINITY;
     }
+    return true;
   }
 
   /** The EM step with the Gamma(a, b) hyperprior: α ← (1 + 2a)/(m² + Σᵢᵢ + 2b); it never lowers the objective. */

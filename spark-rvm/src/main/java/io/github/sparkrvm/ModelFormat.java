@@ -1,0 +1,111 @@
+package io.github.sparkrvm;
+
+import io.github.sparkrvm.basis.Kernel;
+import io.github.sparkrvm.distributed.FeatureScaling;
+import java.util.List;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructType;
+
+/**
+ * The saved form of an {@link RvmModel}'s fitted state: one Parquet row under {@code data/}. Its version is
+ * {@link #VERSION}, recorded in the metadata; a reader refuses newer versions.
+ */
+final class ModelFormat {
+
+  /** Format 1: the fields of {@link #SCHEMA}. */
+  static final int VERSION = 1;
+
+  private static final StructType SCHEMA = new StructType()
+      .add("family", DataTypes.StringType, false)
+      .add("kernel", DataTypes.StringType, false)
+      .add("gamma", DataTypes.DoubleType, false)
+      .add("degree", DataTypes.IntegerType, false)
+      .add("coef0", DataTypes.DoubleType, false)
+      .add("numFeatures", DataTypes.IntegerType, false)
+      .add("shift", doubles(), false)
+      .add("scale", doubles(), false)
+      .add("biasKept", DataTypes.BooleanType, false)
+      .add("features", DataTypes.createArrayType(DataTypes.IntegerType, false), false)
+      .add("centres", doubles(), false)
+      .add("weights", doubles(), false)
+      .add("alpha", doubles(), false)
+      .add("covariance", doubles(), false)
+      .add("noisePrecision", DataTypes.DoubleType, false)
+      .add("numRows", DataTypes.LongType, false)
+      .add("iterations", DataTypes.IntegerType, false)
+      .add("converged", DataTypes.BooleanType, false)
+      .add("logMarginalLikelihood", doubles(), false)
+      .add("activeBasis", DataTypes.createArrayType(DataTypes.IntegerType, false), false)
+      .add("dataPasses", DataTypes.IntegerType, false)
+      .add("fitSeconds", DataTypes.DoubleType, false);
+
+  private ModelFormat() {}
+
+  private static org.apache.spark.sql.types.ArrayType doubles() {
+    return DataTypes.createArrayType(DataTypes.DoubleType, false);
+  }
+
+  static void write(FittedRvm m, String path, SparkSession spark) {
+    double gamma = Double.NaN;
+    int degree = 0;
+    double coef0 = 0.0;
+    if (m.kernel() instanceof Kernel.Rbf rbf) {
+      gamma = rbf.gamma();
+    } else if (m.kernel() instanceof Kernel.Polynomial poly) {
+      gamma = poly.gamma();
+      degree = poly.degree();
+      coef0 = poly.coef0();
+    }
+    RvmTrainingSummary s = m.summary();
+    Row row = RowFactory.create(m.family(), m.kernel().name(), gamma, degree, coef0, m.numFeatures(),
+        m.scaling().shift(), m.scaling().scale(), m.biasKept(), m.features(), m.centres(), m.weights(), m.alpha(),
+        m.covariance(), m.noisePrecision(), s.numRows(), s.iterations(), s.converged(), s.logMarginalLikelihood(),
+        s.activeBasis(), s.dataPasses(), s.fitSeconds());
+    spark.createDataFrame(List.of(row), SCHEMA).repartition(1).write().parquet(path + "/data");
+  }
+
+  static FittedRvm read(String path, SparkSession spark) {
+    Row r;
+    try {
+      Dataset<Row> data = spark.read().parquet(path + "/data");
+      List<Row> rows = data.collectAsList();
+      if (rows.size() != 1) {
+        throw new IllegalArgumentException("expected one row of model data, found " + rows.size());
+      }
+      r = rows.get(0);
+      return new FittedRvm(r.getAs("family"), Kernel.of(r.getAs("kernel"), r.<Double>getAs("gamma"),
+          r.<Integer>getAs("degree"), r.<Double>getAs("coef0")), r.<Integer>getAs("numFeatures"),
+          new FeatureScaling(doubles(r, "shift"), doubles(r, "scale")), r.<Boolean>getAs("biasKept"),
+          ints(r, "features"), doubles(r, "centres"), doubles(r, "weights"), doubles(r, "alpha"),
+          doubles(r, "covariance"), r.<Double>getAs("noisePrecision"),
+          new RvmTrainingSummary(r.<Long>getAs("numRows"), r.<Integer>getAs("iterations"),
+              r.<Boolean>getAs("converged"), doubles(r, "logMarginalLikelihood"), ints(r, "activeBasis"),
+              r.<Integer>getAs("dataPasses"), r.<Double>getAs("fitSeconds")));
+    } catch (RuntimeException e) {
+      throw new IllegalArgumentException("'" + path + "' is not a readable spark-rvm model: its data/ is missing or "
+          + "damaged (" + e.getMessage() + ")", e);
+    }
+  }
+
+  private static double[] doubles(Row r, String field) {
+    List<Object> list = r.getList(r.fieldIndex(field));
+    double[] out = new double[list.size()];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = ((Number) list.get(i)).doubleValue();
+    }
+    return out;
+  }
+
+  private static int[] ints(Row r, String field) {
+    List<Object> list = r.getList(r.fieldIndex(field));
+    int[] out = new int[list.size()];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = ((Number) list.get(i)).intValue();
+    }
+    return out;
+  }
+}

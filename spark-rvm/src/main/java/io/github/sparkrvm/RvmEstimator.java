@@ -1,0 +1,217 @@
+package io.github.sparkrvm;
+
+import io.github.sparkrvm.basis.BasisFunctions;
+import io.github.sparkrvm.basis.Kernel;
+import io.github.sparkrvm.basis.RowBlock;
+import io.github.sparkrvm.core.BernoulliRelevanceSolver;
+import io.github.sparkrvm.core.GaussianRelevanceSolver;
+import io.github.sparkrvm.core.IterationListener;
+import io.github.sparkrvm.core.RelevanceFit;
+import io.github.sparkrvm.core.SparseBayesOptions;
+import io.github.sparkrvm.distributed.BlockStatistics;
+import io.github.sparkrvm.distributed.DataSummary;
+import io.github.sparkrvm.distributed.FeatureScaling;
+import io.github.sparkrvm.distributed.InputRows;
+import io.github.sparkrvm.distributed.InvalidInputException;
+import io.github.sparkrvm.distributed.TrainingRow;
+import io.github.sparkrvm.internal.SparkInternals;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.broadcast.Broadcast;
+import org.apache.spark.ml.Estimator;
+import org.apache.spark.ml.param.ParamMap;
+import org.apache.spark.ml.util.DefaultParamsWritable;
+import org.apache.spark.ml.util.Identifiable$;
+import org.apache.spark.ml.util.MLReader;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.types.StructType;
+import org.apache.spark.storage.StorageLevel;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Fits a Relevance Vector Machine (sparse Bayesian learning, Tipping 2001): regression ({@code family} gaussian) or
+ * binary classification (bernoulli, by the Laplace approximation), over RBF, polynomial or linear (feature
+ * relevance) bases. The basis expansion and the gradient/Hessian or sufficient statistics run on the executors,
+ * block by block; the driver re-estimates α (and β) and prunes the basis.
+ */
+public final class RvmEstimator extends Estimator<RvmModel> implements RvmParams, DefaultParamsWritable {
+
+  private static final Logger LOG = LoggerFactory.getLogger(RvmEstimator.class);
+  private static final long serialVersionUID = 1L;
+
+  private final String uid;
+  private final RvmParamSet paramSet;
+
+  public RvmEstimator() {
+    this(Identifiable$.MODULE$.randomUID("rvm"));
+  }
+
+  public RvmEstimator(String uid) {
+    this.uid = uid;
+    this.paramSet = new RvmParamSet(this);
+    paramSet.setDefaults(this);
+  }
+
+  @Override
+  public String uid() {
+    return uid;
+  }
+
+  @Override
+  public RvmParamSet paramSet() {
+    return paramSet;
+  }
+
+  public RvmEstimator setFeaturesCol(String v) { set(featuresCol(), v); return this; }
+  public RvmEstimator setLabelCol(String v) { set(labelCol(), v); return this; }
+  public RvmEstimator setWeightCol(String v) { set(weightCol(), v); return this; }
+  public RvmEstimator setPredictionCol(String v) { set(predictionCol(), v); return this; }
+  public RvmEstimator setProbabilityCol(String v) { set(probabilityCol(), v); return this; }
+  public RvmEstimator setRawPredictionCol(String v) { set(rawPredictionCol(), v); return this; }
+  public RvmEstimator setVarianceCol(String v) { set(varianceCol(), v); return this; }
+  public RvmEstimator setFamily(String v) { set(family(), v); return this; }
+  public RvmEstimator setKernel(String v) { set(kernel(), v); return this; }
+  public RvmEstimator setGamma(double v) { set(gamma(), v); return this; }
+  public RvmEstimator setDegree(int v) { set(degree(), v); return this; }
+  public RvmEstimator setCoef0(double v) { set(coef0(), v); return this; }
+  public RvmEstimator setFitIntercept(boolean v) { set(fitIntercept(), v); return this; }
+  public RvmEstimator setStandardization(boolean v) { set(standardization(), v); return this; }
+  public RvmEstimator setMaxIter(int v) { set(maxIter(), v); return this; }
+  public RvmEstimator setTol(double v) { set(tol(), v); return this; }
+  public RvmEstimator setAlphaMax(double v) { set(alphaMax(), v); return this; }
+  public RvmEstimator setAlphaPriorShape(double v) { set(alphaPriorShape(), v); return this; }
+  public RvmEstimator setAlphaPriorRate(double v) { set(alphaPriorRate(), v); return this; }
+  public RvmEstimator setMaxBasis(int v) { set(maxBasis(), v); return this; }
+  public RvmEstimator setSeed(long v) { set(seed(), v); return this; }
+  public RvmEstimator setAggregationDepth(int v) { set(aggregationDepth(), v); return this; }
+  public RvmEstimator setProbabilityMethod(String v) { set(probabilityMethod(), v); return this; }
+  public RvmEstimator setThreshold(double v) { set(threshold(), v); return this; }
+
+  @Override
+  public StructType transformSchema(StructType schema) {
+    RvmSchema.validateForFit(this, schema);
+    return RvmSchema.withOutputs(this, schema);
+  }
+
+  @Override
+  public RvmEstimator copy(ParamMap extra) {
+    return defaultCopy(extra);
+  }
+
+  @Override
+  public RvmModel fit(Dataset<?> dataset) {
+    transformSchema(dataset.schema(), true);
+    long start = System.nanoTime();
+    boolean bernoulli = isBernoulli();
+    boolean linear = "linear".equals(getKernel());
+    LOG.info("{}: fitting family={} kernel={} maxBasis={} maxIter={} tol={}", uid, getFamily(), getKernel(),
+        getMaxBasis(), getMaxIter(), getTol());
+
+    JavaRDD<TrainingRow> rows = InputRows.read(dataset, getFeaturesCol(), getLabelCol(), getWeightCol());
+    DataSummary summary = summarise(rows, bernoulli, linear);
+    int dim = summary.dim();
+    double gamma = isDefined(gamma()) ? getGamma() : 1.0 / dim;
+    Kernel kernel = Kernel.of(getKernel(), gamma, getDegree(), getCoef0());
+    FeatureScaling scaling = getStandardization()
+        ? FeatureScaling.standardize(summary.featureMean(), summary.featureVariance())
+        : FeatureScaling.identity(dim);
+    double[] centres = linear ? new double[0] : summary.centres();
+    BasisFunctions basis = candidateBasis(kernel, scaling, dim, centres);
+    int m = basis.numCandidates();
+    DriverMemory.check(m, "maxBasis");
+    LOG.info("{}: {} rows, {} features, {} candidate basis functions, gamma={}", uid, summary.rows(), dim, m, gamma);
+
+    JavaSparkContext jsc = JavaSparkContext.fromSparkContext(dataset.sparkSession().sparkContext());
+    JavaRDD<RowBlock> blocks = BlockStatistics.toBlocks(rows, scaling, BlockStatistics.blockRows(dim, m))
+        .persist(StorageLevel.MEMORY_AND_DISK());
+    Broadcast<BasisFunctions> broadcast = jsc.broadcast(basis);
+    RelevanceFit fit;
+    int passes;
+    try {
+      BlockStatistics stats = new BlockStatistics(blocks, broadcast, getAggregationDepth());
+      SparseBayesOptions options = new SparseBayesOptions(getMaxIter(), getTol(), getAlphaMax(),
+          getAlphaPriorShape(), getAlphaPriorRate());
+      IterationListener log = r -> LOG.info("{}: iteration {}: log marginal likelihood {}, {} basis functions, "
+          + "max |d log alpha| {}, {} passes", uid, r.iteration(), r.logMarginalLikelihood(), r.activeBasis(),
+          r.maxLogAlphaChange(), r.likelihoodPasses());
+      fit = bernoulli
+          ? BernoulliRelevanceSolver.fit(stats, options, log)
+          : GaussianRelevanceSolver.fit(stats.gaussian(), options, log);
+      passes = 1 + stats.passes();
+    } catch (IllegalArgumentException | ArithmeticException e) {
+      throw e;
+    } catch (Exception e) {
+      throw InputRows.rethrow(e);
+    } finally {
+      blocks.unpersist(false);
+      broadcast.destroy();
+    }
+    double seconds = (System.nanoTime() - start) / 1e9;
+    RvmTrainingSummary trainingSummary = new RvmTrainingSummary(summary.rows(), fit.iterations(), fit.converged(),
+        fit.logMarginalLikelihoods(), fit.activeCounts(), passes, seconds);
+    LOG.info("{}: {} after {} iterations: {} basis functions kept, {} passes, {} s", uid,
+        fit.converged() ? "converged" : "stopped at maxIter", fit.iterations(), fit.size(), passes, seconds);
+    FittedRvm fitted = ModelAssembly.fitted(getFamily(), kernel, basis, centres, scaling, fit,
+        trainingSummary);
+    RvmModel model = new RvmModel(uid, fitted);
+    copyValues(model, ParamMap.empty());
+    model.set(model.gamma(), gamma);
+    model.setParent(this);
+    return model;
+  }
+
+  private DataSummary summarise(JavaRDD<TrainingRow> rows, boolean bernoulli, boolean linear) {
+    DataSummary.Columns columns = new DataSummary.Columns(getFeaturesCol(), getLabelCol(), getWeightCol(), bernoulli);
+    DataSummary summary;
+    try {
+      summary = rows.treeAggregate(new DataSummary(columns, linear ? 0 : getMaxBasis(), getSeed()),
+          DataSummary::add, DataSummary::merge, getAggregationDepth());
+    } catch (Exception e) {
+      throw InputRows.rethrow(e);
+    }
+    String where = "(featuresCol '" + getFeaturesCol() + "', labelCol '" + getLabelCol() + "')";
+    if (summary.rows() == 0) {
+      throw new InvalidInputException("the training data is empty " + where + ": there is nothing to fit");
+    }
+    if (!(summary.weightSum() > 0.0)) {
+      throw new InvalidInputException("every row has weight 0 in weightCol '" + getWeightCol() + "'");
+    }
+    if (summary.dim() == 0) {
+      throw new InvalidInputException("featuresCol '" + getFeaturesCol() + "' holds empty vectors: there are no "
+          + "features to fit on");
+    }
+    if (bernoulli && (summary.positives() == 0 || summary.positives() == summary.weightedRows())) {
+      throw new InvalidInputException("labelCol '" + getLabelCol() + "' holds a single class (every label is "
+          + (summary.positives() == 0 ? "0.0" : "1.0") + "): family 'bernoulli' needs rows of both classes 0 and 1");
+    }
+    if (!bernoulli && !(summary.labelVariance() > 0.0)) {
+      throw new InvalidInputException("labelCol '" + getLabelCol() + "' is constant (every label is "
+          + summary.labelMean() + "): a regression needs labels that vary");
+    }
+    return summary;
+  }
+
+  /** The candidate basis on the scaled features: the input features (linear) or the centres, scaled. */
+  private BasisFunctions candidateBasis(Kernel kernel, FeatureScaling scaling, int d, double[] centres) {
+    if (kernel instanceof Kernel.Linear) {
+      return BasisFunctions.linear(getFitIntercept(), d);
+    }
+    double[] scaled = new double[centres.length];
+    double[] row = new double[d];
+    for (int c = 0; c < centres.length / d; c++) {
+      System.arraycopy(centres, c * d, row, 0, d);
+      scaling.apply(row, scaled, c * d);
+    }
+    return BasisFunctions.kernel(kernel, getFitIntercept(), d, scaled);
+  }
+
+  /** Reads an estimator saved with {@code write().save(path)}. */
+  public static MLReader<RvmEstimator> read() {
+    return SparkInternals.defaultParamsReader();
+  }
+
+  public static RvmEstimator load(String path) {
+    return read().load(path);
+  }
+}

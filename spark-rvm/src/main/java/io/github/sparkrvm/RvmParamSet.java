@@ -1,0 +1,132 @@
+package io.github.sparkrvm;
+
+import org.apache.spark.ml.param.BooleanParam;
+import org.apache.spark.ml.param.DoubleParam;
+import org.apache.spark.ml.param.IntParam;
+import org.apache.spark.ml.param.LongParam;
+import org.apache.spark.ml.param.Param;
+import org.apache.spark.ml.param.ParamValidators;
+import org.apache.spark.ml.param.Params;
+import org.apache.spark.ml.util.Identifiable;
+
+/** The param objects of one RVM stage, created for their owner, with their documentation and defaults. */
+public final class RvmParamSet implements java.io.Serializable {
+
+  static final String[] FAMILIES = {"gaussian", "bernoulli"};
+  static final String[] KERNELS = {"rbf", "linear", "poly"};
+  static final String[] PROBABILITY_METHODS = {"moderated", "map"};
+
+  final Param<String> featuresCol;
+  final Param<String> labelCol;
+  final Param<String> weightCol;
+  final Param<String> predictionCol;
+  final Param<String> probabilityCol;
+  final Param<String> rawPredictionCol;
+  final Param<String> varianceCol;
+  final Param<String> family;
+  final Param<String> kernel;
+  final DoubleParam gamma;
+  final IntParam degree;
+  final DoubleParam coef0;
+  final BooleanParam fitIntercept;
+  final BooleanParam standardization;
+  final IntParam maxIter;
+  final DoubleParam tol;
+  final DoubleParam alphaMax;
+  final DoubleParam alphaPriorShape;
+  final DoubleParam alphaPriorRate;
+  final IntParam maxBasis;
+  final LongParam seed;
+  final IntParam aggregationDepth;
+  final Param<String> probabilityMethod;
+  final DoubleParam threshold;
+
+  RvmParamSet(Identifiable owner) {
+    featuresCol = new Param<>(owner, "featuresCol", "features column name (a Vector column)");
+    labelCol = new Param<>(owner, "labelCol", "label column name (numeric; 0/1 for family bernoulli)");
+    weightCol = new Param<>(owner, "weightCol",
+        "row weight column name (numeric, non-negative; a weight of k counts the row k times). "
+            + "Empty: every row has weight 1");
+    predictionCol = new Param<>(owner, "predictionCol",
+        "prediction column name: the predictive mean (gaussian) or the predicted class (bernoulli)");
+    probabilityCol = new Param<>(owner, "probabilityCol",
+        "column name for the predicted class probabilities [P(0), P(1)] (bernoulli); empty: not written");
+    rawPredictionCol = new Param<>(owner, "rawPredictionCol",
+        "column name for the raw prediction [-z, z], z the (moderated) logit of class 1 (bernoulli); "
+            + "empty: not written");
+    varianceCol = new Param<>(owner, "varianceCol",
+        "column name for the predictive variance 1/beta + phi' Sigma phi (gaussian); empty: not written");
+    family = new Param<>(owner, "family",
+        "the likelihood: gaussian (regression) or bernoulli (binary classification, labels 0/1)",
+        ParamValidators.inArray(FAMILIES));
+    kernel = new Param<>(owner, "kernel",
+        "the basis: rbf (exp(-gamma |x - c|^2) on each candidate centre c), poly ((gamma x'c + coef0)^degree), "
+            + "or linear (the input features themselves, so that relevance ranks the features)",
+        ParamValidators.inArray(KERNELS));
+    gamma = new DoubleParam(owner, "gamma",
+        "scale of the rbf and poly kernels (> 0), on the standardised features when standardization is on. "
+            + "Unset: 1 / number of features", ParamValidators.gt(0.0));
+    degree = new IntParam(owner, "degree", "degree of the poly kernel (>= 1)", ParamValidators.gtEq(1));
+    coef0 = new DoubleParam(owner, "coef0", "constant term of the poly kernel",
+        v -> Double.isFinite((Double) v));
+    fitIntercept = new BooleanParam(owner, "fitIntercept",
+        "whether to add a bias basis function (itself subject to relevance determination)");
+    standardization = new BooleanParam(owner, "standardization",
+        "whether to centre and scale the features to unit variance before the basis is built; "
+            + "the model applies the same map, so it predicts on the original scale");
+    maxIter = new IntParam(owner, "maxIter", "maximum number of alpha re-estimation steps (>= 1)",
+        ParamValidators.gtEq(1));
+    tol = new DoubleParam(owner, "tol",
+        "convergence tolerance on the largest change of log(alpha) in a step with no basis function pruned (> 0)",
+        ParamValidators.gt(0.0));
+    alphaMax = new DoubleParam(owner, "alphaMax",
+        "a basis function whose prior precision alpha exceeds this is pruned from the model (> 0)",
+        ParamValidators.gt(0.0));
+    alphaPriorShape = new DoubleParam(owner, "alphaPriorShape",
+        "shape a of the Gamma(a, b) hyperprior on each alpha (>= 0; a = b = 0 is the scale-free prior)",
+        ParamValidators.gtEq(0.0));
+    alphaPriorRate = new DoubleParam(owner, "alphaPriorRate",
+        "rate b of the Gamma(a, b) hyperprior on each alpha (>= 0)", ParamValidators.gtEq(0.0));
+    maxBasis = new IntParam(owner, "maxBasis",
+        "largest number of candidate basis centres: every training row when there are at most this many, "
+            + "else a seeded sample of this size (>= 1; the driver holds a maxBasis x maxBasis matrix)",
+        ParamValidators.gtEq(1));
+    seed = new LongParam(owner, "seed", "random seed for the sample of candidate centres");
+    aggregationDepth = new IntParam(owner, "aggregationDepth", "suggested depth for treeReduce (>= 2)",
+        ParamValidators.gtEq(2));
+    probabilityMethod = new Param<>(owner, "probabilityMethod",
+        "how class probabilities are computed: moderated (MacKay: sigmoid(m / sqrt(1 + pi s^2 / 8)), which "
+            + "accounts for the weight uncertainty) or map (sigmoid(m) at the posterior mode)",
+        ParamValidators.inArray(PROBABILITY_METHODS));
+    threshold = new DoubleParam(owner, "threshold",
+        "binary classification threshold on P(1) in [0, 1]: predict 1 when P(1) > threshold",
+        ParamValidators.inRange(0.0, 1.0));
+  }
+
+  /** Sets Spark-style defaults on the owner (gamma has none: it follows the number of features). */
+  void setDefaults(Params owner) {
+    owner.setDefault(featuresCol, "features");
+    owner.setDefault(labelCol, "label");
+    owner.setDefault(weightCol, "");
+    owner.setDefault(predictionCol, "prediction");
+    owner.setDefault(probabilityCol, "probability");
+    owner.setDefault(rawPredictionCol, "rawPrediction");
+    owner.setDefault(varianceCol, "variance");
+    owner.setDefault(family, "gaussian");
+    owner.setDefault(kernel, "rbf");
+    owner.setDefault(degree, 3);
+    owner.setDefault(coef0, 1.0);
+    owner.setDefault(fitIntercept, true);
+    owner.setDefault(standardization, true);
+    owner.setDefault(maxIter, 1000);
+    owner.setDefault(tol, 1e-3);
+    owner.setDefault(alphaMax, 1e9);
+    owner.setDefault(alphaPriorShape, 0.0);
+    owner.setDefault(alphaPriorRate, 0.0);
+    owner.setDefault(maxBasis, 1000);
+    owner.setDefault(seed, (long) RvmEstimator.class.getName().hashCode());
+    owner.setDefault(aggregationDepth, 2);
+    owner.setDefault(probabilityMethod, "moderated");
+    owner.setDefault(threshold, 0.5);
+  }
+}

@@ -1,0 +1,73 @@
+package io.github.sparkrvm;
+
+import java.util.Arrays;
+import org.apache.spark.ml.linalg.SQLDataTypes;
+import org.apache.spark.ml.linalg.VectorUDT;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.NumericType;
+import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
+
+/** Checks the input columns of the RVM stages and adds their output columns, with messages naming the column. */
+final class RvmSchema {
+
+  private RvmSchema() {}
+
+  static void requireVectorColumn(StructType schema, String param, String name) {
+    DataType type = fieldType(schema, param, name);
+    if (!(type instanceof VectorUDT)) {
+      throw new IllegalArgumentException(param + " '" + name + "' must be a Vector column (e.g. from VectorAssembler)"
+          + ", but it is " + type.simpleString());
+    }
+  }
+
+  static void requireNumericColumn(StructType schema, String param, String name) {
+    DataType type = fieldType(schema, param, name);
+    if (!(type instanceof NumericType)) {
+      throw new IllegalArgumentException(param + " '" + name + "' must be numeric, but it is " + type.simpleString());
+    }
+  }
+
+  private static DataType fieldType(StructType schema, String param, String name) {
+    if (!Arrays.asList(schema.fieldNames()).contains(name)) {
+      throw new IllegalArgumentException(param + " '" + name + "' does not exist; the columns are "
+          + String.join(", ", schema.fieldNames()));
+    }
+    return schema.apply(name).dataType();
+  }
+
+  /** The input schema the estimator needs. */
+  static void validateForFit(RvmParams p, StructType schema) {
+    requireVectorColumn(schema, "featuresCol", p.getFeaturesCol());
+    requireNumericColumn(schema, "labelCol", p.getLabelCol());
+    if (!p.getWeightCol().isEmpty()) {
+      requireNumericColumn(schema, "weightCol", p.getWeightCol());
+    }
+  }
+
+  /** The schema after prediction: the input plus the family's output columns that have a name. */
+  static StructType withOutputs(RvmParams p, StructType schema) {
+    requireVectorColumn(schema, "featuresCol", p.getFeaturesCol());
+    StructType out = schema;
+    out = add(out, "predictionCol", p.getPredictionCol(), DataTypes.DoubleType);
+    if (p.isBernoulli()) {
+      out = add(out, "rawPredictionCol", p.getRawPredictionCol(), SQLDataTypes.VectorType());
+      out = add(out, "probabilityCol", p.getProbabilityCol(), SQLDataTypes.VectorType());
+    } else {
+      out = add(out, "varianceCol", p.getVarianceCol(), DataTypes.DoubleType);
+    }
+    return out;
+  }
+
+  private static StructType add(StructType schema, String param, String name, DataType type) {
+    if (name.isEmpty()) {
+      return schema;
+    }
+    if (Arrays.asList(schema.fieldNames()).contains(name)) {
+      throw new IllegalArgumentException(param + " '" + name + "' already exists in the input: choose another "
+          + "name with set" + Character.toUpperCase(param.charAt(0)) + param.substring(1) + ", or drop that column");
+    }
+    return schema.add(new StructField(name, type, false, org.apache.spark.sql.types.Metadata.empty()));
+  }
+}

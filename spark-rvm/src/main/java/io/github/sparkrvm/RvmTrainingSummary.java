@@ -1,0 +1,18 @@
+package io.github.sparkrvm;
+
+import java.io.Serializable;
+
+/**
+ * How a fit went.
+ *
+ * @param numRows training rows read
+ * @param iterations α re-estimation steps taken
+ * @param converged whether {@code tol} was met within {@code maxIter}
+ * @param logMarginalLikelihood the objective at the start and after each step (Laplace-approximated for
+ *     bernoulli; plus the hyperprior's log density when alphaPriorShape or alphaPriorRate is positive)
+ * @param activeBasis the number of basis functions in the model at the start and after each step
+ * @param dataPasses passes over the training data (the summary pass, then one per statistics evaluation)
+ * @param fitSeconds wall-clock seconds of the whole fit
+ */
+public record RvmTrainingSummary(long numRows, int iterations, boolean converged, double[] logMarginalLikelihood,
+    int[] activeBasis, int dataPasses, double fitSeconds) implements Serializable {}

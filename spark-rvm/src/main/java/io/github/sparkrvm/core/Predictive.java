@@ -1,0 +1,47 @@
+package io.github.sparkrvm.core;
+
+import io.github.sparkrvm.basis.BasisFunctions;
+import java.io.Serializable;
+
+/**
+ * The posterior predictive of a fitted sparse Bayesian model at a point already on the basis' scale: the latent
+ * mean φᵀm and variance φᵀΣφ over the kept basis functions.
+ */
+public final class Predictive implements Serializable {
+
+  private final BasisFunctions basis;
+  private final int[] active;
+  private final double[] weights;
+  private final double[] covariance;
+
+  public Predictive(BasisFunctions basis, int[] active, double[] weights, double[] covariance) {
+    if (weights.length != active.length || covariance.length != active.length * active.length) {
+      throw new IllegalArgumentException("Predictive: sizes do not match " + active.length + " basis functions");
+    }
+    this.basis = basis;
+    this.active = active.clone();
+    this.weights = weights.clone();
+    this.covariance = covariance.clone();
+  }
+
+  /** The latent mean and variance at x. */
+  public Latent at(double[] x) {
+    int k = active.length;
+    double[] phi = new double[k];
+    double mean = 0.0;
+    for (int a = 0; a < k; a++) {
+      phi[a] = basis.value(active[a], x);
+      mean += phi[a] * weights[a];
+    }
+    return new Latent(mean, Math.max(DenseMatrices.quadraticForm(covariance, k, phi), 0.0));
+  }
+
+  /** The latent function's posterior mean and variance at a point. */
+  public record Latent(double mean, double variance) {
+
+    /** σ(m / √(1 + πs²/8)): MacKay's approximation to the predictive probability of class 1. */
+    public double moderatedLogit() {
+      return mean / Math.sqrt(1.0 + Math.PI * variance / 8.0);
+    }
+  }
+}

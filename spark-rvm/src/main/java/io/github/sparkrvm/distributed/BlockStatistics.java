@@ -1,0 +1,118 @@
+package io.github.sparkrvm.distributed;
+
+import io.github.sparkrvm.basis.BasisFunctions;
+import io.github.sparkrvm.basis.RowBlock;
+import io.github.sparkrvm.core.BernoulliAccumulator;
+import io.github.sparkrvm.core.DesignStatistics;
+import io.github.sparkrvm.core.GaussianAccumulator;
+import io.github.sparkrvm.core.GaussianStatistics;
+import io.github.sparkrvm.core.LikelihoodTerms;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.broadcast.Broadcast;
+
+/**
+ * The statistics seam across a cluster: each partition expands its row blocks against the broadcast basis and
+ * accumulates one partial result; {@code treeReduce} merges them to the driver. Every call is one pass over the
+ * (cached) blocks.
+ */
+public final class BlockStatistics implements DesignStatistics {
+
+  private final JavaRDD<RowBlock> blocks;
+  private final Broadcast<BasisFunctions> basis;
+  private final int numCandidates;
+  private final int depth;
+  private int passes;
+
+  public BlockStatistics(JavaRDD<RowBlock> blocks, Broadcast<BasisFunctions> basis, int aggregationDepth) {
+    this.blocks = blocks;
+    this.basis = basis;
+    this.numCandidates = basis.value().numCandidates();
+    this.depth = aggregationDepth;
+  }
+
+  /** Groups training rows into dense blocks of at most {@code blockRows} rows, mapped by {@code scaling}. */
+  public static JavaRDD<RowBlock> toBlocks(JavaRDD<TrainingRow> rows, FeatureScaling scaling, int blockRows) {
+    return rows.mapPartitions(it -> blocksOf(it, scaling, blockRows));
+  }
+
+  private static Iterator<RowBlock> blocksOf(Iterator<TrainingRow> it, FeatureScaling scaling, int blockRows) {
+    List<RowBlock> out = new ArrayList<>();
+    int d = scaling.dim();
+    List<TrainingRow> pending = new ArrayList<>(blockRows);
+    while (it.hasNext()) {
+      TrainingRow row = it.next();
+      if (row.weight() > 0.0) {
+        pending.add(row);
+      }
+      if (pending.size() == blockRows || (!it.hasNext() && !pending.isEmpty())) {
+        int n = pending.size();
+        double[] x = new double[n * d];
+        double[] t = new double[n];
+        double[] w = new double[n];
+        for (int i = 0; i < n; i++) {
+          TrainingRow r = pending.get(i);
+          scaling.apply(r.features(), x, i * d);
+          t[i] = r.label();
+          w[i] = r.weight();
+        }
+        out.add(new RowBlock(n, d, x, t, w));
+        pending.clear();
+      }
+    }
+    return out.iterator();
+  }
+
+  /** The rows per block that keep a block's basis near 4 MiB. */
+  public static int blockRows(int dim, int numCandidates) {
+    long perRow = 8L * Math.max(1, Math.max(dim, numCandidates));
+    return (int) Math.max(16, Math.min(4096, (4L << 20) / perRow));
+  }
+
+  /** The passes over the data made so far. */
+  public int passes() {
+    return passes;
+  }
+
+  @Override
+  public int numCandidates() {
+    return numCandidates;
+  }
+
+  @Override
+  public GaussianStatistics gaussian() {
+    Broadcast<BasisFunctions> bc = basis;
+    int m = numCandidates;
+    passes++;
+    return blocks.mapPartitions(it -> {
+      BasisFunctions b = bc.value();
+      int[] all = new int[m];
+      java.util.Arrays.setAll(all, i -> i);
+      GaussianAccumulator acc = new GaussianAccumulator(m);
+      while (it.hasNext()) {
+        RowBlock block = it.next();
+        acc.add(b.expand(block, all), block.size(), block.labels(), block.weights());
+      }
+      return List.of(acc).iterator();
+    }).treeReduce(GaussianAccumulator::merge, depth).result();
+  }
+
+  @Override
+  public LikelihoodTerms bernoulli(int[] active, double[] weights) {
+    Broadcast<BasisFunctions> bc = basis;
+    int[] act = active.clone();
+    double[] w = weights.clone();
+    passes++;
+    return blocks.mapPartitions(it -> {
+      BasisFunctions b = bc.value();
+      BernoulliAccumulator acc = new BernoulliAccumulator(w);
+      while (it.hasNext()) {
+        RowBlock block = it.next();
+        acc.add(b.expand(block, act), block.size(), block.labels(), block.weights());
+      }
+      return List.of(acc).iterator();
+    }).treeReduce(BernoulliAccumulator::merge, depth).result();
+  }
+}

@@ -1,0 +1,221 @@
+package io.github.sparkrvm.distributed;
+
+import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.PriorityQueue;
+
+/**
+ * One pass over the training rows: validates every row (with messages naming the columns), counts, takes the
+ * weighted feature means and variances (Welford/Chan merges), the label statistics, and a seeded sample of
+ * candidate centres. The sample keeps the rows with the smallest hash of (seed, features, label) — all rows when
+ * there are no more than {@code maxCentres} — so it does not depend on how the data is partitioned.
+ */
+public final class DataSummary implements Serializable {
+
+  /** Names of the input columns and the family, for messages. */
+  public record Columns(String features, String label, String weight, boolean binary) implements Serializable {}
+
+  private record Candidate(long key, double[] features) implements Serializable {}
+
+  private static final class LargestKeyFirst implements Comparator<Candidate>, Serializable {
+    @Override
+    public int compare(Candidate a, Candidate b) {
+      int c = Long.compare(b.key(), a.key());
+      return c != 0 ? c : Arrays.compare(b.features(), a.features());
+    }
+  }
+
+  private final Columns columns;
+  private final int maxCentres;
+  private final long seed;
+  private long rows;
+  private int dim = -1;
+  private double weightSum;
+  private double[] mean;
+  private double[] m2;
+  private double labelMean;
+  private double labelM2;
+  private long positives;
+  private long weightedRows;
+  private final PriorityQueue<Candidate> candidates = new PriorityQueue<>(new LargestKeyFirst());
+
+  public DataSummary(Columns columns, int maxCentres, long seed) {
+    this.columns = columns;
+    this.maxCentres = maxCentres;
+    this.seed = seed;
+  }
+
+  /** Validates and adds one row. */
+  public DataSummary add(TrainingRow row) {
+    double[] x = row.features();
+    if (x == null) {
+      throw new InvalidInputException("featuresCol '" + columns.features() + "' is null in a row: drop or fill such rows");
+    }
+    checkDim(x.length);
+    for (int j = 0; j < x.length; j++) {
+      if (!Double.isFinite(x[j])) {
+        throw new InvalidInputException("featuresCol '" + columns.features() + "' holds " + x[j] + " (feature " + j
+            + " of a row with label " + row.label() + "): remove or impute non-finite values before fitting");
+      }
+    }
+    double t = row.label();
+    if (!Double.isFinite(t)) {
+      throw new InvalidInputException("labelCol '" + columns.label() + "' holds " + t
+          + " (or null): every label must be a finite number");
+    }
+    if (columns.binary() && t != 0.0 && t != 1.0) {
+      throw new InvalidInputException("labelCol '" + columns.label() + "' holds " + t
+          + ", but family 'bernoulli' needs labels 0.0 and 1.0");
+    }
+    double w = row.weight();
+    if (!Double.isFinite(w) || w < 0.0) {
+      throw new InvalidInputException("weightCol '" + columns.weight() + "' holds " + w
+          + " (or null): weights must be finite and non-negative");
+    }
+    rows++;
+    if (w == 0.0) {
+      return this;
+    }
+    double total = weightSum + w;
+    for (int j = 0; j < x.length; j++) {
+      double delta = x[j] - mean[j];
+      mean[j] += delta * w / total;
+      m2[j] += w * delta * (x[j] - mean[j]);
+    }
+    double labelDelta = t - labelMean;
+    labelMean += labelDelta * w / total;
+    labelM2 += w * labelDelta * (t - labelMean);
+    weightSum = total;
+    weightedRows++;
+    if (t == 1.0) {
+      positives++;
+    }
+    offerCandidate(new Candidate(key(seed, x, t), x.clone()));
+    return this;
+  }
+
+  private void checkDim(int d) {
+    if (dim < 0) {
+      dim = d;
+      mean = new double[d];
+      m2 = new double[d];
+    } else if (d != dim) {
+      throw new InvalidInputException("featuresCol '" + columns.features() + "' holds vectors of different sizes ("
+          + dim + " and " + d + "): every row needs the same number of features");
+    }
+  }
+
+  private void offerCandidate(Candidate c) {
+    if (maxCentres <= 0) {
+      return;
+    }
+    if (candidates.size() < maxCentres) {
+      candidates.add(c);
+    } else if (candidates.comparator().compare(c, candidates.peek()) > 0) {
+      candidates.poll();
+      candidates.add(c);
+    }
+  }
+
+  /** Adds another partition's summary into this one. */
+  public DataSummary merge(DataSummary other) {
+    if (other.dim >= 0) {
+      checkDim(other.dim);
+    }
+    rows += other.rows;
+    positives += other.positives;
+    weightedRows += other.weightedRows;
+    if (other.weightSum > 0.0) {
+      double total = weightSum + other.weightSum;
+      for (int j = 0; j < dim; j++) {
+        double delta = other.mean[j] - mean[j];
+        mean[j] += delta * other.weightSum / total;
+        m2[j] += other.m2[j] + delta * delta * weightSum * other.weightSum / total;
+      }
+      double labelDelta = other.labelMean - labelMean;
+      labelMean += labelDelta * other.weightSum / total;
+      labelM2 += other.labelM2 + labelDelta * labelDelta * weightSum * other.weightSum / total;
+      weightSum = total;
+    }
+    for (Candidate c : other.candidates) {
+      offerCandidate(c);
+    }
+    return this;
+  }
+
+  public long rows() {
+    return rows;
+  }
+
+  public int dim() {
+    return dim;
+  }
+
+  public double weightSum() {
+    return weightSum;
+  }
+
+  /** Rows with positive weight. */
+  public long weightedRows() {
+    return weightedRows;
+  }
+
+  /** Rows with label 1 and positive weight. */
+  public long positives() {
+    return positives;
+  }
+
+  public double[] featureMean() {
+    return mean.clone();
+  }
+
+  /** The weighted (population) variance of each feature. */
+  public double[] featureVariance() {
+    double[] v = new double[dim];
+    for (int j = 0; j < dim; j++) {
+      v[j] = weightSum > 0.0 ? Math.max(m2[j] / weightSum, 0.0) : 0.0;
+    }
+    return v;
+  }
+
+  public double labelMean() {
+    return labelMean;
+  }
+
+  public double labelVariance() {
+    return weightSum > 0.0 ? Math.max(labelM2 / weightSum, 0.0) : 0.0;
+  }
+
+  /** The sampled centres, row-major, in ascending key order (independent of the partitioning). */
+  public double[] centres() {
+    List<Candidate> sorted = new ArrayList<>(candidates);
+    sorted.sort(new LargestKeyFirst().reversed());
+    double[] out = new double[sorted.size() * Math.max(dim, 0)];
+    for (int i = 0; i < sorted.size(); i++) {
+      System.arraycopy(sorted.get(i).features(), 0, out, i * dim, dim);
+    }
+    return out;
+  }
+
+  /** A 64-bit hash of the row (SplitMix64 finaliser over the bits of every value). */
+  static long key(long seed, double[] x, double label) {
+    long h = mix(seed ^ 0x9E3779B97F4A7C15L);
+    for (double v : x) {
+      h = mix(h ^ bits(v));
+    }
+    return mix(h ^ bits(label));
+  }
+
+  private static long bits(double v) {
+    return v == 0.0 ? 0L : Double.doubleToLongBits(v);
+  }
+
+  private static long mix(long z) {
+    z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+    z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+    return z ^ (z >>> 31);
+  }
+}

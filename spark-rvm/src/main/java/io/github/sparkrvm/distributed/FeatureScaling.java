@@ -1,0 +1,45 @@
+package io.github.sparkrvm.distributed;
+
+import java.io.Serializable;
+
+/**
+ * The affine map {@code (x − shift) ∘ scale} from the original features to the scale the basis works on
+ * (standardisation), or the identity.
+ */
+public record FeatureScaling(double[] shift, double[] scale) implements Serializable {
+
+  /** The identity on d features. */
+  public static FeatureScaling identity(int d) {
+    double[] one = new double[d];
+    java.util.Arrays.fill(one, 1.0);
+    return new FeatureScaling(new double[d], one);
+  }
+
+  /** Centres on the means and divides by the standard deviations (a constant feature is only centred). */
+  public static FeatureScaling standardize(double[] mean, double[] variance) {
+    double[] scale = new double[mean.length];
+    for (int j = 0; j < scale.length; j++) {
+      double sd = Math.sqrt(variance[j]);
+      scale[j] = sd > 0.0 ? 1.0 / sd : 1.0;
+    }
+    return new FeatureScaling(mean.clone(), scale);
+  }
+
+  public int dim() {
+    return shift.length;
+  }
+
+  /** Maps x into {@code out} at {@code offset}. */
+  public void apply(double[] x, double[] out, int offset) {
+    for (int j = 0; j < shift.length; j++) {
+      out[offset + j] = (x[j] - shift[j]) * scale[j];
+    }
+  }
+
+  /** Maps x into a new array. */
+  public double[] apply(double[] x) {
+    double[] out = new double[x.length];
+    apply(x, out, 0);
+    return out;
+  }
+}

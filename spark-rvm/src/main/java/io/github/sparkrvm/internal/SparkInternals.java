@@ -1,0 +1,73 @@
+package io.github.sparkrvm.internal;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.util.List;
+import org.apache.spark.ml.param.Params;
+import org.apache.spark.ml.util.DefaultParamsReader;
+import org.apache.spark.ml.util.DefaultParamsReader$;
+import org.apache.spark.ml.util.DefaultParamsWriter$;
+import org.apache.spark.ml.util.MLReader;
+import org.apache.spark.sql.SparkSession;
+import scala.Option;
+import scala.Tuple2;
+import scala.jdk.javaapi.CollectionConverters;
+
+/**
+ * The one place that touches Spark's {@code private[ml]} persistence helpers (public in bytecode, not API), so that
+ * a Spark upgrade that changes them touches this file only.
+ */
+public final class SparkInternals {
+
+  private SparkInternals() {}
+
+  /** Spark's metadata JSON with the params of {@code instance} and an integer {@code formatVersion}. */
+  public static void saveMetadata(Params instance, String path, SparkSession spark, int formatVersion) {
+    List<Tuple2<String, org.json4s.JValue>> fields =
+        List.of(new Tuple2<>("formatVersion", new org.json4s.JInt(scala.math.BigInt.apply(formatVersion))));
+    org.json4s.JObject extra = new org.json4s.JObject(CollectionConverters.asScala(fields).toList());
+    DefaultParamsWriter$.MODULE$.saveMetadata(instance, path, spark, Option.apply(extra), Option.empty());
+  }
+
+  /** What {@link #loadMetadata} read. */
+  public record Metadata(String uid, String className, int formatVersion, DefaultParamsReader.Metadata raw) {
+
+    /** Sets the saved params (and defaults) on {@code instance}. */
+    public void applyParams(Params instance) {
+      raw.getAndSetParams(instance, Option.empty());
+    }
+  }
+
+  /**
+   * Reads the metadata of a saved stage and checks its class.
+   *
+   * @throws IllegalArgumentException if the directory holds no readable metadata or another class
+   */
+  public static Metadata loadMetadata(String path, SparkSession spark, String expectedClassName) {
+    DefaultParamsReader.Metadata raw;
+    try {
+      raw = DefaultParamsReader$.MODULE$.loadMetadata(path, spark, "");
+    } catch (RuntimeException e) {
+      throw new IllegalArgumentException("'" + path + "' is not a saved spark-rvm model: its metadata/ cannot be read ("
+          + e.getMessage() + ")", e);
+    }
+    if (!expectedClassName.equals(raw.className())) {
+      throw new IllegalArgumentException("'" + path + "' holds a saved " + raw.className() + ", not a "
+          + expectedClassName);
+    }
+    int version = 0;
+    try {
+      JsonNode node = new ObjectMapper().readTree(raw.metadataJson()).get("formatVersion");
+      version = node == null ? 0 : node.asInt(0);
+    } catch (IOException e) {
+      throw new IllegalArgumentException("'" + path + "': the saved metadata is not valid JSON", e);
+    }
+    return new Metadata(raw.uid(), raw.className(), version, raw);
+  }
+
+  /** Spark's reader for a stage saved with {@code DefaultParamsWritable}. */
+  public static <T> MLReader<T> defaultParamsReader() {
+    return new DefaultParamsReader<>();
+  }
+}

@@ -1,0 +1,48 @@
+package io.github.sparkrvm;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.spark.ml.linalg.Vectors;
+import org.apache.spark.ml.linalg.SQLDataTypes;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructType;
+
+/** One local[2] SparkSession for the whole test JVM, and helpers to turn test tables into DataFrames. */
+public final class SparkTestSession {
+
+  private static SparkSession session;
+
+  private SparkTestSession() {}
+
+  public static synchronized SparkSession get() {
+    if (session == null) {
+      session = SparkSession.builder()
+          .master("local[2]")
+          .appName("spark-rvm-tests")
+          .config("spark.ui.enabled", "false")
+          .config("spark.sql.shuffle.partitions", "4")
+          .config("spark.driver.host", "127.0.0.1")
+          .config("spark.driver.bindAddress", "127.0.0.1")
+          .getOrCreate();
+      session.sparkContext().setLogLevel("WARN");
+    }
+    return session;
+  }
+
+  public static final StructType SCHEMA = new StructType()
+      .add("features", SQLDataTypes.VectorType(), true)
+      .add("label", DataTypes.DoubleType, true);
+
+  /** A DataFrame (features, label) of the table, in {@code partitions} partitions. */
+  public static Dataset<Row> frame(TestData.Table table, int partitions) {
+    List<Row> rows = new ArrayList<>();
+    for (int i = 0; i < table.size(); i++) {
+      rows.add(RowFactory.create(Vectors.dense(table.x()[i]), table.t()[i]));
+    }
+    return get().createDataFrame(rows, SCHEMA).repartition(partitions);
+  }
+}

@@ -1,0 +1,89 @@
+package io.github.sparkrvm.distributed;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.github.sparkrvm.SparkTestSession;
+import io.github.sparkrvm.TestData;
+import io.github.sparkrvm.basis.BasisFunctions;
+import io.github.sparkrvm.basis.Kernel;
+import io.github.sparkrvm.basis.RowBlock;
+import io.github.sparkrvm.core.GaussianStatistics;
+import io.github.sparkrvm.core.InMemoryStatistics;
+import io.github.sparkrvm.core.LikelihoodTerms;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.broadcast.Broadcast;
+import org.junit.jupiter.api.Test;
+
+/** The distributed, blocked, BLAS statistics agree with the plain in-memory loops. */
+class BlockStatisticsTest {
+
+  private static void assertClose(double[] expected, double[] actual, double relative) {
+    assertEquals(expected.length, actual.length);
+    double scale = Arrays.stream(expected).map(Math::abs).max().orElse(1.0);
+    assertArrayEquals(expected, actual, relative * Math.max(scale, 1.0));
+  }
+
+  private static void check(BasisFunctions basis, TestData.Table table, double[] rowWeights) {
+    InMemoryStatistics memory = InMemoryStatistics.of(basis, table.x(), table.t(), rowWeights);
+    JavaSparkContext jsc = JavaSparkContext.fromSparkContext(SparkTestSession.get().sparkContext());
+    List<TrainingRow> rows = new ArrayList<>();
+    for (int i = 0; i < table.size(); i++) {
+      rows.add(new TrainingRow(table.x()[i], table.t()[i], rowWeights[i]));
+    }
+    // identity scaling: the in-memory basis sees the same features; blocks of 7 rows over 3 partitions
+    JavaRDD<RowBlock> blocks = BlockStatistics.toBlocks(jsc.parallelize(rows, 3),
+        FeatureScaling.identity(basis.dim()), 7).cache();
+    Broadcast<BasisFunctions> bc = jsc.broadcast(basis);
+    BlockStatistics cluster = new BlockStatistics(blocks, bc, 2);
+
+    GaussianStatistics a = memory.gaussian();
+    GaussianStatistics b = cluster.gaussian();
+    assertClose(a.gram(), b.gram(), 1e-9);
+    assertClose(a.projection(), b.projection(), 1e-9);
+    assertEquals(a.targetSquares(), b.targetSquares(), 1e-9 * a.targetSquares());
+    assertEquals(a.weightSum(), b.weightSum(), 1e-9 * a.weightSum());
+
+    SplittableRandom random = new SplittableRandom(5);
+    int m = basis.numCandidates();
+    int[] active = m > 12 ? new int[] {0, 2, 5, 11, m - 1} : java.util.stream.IntStream.range(0, m).toArray();
+    double[] w = random.doubles(active.length, -2, 2).toArray();
+    LikelihoodTerms la = memory.bernoulli(active, w);
+    LikelihoodTerms lb = cluster.bernoulli(active, w);
+    assertEquals(la.logLikelihood(), lb.logLikelihood(), 1e-9 * Math.abs(la.logLikelihood()));
+    assertClose(la.gradient(), lb.gradient(), 1e-9);
+    assertClose(la.hessian(), lb.hessian(), 1e-9);
+    blocks.unpersist();
+    bc.destroy();
+  }
+
+  private static double[] weights(int n, long seed) {
+    return new SplittableRandom(seed).doubles(n, 0.0, 2.0).toArray();
+  }
+
+  @Test
+  void rbfBasisWithBiasAgrees() {
+    TestData.Table ripley = TestData.ripley("tr");
+    double[] centres = Arrays.stream(ripley.x()).limit(40).flatMapToDouble(Arrays::stream).toArray();
+    check(BasisFunctions.kernel(new Kernel.Rbf(2.0), true, 2, centres), ripley, weights(ripley.size(), 1));
+  }
+
+  @Test
+  void polynomialBasisAgrees() {
+    TestData.Table ripley = TestData.ripley("tr");
+    double[] centres = Arrays.stream(ripley.x()).skip(100).limit(30).flatMapToDouble(Arrays::stream).toArray();
+    check(BasisFunctions.kernel(new Kernel.Polynomial(0.7, 3, 1.0), false, 2, centres), ripley,
+        weights(ripley.size(), 2));
+  }
+
+  @Test
+  void linearBasisAgrees() {
+    TestData.Table ripley = TestData.ripley("tr");
+    check(BasisFunctions.linear(true, 2), ripley, weights(ripley.size(), 3));
+  }
+}
