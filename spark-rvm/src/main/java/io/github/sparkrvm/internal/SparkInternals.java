@@ -48,7 +48,7 @@ public final class SparkInternals {
     DefaultParamsReader.Metadata raw;
     try {
       raw = DefaultParamsReader$.MODULE$.loadMetadata(path, spark, "");
-    } catch (RuntimeException e) {
+    } catch (Exception e) { // Spark's AnalysisException and SparkException are checked exceptions
       throw new IllegalArgumentException("'" + path + "' is not a saved spark-rvm model: its metadata/ cannot be read ("
           + e.getMessage() + ")", e);
     }

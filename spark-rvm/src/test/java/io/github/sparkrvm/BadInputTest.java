@@ -1,0 +1,155 @@
+package io.github.sparkrvm;
+
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.apache.spark.SparkException;
+import org.apache.spark.ml.linalg.SQLDataTypes;
+import org.apache.spark.ml.linalg.Vectors;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructType;
+import org.junit.jupiter.api.Test;
+
+/** Each bad input ends in an exception whose message names the column or parameter and what to do. */
+class BadInputTest {
+
+  private static final StructType WEIGHTED = new StructType()
+      .add("features", SQLDataTypes.VectorType(), true)
+      .add("label", DataTypes.DoubleType, true)
+      .add("w", DataTypes.DoubleType, true);
+
+  /** Rows of (features, label, weight); a null array gives a null features cell. */
+  private static Dataset<Row> frame(Object[]... rows) {
+    List<Row> list = new ArrayList<>();
+    for (Object[] r : rows) {
+      list.add(RowFactory.create(r[0] == null ? null : Vectors.dense((double[]) r[0]), r[1], r[2]));
+    }
+    return SparkTestSession.get().createDataFrame(list, WEIGHTED).repartition(2);
+  }
+
+  private static Object[] row(double[] x, Double label, Double weight) {
+    return new Object[] {x, label, weight};
+  }
+
+  /** A small valid two-class set with one row replaced. */
+  private static Dataset<Row> validWith(Object[] odd) {
+    List<Object[]> rows = new ArrayList<>();
+    for (int i = 0; i < 12; i++) {
+      rows.add(row(new double[] {i, i % 3}, (double) (i % 2), 1.0));
+    }
+    rows.set(5, odd);
+    return frame(rows.toArray(new Object[0][]));
+  }
+
+  private static void assertFitFails(RvmEstimator rvm, Dataset<Row> data, String... fragments) {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> rvm.fit(data));
+    for (String f : fragments) {
+      assertTrue(e.getMessage().contains(f), "'" + f + "' not in: " + e.getMessage());
+    }
+  }
+
+  private static RvmEstimator classifier() {
+    return new RvmEstimator().setFamily("bernoulli").setWeightCol("w").setMaxIter(3);
+  }
+
+  @Test
+  void missingAndWrongTypedColumns() {
+    Dataset<Row> data = validWith(row(new double[] {1, 1}, 1.0, 1.0));
+    assertFitFails(classifier().setFeaturesCol("x"), data, "featuresCol 'x' does not exist", "features, label, w");
+    assertFitFails(classifier().setLabelCol("y"), data, "labelCol 'y' does not exist");
+    assertFitFails(classifier().setWeightCol("weight"), data, "weightCol 'weight' does not exist");
+    assertFitFails(classifier().setFeaturesCol("label"), data, "featuresCol 'label' must be a Vector column");
+    Dataset<Row> text = data.withColumn("label", data.col("label").cast("string"));
+    assertFitFails(classifier(), text, "labelCol 'label' must be numeric");
+    assertFitFails(classifier().setPredictionCol("w"), data, "predictionCol 'w' already exists");
+  }
+
+  @Test
+  void nonFiniteOrNullValues() {
+    assertFitFails(classifier(), validWith(row(new double[] {1, Double.NaN}, 1.0, 1.0)),
+        "featuresCol 'features' holds NaN", "feature 1");
+    assertFitFails(classifier(), validWith(row(new double[] {Double.POSITIVE_INFINITY, 0}, 0.0, 1.0)),
+        "featuresCol 'features' holds Infinity");
+    assertFitFails(new RvmEstimator().setWeightCol("w"),
+        validWith(row(new double[] {1, 1}, Double.NEGATIVE_INFINITY, 1.0)), "labelCol 'label' holds -Infinity");
+    assertFitFails(classifier(), validWith(row(new double[] {1, 1}, null, 1.0)), "labelCol 'label'");
+    assertFitFails(classifier(), validWith(row(null, 1.0, 1.0)), "featuresCol 'features' is null");
+  }
+
+  @Test
+  void labelsOutsideZeroAndOneForBernoulli() {
+    assertFitFails(classifier(), validWith(row(new double[] {1, 1}, 2.0, 1.0)),
+        "labelCol 'label' holds 2.0", "family 'bernoulli' needs labels 0.0 and 1.0");
+    assertFitFails(classifier(), validWith(row(new double[] {1, 1}, -1.0, 1.0)), "labelCol 'label' holds -1.0");
+  }
+
+  @Test
+  void aSingleClassOrAConstantTarget() {
+    Object[][] ones = new Object[6][];
+    for (int i = 0; i < 6; i++) {
+      ones[i] = row(new double[] {i, 1}, 1.0, 1.0);
+    }
+    assertFitFails(classifier(), frame(ones), "labelCol 'label' holds a single class", "every label is 1.0");
+    assertFitFails(new RvmEstimator(), frame(ones), "labelCol 'label' is constant");
+    // the only row of class 0 has weight 0: a single class among the rows that count
+    Object[][] mostly = Arrays.copyOf(ones, 7);
+    mostly[6] = row(new double[] {9, 9}, 0.0, 0.0);
+    assertFitFails(classifier(), frame(mostly), "single class");
+  }
+
+  @Test
+  void emptyDataAndZeroWeights() {
+    Dataset<Row> empty = validWith(row(new double[] {1, 1}, 1.0, 1.0)).limit(0);
+    assertFitFails(classifier(), empty, "the training data is empty", "featuresCol 'features'");
+    Object[][] zero = new Object[4][];
+    for (int i = 0; i < 4; i++) {
+      zero[i] = row(new double[] {i, 0}, (double) (i % 2), 0.0);
+    }
+    assertFitFails(classifier(), frame(zero), "every row has weight 0 in weightCol 'w'");
+  }
+
+  @Test
+  void vectorsOfDifferentSizes() {
+    assertFitFails(classifier(), validWith(row(new double[] {1, 1, 1}, 1.0, 1.0)),
+        "featuresCol 'features' holds vectors of different sizes", "2 and 3");
+  }
+
+  @Test
+  void negativeOrNaNWeights() {
+    assertFitFails(classifier(), validWith(row(new double[] {1, 1}, 1.0, -0.5)), "weightCol 'w' holds -0.5",
+        "non-negative");
+    assertFitFails(classifier(), validWith(row(new double[] {1, 1}, 1.0, Double.NaN)), "weightCol 'w' holds NaN");
+  }
+
+  @Test
+  void predictionInputMustMatchTheModel() {
+    RvmModel model = PersistenceTestModels.smallRegressor();
+    Dataset<Row> wide = frame(row(new double[] {1, 2}, 0.0, 1.0));
+    SparkException e = assertThrows(SparkException.class, () -> model.transform(wide).collect());
+    assertTrue(String.valueOf(rootMessage(e)).contains("holds a vector of size 2, but the model was fitted on 1"),
+        rootMessage(e));
+    Dataset<Row> nan = frame(row(new double[] {Double.NaN}, 0.0, 1.0));
+    e = assertThrows(SparkException.class, () -> model.transform(nan).collect());
+    assertTrue(rootMessage(e).contains("featuresCol 'features' holds NaN"), rootMessage(e));
+    IllegalArgumentException missing = assertThrows(IllegalArgumentException.class,
+        () -> model.transform(wide.withColumnRenamed("features", "f")));
+    assertTrue(missing.getMessage().contains("featuresCol 'features' does not exist"), missing.getMessage());
+  }
+
+  private static String rootMessage(Throwable t) {
+    StringBuilder all = new StringBuilder();
+    for (Throwable c = t; c != null; c = c.getCause()) {
+      all.append(c.getMessage()).append(" | ");
+      if (c.getCause() == c) {
+        break;
+      }
+    }
+    return all.toString();
+  }
+}

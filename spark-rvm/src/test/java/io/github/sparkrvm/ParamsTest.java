@@ -1,0 +1,156 @@
+package io.github.sparkrvm;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+import org.apache.spark.ml.param.Param;
+import org.apache.spark.ml.param.ParamMap;
+import org.junit.jupiter.api.Test;
+
+/** Every param: discovered, documented, defaulted, set and read back, validated, copied. */
+class ParamsTest {
+
+  private static final Map<String, Object> DEFAULTS = new LinkedHashMap<>();
+
+  static {
+    DEFAULTS.put("featuresCol", "features");
+    DEFAULTS.put("labelCol", "label");
+    DEFAULTS.put("weightCol", "");
+    DEFAULTS.put("predictionCol", "prediction");
+    DEFAULTS.put("probabilityCol", "probability");
+    DEFAULTS.put("rawPredictionCol", "rawPrediction");
+    DEFAULTS.put("varianceCol", "variance");
+    DEFAULTS.put("family", "gaussian");
+    DEFAULTS.put("kernel", "rbf");
+    DEFAULTS.put("degree", 3);
+    DEFAULTS.put("coef0", 1.0);
+    DEFAULTS.put("fitIntercept", true);
+    DEFAULTS.put("standardization", true);
+    DEFAULTS.put("maxIter", 1000);
+    DEFAULTS.put("tol", 1e-3);
+    DEFAULTS.put("alphaMax", 1e9);
+    DEFAULTS.put("alphaPriorShape", 0.0);
+    DEFAULTS.put("alphaPriorRate", 0.0);
+    DEFAULTS.put("maxBasis", 1000);
+    DEFAULTS.put("seed", (long) RvmEstimator.class.getName().hashCode());
+    DEFAULTS.put("aggregationDepth", 2);
+    DEFAULTS.put("probabilityMethod", "moderated");
+    DEFAULTS.put("threshold", 0.5);
+  }
+
+  @Test
+  void everyParamIsDiscoveredDocumentedAndDefaulted() {
+    RvmEstimator rvm = new RvmEstimator();
+    Set<String> names = new TreeSet<>();
+    for (Param<?> p : rvm.params()) {
+      names.add(p.name());
+      assertEquals(rvm.uid(), p.parent());
+      assertFalse(p.doc().isBlank(), p.name());
+    }
+    Set<String> expected = new TreeSet<>(DEFAULTS.keySet());
+    expected.add("gamma");
+    assertEquals(expected, names);
+    for (Map.Entry<String, Object> e : DEFAULTS.entrySet()) {
+      assertEquals(e.getValue(), rvm.getOrDefault(rvm.getParam(e.getKey())), e.getKey());
+    }
+    assertFalse(rvm.isDefined(rvm.gamma()), "gamma follows the number of features unless set");
+    assertTrue(Double.isNaN(rvm.getGamma()));
+    String explained = rvm.explainParams();
+    for (String name : expected) {
+      assertTrue(explained.contains(name + ":"), name);
+    }
+    assertTrue(explained.contains("1 / number of features"));
+  }
+
+  private static <T> void roundTrip(RvmEstimator rvm, Consumer<T> setter, Supplier<T> getter, T value) {
+    setter.accept(value);
+    assertEquals(value, getter.get());
+  }
+
+  @Test
+  void settersAndGettersRoundTrip() {
+    RvmEstimator r = new RvmEstimator();
+    roundTrip(r, r::setFeaturesCol, r::getFeaturesCol, "f");
+    roundTrip(r, r::setLabelCol, r::getLabelCol, "y");
+    roundTrip(r, r::setWeightCol, r::getWeightCol, "w");
+    roundTrip(r, r::setPredictionCol, r::getPredictionCol, "p");
+    roundTrip(r, r::setProbabilityCol, r::getProbabilityCol, "prob");
+    roundTrip(r, r::setRawPredictionCol, r::getRawPredictionCol, "raw");
+    roundTrip(r, r::setVarianceCol, r::getVarianceCol, "var");
+    roundTrip(r, r::setFamily, r::getFamily, "bernoulli");
+    roundTrip(r, r::setKernel, r::getKernel, "poly");
+    roundTrip(r, r::setGamma, r::getGamma, 0.7);
+    roundTrip(r, r::setDegree, r::getDegree, 2);
+    roundTrip(r, r::setCoef0, r::getCoef0, -0.5);
+    roundTrip(r, r::setFitIntercept, r::getFitIntercept, false);
+    roundTrip(r, r::setStandardization, r::getStandardization, false);
+    roundTrip(r, r::setMaxIter, r::getMaxIter, 7);
+    roundTrip(r, r::setTol, r::getTol, 1e-5);
+    roundTrip(r, r::setAlphaMax, r::getAlphaMax, 1e6);
+    roundTrip(r, r::setAlphaPriorShape, r::getAlphaPriorShape, 1e-3);
+    roundTrip(r, r::setAlphaPriorRate, r::getAlphaPriorRate, 2e-3);
+    roundTrip(r, r::setMaxBasis, r::getMaxBasis, 123);
+    roundTrip(r, r::setSeed, r::getSeed, 99L);
+    roundTrip(r, r::setAggregationDepth, r::getAggregationDepth, 3);
+    roundTrip(r, r::setProbabilityMethod, r::getProbabilityMethod, "map");
+    roundTrip(r, r::setThreshold, r::getThreshold, 0.3);
+  }
+
+  @Test
+  void outOfRangeValuesAreRefusedNamingTheParam() {
+    RvmEstimator r = new RvmEstimator();
+    java.util.List<Map.Entry<String, Runnable>> bad = new java.util.ArrayList<>();
+    bad.add(Map.entry("gamma", () -> r.setGamma(0.0)));
+    bad.add(Map.entry("gamma", () -> r.setGamma(-1.0)));
+    bad.add(Map.entry("tol", () -> r.setTol(0.0)));
+    bad.add(Map.entry("maxIter", () -> r.setMaxIter(0)));
+    bad.add(Map.entry("degree", () -> r.setDegree(0)));
+    bad.add(Map.entry("coef0", () -> r.setCoef0(Double.NaN)));
+    bad.add(Map.entry("alphaMax", () -> r.setAlphaMax(-5)));
+    bad.add(Map.entry("alphaPriorShape", () -> r.setAlphaPriorShape(-1e-3)));
+    bad.add(Map.entry("alphaPriorRate", () -> r.setAlphaPriorRate(-1)));
+    bad.add(Map.entry("maxBasis", () -> r.setMaxBasis(0)));
+    bad.add(Map.entry("aggregationDepth", () -> r.setAggregationDepth(1)));
+    bad.add(Map.entry("threshold", () -> r.setThreshold(1.5)));
+    bad.add(Map.entry("family", () -> r.setFamily("poisson")));
+    bad.add(Map.entry("kernel", () -> r.setKernel("sigmoid")));
+    bad.add(Map.entry("probabilityMethod", () -> r.setProbabilityMethod("exact")));
+    for (Map.Entry<String, Runnable> e : bad) {
+      IllegalArgumentException ex = assertThrows(IllegalArgumentException.class, e.getValue()::run, e.getKey());
+      assertTrue(ex.getMessage().contains("parameter " + e.getKey()), ex.getMessage());
+    }
+  }
+
+  @Test
+  void copyKeepsUidAndValuesAndAppliesExtras() {
+    RvmEstimator r = new RvmEstimator().setGamma(0.3).setFamily("bernoulli").setMaxBasis(10);
+    RvmEstimator copy = r.copy(new ParamMap().put(r.maxIter().w(5)));
+    assertNotSame(r, copy);
+    assertEquals(r.uid(), copy.uid());
+    assertEquals(0.3, copy.getGamma());
+    assertEquals("bernoulli", copy.getFamily());
+    assertEquals(10, copy.getMaxBasis());
+    assertEquals(5, copy.getMaxIter());
+    assertEquals(1000, r.getMaxIter());
+    assertTrue(Arrays.stream(copy.params()).allMatch(p -> p.parent().equals(r.uid())));
+
+    RvmModel model = PersistenceTestModels.smallRegressor();
+    RvmModel modelCopy = model.copy(new ParamMap().put(model.varianceCol().w("v2")));
+    assertEquals(model.uid(), modelCopy.uid());
+    assertEquals("v2", modelCopy.getVarianceCol());
+    assertEquals("variance", model.getVarianceCol());
+    assertEquals(model.getGamma(), modelCopy.getGamma());
+    assertEquals(model.parent(), modelCopy.parent());
+    assertEquals(model.numRelevanceVectors(), modelCopy.numRelevanceVectors());
+  }
+}
