@@ -11,7 +11,7 @@ import io.github.sparkrvm.distributed.FeatureScaling;
  */
 record FittedRvm(String family, Kernel kernel, int numFeatures, FeatureScaling scaling, boolean biasKept,
     int[] features, double[] centres, double[] weights, double[] alpha, double[] covariance, double noisePrecision,
-    RvmTrainingSummary summary) {
+    RvmTrainingSummary summary) implements java.io.Serializable {
 
   FittedRvm {
     int nonBias = kernel instanceof Kernel.Linear ? features.length : centres.length / Math.max(numFeatures, 1);
@@ -43,13 +43,7 @@ record FittedRvm(String family, Kernel kernel, int numFeatures, FeatureScaling s
         active[offset + i] = offset + features[i];
       }
     } else {
-      double[] scaled = new double[centres.length];
-      double[] row = new double[numFeatures];
-      for (int c = 0; c < numRelevant(); c++) {
-        System.arraycopy(centres, c * numFeatures, row, 0, numFeatures);
-        scaling.apply(row, scaled, c * numFeatures);
-      }
-      basis = BasisFunctions.kernel(kernel, biasKept, numFeatures, scaled);
+      basis = BasisFunctions.kernel(kernel, biasKept, numFeatures, scaling.applyRows(centres));
       java.util.Arrays.setAll(active, i -> i);
     }
     return new Predictive(basis, active, weights, covariance);

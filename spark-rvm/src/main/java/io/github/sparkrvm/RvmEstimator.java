@@ -197,13 +197,7 @@ public final class RvmEstimator extends Estimator<RvmModel> implements RvmParams
     if (kernel instanceof Kernel.Linear) {
       return BasisFunctions.linear(getFitIntercept(), d);
     }
-    double[] scaled = new double[centres.length];
-    double[] row = new double[d];
-    for (int c = 0; c < centres.length / d; c++) {
-      System.arraycopy(centres, c * d, row, 0, d);
-      scaling.apply(row, scaled, c * d);
-    }
-    return BasisFunctions.kernel(kernel, getFitIntercept(), d, scaled);
+    return BasisFunctions.kernel(kernel, getFitIntercept(), d, scaling.applyRows(centres));
   }
 
   /** Reads an estimator saved with {@code write().save(path)}. */

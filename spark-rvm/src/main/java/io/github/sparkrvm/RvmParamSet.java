@@ -67,8 +67,8 @@ public final class RvmParamSet implements java.io.Serializable {
         "scale of the rbf and poly kernels (> 0), on the standardised features when standardization is on. "
             + "Unset: 1 / number of features", ParamValidators.gt(0.0));
     degree = new IntParam(owner, "degree", "degree of the poly kernel (>= 1)", ParamValidators.gtEq(1));
-    coef0 = new DoubleParam(owner, "coef0", "constant term of the poly kernel",
-        v -> Double.isFinite((Double) v));
+    coef0 = new DoubleParam(owner, "coef0", "constant term of the poly kernel (finite)",
+        ParamValidators.inRange(-Double.MAX_VALUE, Double.MAX_VALUE));
     fitIntercept = new BooleanParam(owner, "fitIntercept",
         "whether to add a bias basis function (itself subject to relevance determination)");
     standardization = new BooleanParam(owner, "standardization",

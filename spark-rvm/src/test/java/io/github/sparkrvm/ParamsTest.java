@@ -153,4 +153,28 @@ class ParamsTest {
     assertEquals(model.parent(), modelCopy.parent());
     assertEquals(model.numRelevanceVectors(), modelCopy.numRelevanceVectors());
   }
+
+  @Test
+  void stagesSurviveJavaSerialization() throws Exception {
+    RvmEstimator estimator = new RvmEstimator().setKernel("poly").setCoef0(-2.0).setGamma(0.4);
+    RvmEstimator estimatorCopy = (RvmEstimator) serializedCopy(estimator);
+    assertEquals(estimator.extractParamMap().toString(), estimatorCopy.extractParamMap().toString());
+    RvmModel model = PersistenceTestModels.smallRegressor();
+    RvmModel modelCopy = (RvmModel) serializedCopy(model);
+    assertEquals(model.extractParamMap().toString(), modelCopy.extractParamMap().toString());
+    org.apache.spark.ml.linalg.Vector x = org.apache.spark.ml.linalg.Vectors.dense(1.7);
+    assertEquals(model.predict(x), modelCopy.predict(x), 0.0);
+    assertEquals(model.predictVariance(x), modelCopy.predictVariance(x), 0.0);
+  }
+
+  private static Object serializedCopy(Object o) throws Exception {
+    java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+    try (java.io.ObjectOutputStream out = new java.io.ObjectOutputStream(bytes)) {
+      out.writeObject(o);
+    }
+    try (java.io.ObjectInputStream in = new java.io.ObjectInputStream(
+        new java.io.ByteArrayInputStream(bytes.toByteArray()))) {
+      return in.readObject();
+    }
+  }
 }

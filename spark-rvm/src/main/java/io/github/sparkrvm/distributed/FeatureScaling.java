@@ -36,6 +36,18 @@ public record FeatureScaling(double[] shift, double[] scale) implements Serializ
     }
   }
 
+  /** Maps every row of a row-major matrix (rows of length dim) into a new matrix. */
+  public double[] applyRows(double[] rowMajor) {
+    int d = dim();
+    double[] out = new double[rowMajor.length];
+    double[] row = new double[d];
+    for (int r = 0; r < (d == 0 ? 0 : rowMajor.length / d); r++) {
+      System.arraycopy(rowMajor, r * d, row, 0, d);
+      apply(row, out, r * d);
+    }
+    return out;
+  }
+
   /** Maps x into a new array. */
   public double[] apply(double[] x) {
     double[] out = new double[x.length];
