@@ -42,6 +42,7 @@ public final class RvmEstimator extends Estimator<RvmModel> implements RvmParams
 
   private final String uid;
   private final RvmParamSet paramSet;
+  private transient IterationListener progress = IterationListener.none();
 
   public RvmEstimator() {
     this(Identifiable$.MODULE$.randomUID("rvm"));
@@ -88,6 +89,15 @@ public final class RvmEstimator extends Estimator<RvmModel> implements RvmParams
   public RvmEstimator setProbabilityMethod(String v) { set(probabilityMethod(), v); return this; }
   public RvmEstimator setThreshold(double v) { set(threshold(), v); return this; }
 
+  /**
+   * Tells {@code listener} of every iteration of the fits that follow (for progress output). Not a param: it is
+   * not saved, copied or shown by {@code explainParams}; iterations are also logged at INFO.
+   */
+  public RvmEstimator setProgressListener(IterationListener listener) {
+    this.progress = listener == null ? IterationListener.none() : listener;
+    return this;
+  }
+
   @Override
   public StructType transformSchema(StructType schema) {
     RvmSchema.validateForFit(this, schema);
@@ -132,9 +142,13 @@ public final class RvmEstimator extends Estimator<RvmModel> implements RvmParams
       BlockStatistics stats = new BlockStatistics(blocks, broadcast, getAggregationDepth());
       SparseBayesOptions options = new SparseBayesOptions(getMaxIter(), getTol(), getAlphaMax(),
           getAlphaPriorShape(), getAlphaPriorRate());
-      IterationListener log = r -> LOG.info("{}: iteration {}: log marginal likelihood {}, {} basis functions, "
-          + "max |d log alpha| {}, {} passes", uid, r.iteration(), r.logMarginalLikelihood(), r.activeBasis(),
-          r.maxLogAlphaChange(), r.likelihoodPasses());
+      IterationListener listener = progress == null ? IterationListener.none() : progress;
+      IterationListener log = r -> {
+        LOG.info("{}: iteration {}: log marginal likelihood {}, {} basis functions, max |d log alpha| {}, "
+            + "{} passes", uid, r.iteration(), r.logMarginalLikelihood(), r.activeBasis(), r.maxLogAlphaChange(),
+            r.likelihoodPasses());
+        listener.onIteration(r);
+      };
       fit = bernoulli
           ? BernoulliRelevanceSolver.fit(stats, options, log)
           : GaussianRelevanceSolver.fit(stats.gaussian(), options, log);
