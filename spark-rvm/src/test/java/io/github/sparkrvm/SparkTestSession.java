@@ -11,7 +11,10 @@ import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
 
-/** One local[2] SparkSession for the whole test JVM, and helpers to turn test tables into DataFrames. */
+/**
+ * One local[2] SparkSession for the whole test JVM (created again if an integration test stopped it to start a
+ * cluster), and helpers to turn test tables into DataFrames.
+ */
 public final class SparkTestSession {
 
   private static SparkSession session;
@@ -19,7 +22,7 @@ public final class SparkTestSession {
   private SparkTestSession() {}
 
   public static synchronized SparkSession get() {
-    if (session == null) {
+    if (session == null || session.sparkContext().isStopped()) {
       session = SparkSession.builder()
           .master("local[2]")
           .appName("spark-rvm-tests")
@@ -37,12 +40,17 @@ public final class SparkTestSession {
       .add("features", SQLDataTypes.VectorType(), true)
       .add("label", DataTypes.DoubleType, true);
 
-  /** A DataFrame (features, label) of the table, in {@code partitions} partitions. */
+  /** A DataFrame (features, label) of the table, in {@code partitions} partitions, on the shared session. */
   public static Dataset<Row> frame(TestData.Table table, int partitions) {
+    return frame(get(), table, partitions);
+  }
+
+  /** A DataFrame (features, label) of the table, in {@code partitions} partitions. */
+  public static Dataset<Row> frame(SparkSession spark, TestData.Table table, int partitions) {
     List<Row> rows = new ArrayList<>();
     for (int i = 0; i < table.size(); i++) {
       rows.add(RowFactory.create(Vectors.dense(table.x()[i]), table.t()[i]));
     }
-    return get().createDataFrame(rows, SCHEMA).repartition(partitions);
+    return spark.createDataFrame(rows, SCHEMA).repartition(partitions);
   }
 }

@@ -1,0 +1,78 @@
+package io.github.sparkrvm.cluster;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.sparkrvm.RvmEstimator;
+import io.github.sparkrvm.RvmModel;
+import io.github.sparkrvm.SparkTestSession;
+import io.github.sparkrvm.TestData;
+import java.io.File;
+import java.io.IOException;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hdfs.MiniDFSCluster;
+import org.apache.spark.ml.Pipeline;
+import org.apache.spark.ml.PipelineModel;
+import org.apache.spark.ml.PipelineStage;
+import org.apache.spark.ml.feature.StandardScaler;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** Models saved to a real HDFS (NameNode and DataNode from hadoop-client-minicluster) load back unchanged. */
+class HdfsIT {
+
+  static MiniDFSCluster dfs;
+  static String root;
+
+  @BeforeAll
+  static void startHdfs() throws IOException {
+    Configuration conf = new Configuration();
+    conf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, new File("target/minidfs-" + System.nanoTime()).getAbsolutePath());
+    dfs = new MiniDFSCluster.Builder(conf).numDataNodes(1).format(true).build();
+    dfs.waitActive();
+    root = "hdfs://127.0.0.1:" + dfs.getNameNodePort() + "/models";
+  }
+
+  @AfterAll
+  static void stopHdfs() {
+    dfs.shutdown();
+  }
+
+  private static List<Row> outputs(Dataset<Row> data, String... columns) {
+    return data.select(columns[0], java.util.Arrays.copyOfRange(columns, 1, columns.length)).collectAsList();
+  }
+
+  @Test
+  void modelAndPipelineModelRoundTripThroughHdfs() throws IOException {
+    Dataset<Row> train = SparkTestSession.frame(TestData.ripley("tr"), 2);
+    Dataset<Row> test = SparkTestSession.frame(TestData.ripley("te"), 2);
+    RvmModel model = new RvmEstimator().setFamily("bernoulli").setMaxBasis(50).setSeed(2L).fit(train);
+
+    String modelPath = root + "/rvm";
+    model.write().save(modelPath);
+    FileSystem fs = new Path(modelPath).getFileSystem(SparkTestSession.get().sparkContext().hadoopConfiguration());
+    assertTrue(fs.exists(new Path(modelPath + "/metadata")) && fs.exists(new Path(modelPath + "/data")));
+    assertTrue(fs.getUri().getScheme().equals("hdfs"));
+    RvmModel loaded = RvmModel.load(modelPath);
+    assertEquals(outputs(model.transform(test), "prediction", "probability", "rawPrediction"),
+        outputs(loaded.transform(test), "prediction", "probability", "rawPrediction"));
+
+    PipelineModel pipeline = new Pipeline().setStages(new PipelineStage[] {
+        new StandardScaler().setInputCol("features").setOutputCol("scaled"),
+        new RvmEstimator().setFeaturesCol("scaled").setMaxBasis(40).setSeed(4L).setFamily("bernoulli")})
+        .fit(train);
+    String pipelinePath = root + "/pipeline";
+    pipeline.write().save(pipelinePath);
+    PipelineModel pipelineLoaded = PipelineModel.load(pipelinePath);
+    assertInstanceOf(RvmModel.class, pipelineLoaded.stages()[1]);
+    assertEquals(outputs(pipeline.transform(test), "prediction", "probability"),
+        outputs(pipelineLoaded.transform(test), "prediction", "probability"));
+  }
+}
