@@ -1,0 +1,57 @@
+package io.github.sparkrvm.cli;
+
+/** One JSON object on one line, built field by field (non-finite numbers become null). */
+final class JsonLine {
+
+  private final StringBuilder text = new StringBuilder("{");
+
+  JsonLine put(String name, long value) {
+    return raw(name, Long.toString(value));
+  }
+
+  JsonLine put(String name, boolean value) {
+    return raw(name, Boolean.toString(value));
+  }
+
+  JsonLine put(String name, double value) {
+    return raw(name, Double.isFinite(value) ? Double.toString(value) : "null");
+  }
+
+  JsonLine put(String name, String value) {
+    return raw(name, value == null ? "null" : quote(value));
+  }
+
+  private JsonLine raw(String name, String json) {
+    if (text.length() > 1) {
+      text.append(',');
+    }
+    text.append(quote(name)).append(':').append(json);
+    return this;
+  }
+
+  @Override
+  public String toString() {
+    return text + "}";
+  }
+
+  static String quote(String s) {
+    StringBuilder out = new StringBuilder("\"");
+    for (char c : s.toCharArray()) {
+      switch (c) {
+        case '"' -> out.append("\\\"");
+        case '\\' -> out.append("\\\\");
+        case '\n' -> out.append("\\n");
+        case '\r' -> out.append("\\r");
+        case '\t' -> out.append("\\t");
+        default -> {
+          if (c < 0x20) {
+            out.append(String.format("\\u%04x", (int) c));
+          } else {
+            out.append(c);
+          }
+        }
+      }
+    }
+    return out.append('"').toString();
+  }
+}

@@ -1,0 +1,105 @@
+package io.github.sparkrvm.cli;
+
+import io.github.sparkrvm.RvmEstimator;
+import java.util.Set;
+import org.apache.spark.ml.param.BooleanParam;
+import org.apache.spark.ml.param.DoubleParam;
+import org.apache.spark.ml.param.IntParam;
+import org.apache.spark.ml.param.LongParam;
+import org.apache.spark.ml.param.Param;
+import scala.Option;
+
+/** The usage text: the commands, then every {@link RvmEstimator} param with its default and documentation. */
+final class Usage {
+
+  /** The params the usage of train already shows as options. */
+  static final Set<String> COLUMN_PARAMS = Set.of("labelCol", "featuresCol", "weightCol");
+  private static final int WIDTH = 100;
+
+  private Usage() {}
+
+  private static final String COMMANDS = """
+      Usage: spark-submit --class io.github.sparkrvm.cli.RvmJob spark-rvm.jar COMMAND [OPTIONS]
+
+      Commands:
+        train --input PATH --model PATH [--format csv|libsvm|parquet] [--label-col label]
+              [--features-col features] [--weight-col NAME] [--overwrite] [--PARAM VALUE ...]
+            Fits an RVM, prints one line per iteration, saves the model, and ends with a JSON line
+            {"rows","relevanceVectors","iterations","converged","fitSeconds"}.
+        predict --model PATH --input PATH --output PATH [--format csv|libsvm|parquet]
+              [--label-col NAME] [--features-col NAME] [--overwrite]
+            Writes the input's columns and the predictions to --output, in the input's format (libsvm
+            input is written as parquet). CSV output gets prediction and, from a bernoulli model,
+            probability = P(1), from a gaussian model variance; parquet output keeps every column,
+            vectors included. Ends with a JSON line {"rows","output"}.
+        evaluate --model PATH --input PATH [--format csv|libsvm|parquet] [--label-col NAME]
+              [--features-col NAME]
+            Ends with a JSON line of metrics: {"rows","accuracy","error","logLoss","auc"} for a
+            bernoulli model, {"rows","rmse","mse","mae","r2"} for a gaussian one.
+        --help
+            Prints this text.
+
+      Input (PATH: a Hadoop path or glob, e.g. hdfs://..., file:///..., or relative):
+        csv      A header row. The label column (--label-col, default label) and the weight column
+                 (--weight-col) are not features; every other column is a numeric feature, in column
+                 order. A cell that is empty or not a finite number is an error.
+        libsvm   The columns label and features.
+        parquet  The Vector column --features-col (default features) if there is one, else every
+                 numeric column but the label and the weight, in column order.
+        --format defaults to the input's extension (.csv, .parquet, .libsvm or .svm), else csv.
+        predict and evaluate take the label, weight and features column names from the model unless
+        --label-col or --features-col is given; predict needs no label column.
+
+      --model and --output must not exist unless --overwrite is given.
+      Exit status: 0 done, 2 bad command line or input (nothing written), 1 another failure.
+
+      RvmEstimator params, for train (--kebab-case of the param's name):
+      """;
+
+  static String text() {
+    StringBuilder out = new StringBuilder(COMMANDS);
+    RvmEstimator estimator = new RvmEstimator();
+    for (Param<?> p : estimator.params()) {
+      if (COLUMN_PARAMS.contains(p.name())) {
+        continue;
+      }
+      out.append("  --").append(Options.kebab(p.name())).append(' ').append(placeholder(p));
+      Option<?> fallback = estimator.getDefault(p);
+      if (fallback.isDefined()) {
+        String value = String.valueOf(fallback.get());
+        out.append("  (default ").append(value.isEmpty() ? "empty" : value).append(')');
+      }
+      out.append('\n');
+      wrap(out, p.doc(), "      ");
+    }
+    return out.toString();
+  }
+
+  static String placeholder(Param<?> p) {
+    if (p instanceof DoubleParam) {
+      return "NUMBER";
+    }
+    if (p instanceof IntParam || p instanceof LongParam) {
+      return "INTEGER";
+    }
+    if (p instanceof BooleanParam) {
+      return "true|false";
+    }
+    return "STRING";
+  }
+
+  private static void wrap(StringBuilder out, String text, String indent) {
+    StringBuilder line = new StringBuilder(indent);
+    for (String word : text.split("\\s+")) {
+      if (line.length() > indent.length() && line.length() + 1 + word.length() > WIDTH) {
+        out.append(line).append('\n');
+        line = new StringBuilder(indent);
+      }
+      if (line.length() > indent.length()) {
+        line.append(' ');
+      }
+      line.append(word);
+    }
+    out.append(line).append('\n');
+  }
+}
