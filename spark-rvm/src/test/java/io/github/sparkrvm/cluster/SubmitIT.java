@@ -67,6 +67,7 @@ class SubmitIT {
     assertEquals(iterations + 1, trained.stream().filter(l -> l.startsWith("iteration ")).count(),
         "one progress line per iteration");
 
+    SparkTestSession.get(); // the test JVM reads the saved model with its own local session
     RvmModel loaded = RvmModel.load(model);
     assertEquals(loaded.numRelevanceVectors(), fit.get("relevanceVectors").asInt());
 
