@@ -50,6 +50,40 @@ class HdfsIT {
   }
 
   @Test
+  void theJobReadsAndWritesHdfsPaths() throws Exception {
+    FileSystem fs = new Path(root).getFileSystem(SparkTestSession.get().sparkContext().hadoopConfiguration());
+    String input = root + "/data/synth.tr.csv";
+    fs.copyFromLocalFile(new Path(TestData.dataDir().resolve("ripley_synth/synth.tr.csv").toUri()), new Path(input));
+    String model = root + "/job-model";
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+    int status = io.github.sparkrvm.cli.RvmJob.run(new String[] {"train", "--input", input, "--label-col", "yc",
+        "--model", model, "--family", "bernoulli", "--gamma", "4", "--standardization", "false", "--max-basis", "40"},
+        new java.io.PrintStream(out, true), new java.io.PrintStream(err, true), SparkTestSession.get());
+    assertEquals(0, status, err.toString());
+    assertTrue(fs.exists(new Path(model + "/data")));
+    String[] lines = out.toString().split("\n");
+    assertTrue(lines[lines.length - 1].contains("\"rows\":250"), lines[lines.length - 1]);
+
+    out.reset();
+    status = io.github.sparkrvm.cli.RvmJob.run(new String[] {"evaluate", "--model", model, "--input", input},
+        new java.io.PrintStream(out, true), new java.io.PrintStream(err, true), SparkTestSession.get());
+    assertEquals(0, status, err.toString());
+    com.fasterxml.jackson.databind.JsonNode metrics = new com.fasterxml.jackson.databind.ObjectMapper()
+        .readTree(out.toString().strip().lines().reduce((a, b) -> b).orElseThrow());
+    assertEquals(250, metrics.get("rows").asLong());
+    assertTrue(metrics.get("accuracy").asDouble() > 0.85, metrics.toString());
+
+    // bad input on HDFS: a model path that exists, without --overwrite, is refused and left alone
+    long before = fs.getContentSummary(new Path(model)).getLength();
+    status = io.github.sparkrvm.cli.RvmJob.run(new String[] {"train", "--input", input, "--label-col", "yc",
+        "--model", model, "--family", "bernoulli"}, new java.io.PrintStream(out, true),
+        new java.io.PrintStream(err, true), SparkTestSession.get());
+    assertEquals(2, status);
+    assertEquals(before, fs.getContentSummary(new Path(model)).getLength());
+  }
+
+  @Test
   void modelAndPipelineModelRoundTripThroughHdfs() throws IOException {
     Dataset<Row> train = SparkTestSession.frame(TestData.ripley("tr"), 2);
     Dataset<Row> test = SparkTestSession.frame(TestData.ripley("te"), 2);
