@@ -15,4 +15,10 @@ public interface DesignStatistics {
 
   /** The Bernoulli (logistic) log-likelihood, gradient and Hessian at weights w over the active basis (one pass). */
   LikelihoodTerms bernoulli(int[] active, double[] weights);
+
+  /**
+   * The variational logistic terms over the active basis at the current q(w), given its second moment
+   * Σ + μμᵀ (one pass).
+   */
+  JaakkolaJordanTerms jaakkolaJordan(int[] active, double[] secondMoment);
 }

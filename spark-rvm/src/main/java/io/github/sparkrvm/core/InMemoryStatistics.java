@@ -105,4 +105,29 @@ public final class InMemoryStatistics implements DesignStatistics {
     }
     return new LikelihoodTerms(k, logLikelihood, gradient, hessian);
   }
+
+  @Override
+  public JaakkolaJordanTerms jaakkolaJordan(int[] active, double[] secondMoment) {
+    int k = active.length;
+    double[] precision = new double[k * k];
+    double[] projection = new double[k];
+    double logBound = 0.0;
+    double[] phiRow = new double[k];
+    for (int i = 0; i < n; i++) {
+      for (int a = 0; a < k; a++) {
+        phiRow[a] = phi(i, active[a]);
+      }
+      double xi = Math.sqrt(Math.max(DenseMatrices.quadraticForm(secondMoment, k, phiRow), 0.0));
+      double w = rowWeights[i];
+      double lambda = JaakkolaJordanTerms.lambda(xi);
+      logBound += w * (-Logistic.log1pExp(-xi) - 0.5 * xi);
+      for (int a = 0; a < k; a++) {
+        projection[a] += w * (2.0 * targets[i] - 1.0) * phiRow[a];
+        for (int c = 0; c < k; c++) {
+          precision[c * k + a] += w * lambda * phiRow[a] * phiRow[c];
+        }
+      }
+    }
+    return new JaakkolaJordanTerms(k, precision, projection, logBound);
+  }
 }

@@ -6,6 +6,8 @@ import io.github.sparkrvm.core.BernoulliAccumulator;
 import io.github.sparkrvm.core.DesignStatistics;
 import io.github.sparkrvm.core.GaussianAccumulator;
 import io.github.sparkrvm.core.GaussianStatistics;
+import io.github.sparkrvm.core.JaakkolaJordanAccumulator;
+import io.github.sparkrvm.core.JaakkolaJordanTerms;
 import io.github.sparkrvm.core.LikelihoodTerms;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -114,5 +116,22 @@ public final class BlockStatistics implements DesignStatistics {
       }
       return List.of(acc).iterator();
     }).treeReduce(BernoulliAccumulator::merge, depth).result();
+  }
+
+  @Override
+  public JaakkolaJordanTerms jaakkolaJordan(int[] active, double[] secondMoment) {
+    Broadcast<BasisFunctions> bc = basis;
+    int[] act = active.clone();
+    double[] moment = secondMoment.clone();
+    passes++;
+    return blocks.mapPartitions(it -> {
+      BasisFunctions b = bc.value();
+      JaakkolaJordanAccumulator acc = new JaakkolaJordanAccumulator(moment, act.length);
+      while (it.hasNext()) {
+        RowBlock block = it.next();
+        acc.add(b.expand(block, act), block.size(), block.labels(), block.weights());
+      }
+      return List.of(acc).iterator();
+    }).treeReduce(JaakkolaJordanAccumulator::merge, depth).result();
   }
 }

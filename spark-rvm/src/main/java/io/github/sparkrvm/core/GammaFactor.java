@@ -1,0 +1,31 @@
+package io.github.sparkrvm.core;
+
+/**
+ * A Gamma(shape, rate) variational factor q over a precision, with the expectations the variational bound needs.
+ */
+public record GammaFactor(double shape, double rate) {
+
+  public double mean() {
+    return shape / rate;
+  }
+
+  /** E[log x] = ψ(shape) − log rate. */
+  public double meanLog() {
+    return SpecialFunctions.digamma(shape) - Math.log(rate);
+  }
+
+  /** The entropy −E[log q]. */
+  public double entropy() {
+    return shape - Math.log(rate) + SpecialFunctions.logGamma(shape) + (1.0 - shape) * SpecialFunctions.digamma(shape);
+  }
+
+  /** E_q[log p(x)] under the Gamma(a0, b0) prior p. */
+  public double expectedLogPrior(double a0, double b0) {
+    return a0 * Math.log(b0) - SpecialFunctions.logGamma(a0) + (a0 - 1.0) * meanLog() - b0 * mean();
+  }
+
+  /** −KL(q ‖ prior) = E_q[log p] + entropy. */
+  public double negativeKl(double a0, double b0) {
+    return expectedLogPrior(a0, b0) + entropy();
+  }
+}

@@ -1,0 +1,21 @@
+package io.github.sparkrvm.core;
+
+/**
+ * One pass of the variational logistic model at the current q(w), with every ξₙ set to its optimum
+ * ξₙ² = φₙᵀ(Σ + μμᵀ)φₙ: {@code precision = ΦᵀWΛΦ} (Λ = diag(λ(ξₙ)), λ(ξ) = tanh(ξ/2)/(4ξ)),
+ * {@code projection = ΦᵀWt̃} (t̃ = 2t − 1) and {@code logBound = Σ wₙ (log σ(ξₙ) − ξₙ/2)}, the part of the
+ * Jaakkola–Jordan bound that does not involve μ.
+ */
+public record JaakkolaJordanTerms(int dim, double[] precision, double[] projection, double logBound) {
+
+  public JaakkolaJordanTerms {
+    if (precision.length != dim * dim || projection.length != dim) {
+      throw new IllegalArgumentException("JaakkolaJordanTerms: sizes do not match dimension " + dim);
+    }
+  }
+
+  /** λ(ξ) = tanh(ξ/2)/(4ξ), with its limit 1/8 at 0. */
+  public static double lambda(double xi) {
+    return xi < 1e-6 ? 0.125 - xi * xi / 96.0 : Math.tanh(xi / 2) / (4 * xi);
+  }
+}

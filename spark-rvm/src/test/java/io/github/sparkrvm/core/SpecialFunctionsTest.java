@@ -1,0 +1,37 @@
+package io.github.sparkrvm.core;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.apache.commons.math3.special.Gamma;
+import org.junit.jupiter.api.Test;
+
+class SpecialFunctionsTest {
+
+  @Test
+  void knownValues() {
+    double eulerGamma = 0.5772156649015329;
+    assertEquals(-eulerGamma, SpecialFunctions.digamma(1.0), 1e-13);
+    assertEquals(-eulerGamma - 2 * Math.log(2), SpecialFunctions.digamma(0.5), 1e-13);
+    assertEquals(0.5 * Math.log(Math.PI), SpecialFunctions.logGamma(0.5), 1e-14);
+    assertEquals(Math.log(120), SpecialFunctions.logGamma(6.0), 1e-13);
+  }
+
+  @Test
+  void tinyArgumentsFollowTheSeries() {
+    // ψ(x) = −1/x − γ + (π²/6)x + O(x²); commons-math drops the linear term below 1e-5
+    for (double x : new double[] {1e-9, 3e-7, 2.89e-6}) {
+      double series = -1.0 / x - 0.5772156649015329 + Math.PI * Math.PI / 6 * x;
+      assertEquals(series, SpecialFunctions.digamma(x), 1e-15 / x + 1e-9);
+    }
+  }
+
+  @Test
+  void agreeWithCommonsMathAcrossTheRange() {
+    for (double x = 1e-5; x < 1e6; x *= 1.7) {
+      assertEquals(Gamma.digamma(x), SpecialFunctions.digamma(x), 1e-11 * Math.max(1.0, Math.abs(Gamma.digamma(x))),
+          "digamma(" + x + ")");
+      assertEquals(Gamma.logGamma(x), SpecialFunctions.logGamma(x),
+          1e-12 * Math.max(1.0, Math.abs(Gamma.logGamma(x))), "logGamma(" + x + ")");
+    }
+  }
+}
