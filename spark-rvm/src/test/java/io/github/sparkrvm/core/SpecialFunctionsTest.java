@@ -18,7 +18,7 @@ class SpecialFunctionsTest {
 
   @Test
   void tinyArgumentsFollowTheSeries() {
-    // ψ(x) = −1/x − γ + (π²/6)x + O(x²); commons-math drops the linear term below 1e-5
+    // ψ(x) = −1/x − γ + (π²/6)x + O(x²); commons-math drops the linear term up to 1e-5
     for (double x : new double[] {1e-9, 3e-7, 2.89e-6}) {
       double series = -1.0 / x - 0.5772156649015329 + Math.PI * Math.PI / 6 * x;
       assertEquals(series, SpecialFunctions.digamma(x), 1e-15 / x + 1e-9);
@@ -27,7 +27,7 @@ class SpecialFunctionsTest {
 
   @Test
   void agreeWithCommonsMathAcrossTheRange() {
-    for (double x = 1e-5; x < 1e6; x *= 1.7) {
+    for (double x = 2e-5; x < 1e6; x *= 1.7) {
       assertEquals(Gamma.digamma(x), SpecialFunctions.digamma(x), 1e-11 * Math.max(1.0, Math.abs(Gamma.digamma(x))),
           "digamma(" + x + ")");
       assertEquals(Gamma.logGamma(x), SpecialFunctions.logGamma(x),
