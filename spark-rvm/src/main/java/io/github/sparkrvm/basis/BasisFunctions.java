@@ -6,7 +6,8 @@ import java.util.Arrays;
 
 /**
  * The candidate basis functions of a fit, over standardised features: an optional bias (candidate 0 when
- * {@code intercept}), then one function per centre (RBF and polynomial kernels) or per input feature (linear).
+ * {@code intercept}), then one function per centre (RBF and polynomial kernels), per input feature (linear), or per
+ * (input dimension, centre) pair, dimension-major (RBF per dimension: the table of dim rows × centres columns).
  * Active sets are ascending arrays of candidate indices.
  *
  * <p>{@link #value} evaluates one function at one point (the reference); {@link #expand} builds the basis of a
@@ -61,7 +62,9 @@ public final class BasisFunctions implements Serializable {
 
   /** The number of candidate basis functions, the bias included. */
   public int numCandidates() {
-    return (intercept ? 1 : 0) + (kernel instanceof Kernel.Linear ? dim : numCentres);
+    int table = kernel instanceof Kernel.Linear ? dim
+        : kernel instanceof Kernel.RbfPerDimension ? dim * numCentres : numCentres;
+    return (intercept ? 1 : 0) + table;
   }
 
   /** True when candidate {@code j} is the bias. */
@@ -69,14 +72,22 @@ public final class BasisFunctions implements Serializable {
     return intercept && j == 0;
   }
 
-  /** The index of candidate j among the centres (kernel) or features (linear). */
+  /** The number of centres (0 for the linear kernel). */
+  public int numCentres() {
+    return numCentres;
+  }
+
+  /**
+   * The index of candidate j among the centres (kernel) or features (linear); for the RBF per dimension, its
+   * position in the dimension-major table (dimension = index / numCentres, centre = index % numCentres).
+   */
   public int sourceIndex(int j) {
     return intercept ? j - 1 : j;
   }
 
   /** The centre of candidate j (a copy); only for kernel bases. */
   public double[] centre(int j) {
-    int c = sourceIndex(j);
+    int c = kernel instanceof Kernel.RbfPerDimension ? sourceIndex(j) % numCentres : sourceIndex(j);
     return Arrays.copyOfRange(centres, c * dim, (c + 1) * dim);
   }
 
@@ -88,6 +99,11 @@ public final class BasisFunctions implements Serializable {
     int c = sourceIndex(j);
     if (kernel instanceof Kernel.Linear) {
       return x[c];
+    }
+    if (kernel instanceof Kernel.RbfPerDimension perDimension) {
+      int f = c / numCentres;
+      double diff = x[f] - centres[(c % numCentres) * dim + f];
+      return Math.exp(-perDimension.gamma() * diff * diff);
     }
     int off = c * dim;
     if (kernel instanceof Kernel.Rbf rbf) {
@@ -133,6 +149,20 @@ public final class BasisFunctions implements Serializable {
         int col = j * n;
         for (int i = 0; i < n; i++) {
           out[col + i] = x[i * dim + f];
+        }
+      }
+      return out;
+    }
+    if (kernel instanceof Kernel.RbfPerDimension perDimension) {
+      double gamma = perDimension.gamma();
+      for (int j = first; j < k; j++) {
+        int source = sourceIndex(active[j]);
+        int f = source / numCentres;
+        double centre = centres[(source % numCentres) * dim + f];
+        int col = j * n;
+        for (int i = 0; i < n; i++) {
+          double diff = x[i * dim + f] - centre;
+          out[col + i] = Math.exp(-gamma * diff * diff);
         }
       }
       return out;

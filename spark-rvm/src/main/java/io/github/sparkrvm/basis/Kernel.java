@@ -6,9 +6,11 @@ import java.util.Locale;
 /**
  * How a basis function is built from the (standardised) input features. {@link Rbf} and {@link Polynomial} place
  * one basis function {@code k(x, c)} on every candidate centre c; {@link Linear} uses the input features themselves
- * as the basis, so that the relevance determination ranks features.
+ * as the basis, so that the relevance determination ranks features; {@link RbfPerDimension} places one function
+ * per (input dimension, centre), a table for the grid priors.
  */
-public sealed interface Kernel extends Serializable permits Kernel.Rbf, Kernel.Polynomial, Kernel.Linear {
+public sealed interface Kernel extends Serializable
+    permits Kernel.Rbf, Kernel.Polynomial, Kernel.Linear, Kernel.RbfPerDimension {
 
   /** The name of the kernel as the {@code kernel} param spells it. */
   String name();
@@ -19,7 +21,8 @@ public sealed interface Kernel extends Serializable permits Kernel.Rbf, Kernel.P
       case "rbf" -> new Rbf(gamma);
       case "poly" -> new Polynomial(gamma, degree, coef0);
       case "linear" -> new Linear();
-      default -> throw new IllegalArgumentException("kernel must be one of rbf, linear, poly; got '" + name + "'");
+      case "rbf-per-dimension" -> new RbfPerDimension(gamma);
+      default -> throw new IllegalArgumentException("kernel must be one of rbf, linear, poly, rbf-per-dimension; got '" + name + "'");
     };
   }
 
@@ -73,6 +76,23 @@ public sealed interface Kernel extends Serializable permits Kernel.Rbf, Kernel.P
     @Override
     public String name() {
       return "linear";
+    }
+  }
+
+  /**
+   * {@code exp(-gamma (x_i − c_i)²)} for every input dimension i and centre c (Kropotov et al. 2010): the basis is a
+   * table of (input dimensions) × (centres), row-major, as the grid priors expect.
+   */
+  record RbfPerDimension(double gamma) implements Kernel {
+    public RbfPerDimension {
+      if (!(gamma > 0.0) || Double.isInfinite(gamma)) {
+        throw new IllegalArgumentException("gamma must be a positive finite number; got " + gamma);
+      }
+    }
+
+    @Override
+    public String name() {
+      return "rbf-per-dimension";
     }
   }
 }

@@ -58,6 +58,25 @@ class BlockStatisticsTest {
     assertEquals(la.logLikelihood(), lb.logLikelihood(), 1e-9 * Math.abs(la.logLikelihood()));
     assertClose(la.gradient(), lb.gradient(), 1e-9);
     assertClose(la.hessian(), lb.hessian(), 1e-9);
+
+    // the Jaakkola–Jordan pass at a second moment S = Σ + μμᵀ (here a positive-definite random one)
+    int k = active.length;
+    double[] root = random.doubles(k * k, -0.3, 0.3).toArray();
+    double[] moment = new double[k * k];
+    for (int i = 0; i < k; i++) {
+      for (int j = 0; j < k; j++) {
+        double s = i == j ? 0.5 : 0.0;
+        for (int r = 0; r < k; r++) {
+          s += root[r * k + i] * root[r * k + j];
+        }
+        moment[j * k + i] = s;
+      }
+    }
+    io.github.sparkrvm.core.JaakkolaJordanTerms ja = memory.jaakkolaJordan(active, moment);
+    io.github.sparkrvm.core.JaakkolaJordanTerms jb = cluster.jaakkolaJordan(active, moment);
+    assertEquals(ja.logBound(), jb.logBound(), 1e-9 * Math.abs(ja.logBound()));
+    assertClose(ja.precision(), jb.precision(), 1e-9);
+    assertClose(ja.projection(), jb.projection(), 1e-9);
     blocks.unpersist();
     bc.destroy();
   }
@@ -79,6 +98,19 @@ class BlockStatisticsTest {
     double[] centres = Arrays.stream(ripley.x()).skip(100).limit(30).flatMapToDouble(Arrays::stream).toArray();
     check(BasisFunctions.kernel(new Kernel.Polynomial(0.7, 3, 1.0), false, 2, centres), ripley,
         weights(ripley.size(), 2));
+  }
+
+  @Test
+  void rbfPerDimensionBasisAgrees() {
+    TestData.Table ripley = TestData.ripley("tr");
+    double[] centres = Arrays.stream(ripley.x()).skip(7).limit(9).flatMapToDouble(Arrays::stream).toArray();
+    BasisFunctions basis = BasisFunctions.kernel(new Kernel.RbfPerDimension(5.55), true, 2, centres);
+    assertEquals(1 + 2 * 9, basis.numCandidates());
+    // candidate 1 + f·9 + c is exp(−γ (x_f − c_f)²)
+    double[] x = ripley.x()[0];
+    double[] c = ripley.x()[7 + 4];
+    assertEquals(Math.exp(-5.55 * Math.pow(x[1] - c[1], 2)), basis.value(1 + 9 + 4, x), 1e-15);
+    check(basis, ripley, weights(ripley.size(), 4));
   }
 
   @Test
