@@ -1,0 +1,252 @@
+package io.github.sparkrvm.core;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Sparse Bayesian regression by fast marginal likelihood maximisation (Tipping &amp; Faul 2003), from the Gaussian
+ * sufficient statistics: start from the single best basis function; at each step compute the sparsity sᵢ and
+ * quality qᵢ of every candidate and apply the one action (add, re-estimate α = s²/(q² − s), or delete) with the
+ * largest exact gain in log marginal likelihood. The noise precision β is re-estimated after every step, guarded so
+ * that the objective never decreases. It stops when no action gains more than {@code MIN_GAIN} nats (two correlated
+ * basis functions can otherwise trade α back and forth for thousands of steps of 1e-7 nats each) and β has
+ * settled. Each step costs O(M m²) for M candidates and m kept basis functions, instead of the classic O(M³).
+ *
+ * <p>Being greedy, it can stop at another local maximum than the classic re-estimation: on noisy sinc with
+ * γ = 0.25 (8 seeds) it ends up to 4 nats lower on some seeds and higher on others, with a mean test RMSE within 5%
+ * of the classic solver's (see {@code FastGaussianSolverTest}).
+ */
+public final class FastGaussianSolver {
+
+  /** Actions that would raise the log marginal likelihood by less than this (nats) are not worth a step. */
+  private static final double MIN_GAIN = 1e-6;
+
+  private final GaussianStatistics stats;
+  private final SparseBayesOptions options;
+  private final int m;
+
+  private FastGaussianSolver(GaussianStatistics stats, SparseBayesOptions options) {
+    this.stats = stats;
+    this.options = options;
+    this.m = stats.numBasis();
+  }
+
+  /** Fits α and β, and returns the posterior over the basis functions kept. */
+  public static RelevanceFit fit(GaussianStatistics stats, SparseBayesOptions options, IterationListener listener) {
+    if (!(stats.weightSum() > 0.0)) {
+      throw new IllegalArgumentException("no training rows with positive weight");
+    }
+    double variance = stats.targetVariance();
+    if (!(variance > 0.0)) {
+      throw new IllegalArgumentException("the targets are constant: there is nothing to learn");
+    }
+    if (options.alphaPriorShape() != 0.0 || options.alphaPriorRate() != 0.0) {
+      throw new IllegalArgumentException("the fast solver supports the scale-free prior only "
+          + "(alphaPriorShape = alphaPriorRate = 0); use solver em for a Gamma hyperprior");
+    }
+    return new FastGaussianSolver(stats, options).run(variance, listener);
+  }
+
+  private RelevanceFit run(double variance, IterationListener listener) {
+    double beta = 100.0 / variance;
+    int first = bestStart();
+    double[] g = stats.gram();
+    double norm = g[first * m + first];
+    double projection = stats.projection()[first];
+    double excess = projection * projection / norm - 1.0 / beta;
+    double alpha0 = excess > 0.0 ? norm / excess : norm / (1e-6 * projection * projection / norm + 1e-300);
+    int[] active = {first};
+    double[] alpha = {alpha0};
+    GaussianRelevanceSolver.Posterior post = GaussianRelevanceSolver.posterior(stats, active, alpha, beta, options);
+    List<Double> objective = new ArrayList<>(List.of(post.logMarginalLikelihood()));
+    List<Integer> counts = new ArrayList<>(List.of(1));
+    listener.onIteration(new IterationReport(0, post.logMarginalLikelihood(), 1, Double.NaN, beta, 0));
+    boolean converged = false;
+    int step = 0;
+    while (step < options.maxIter()) {
+      step++;
+      Action action = bestAction(post);
+      double change = 0.0;
+      if (action != null) {
+        change = Math.abs(Math.log(action.alpha()) - Math.log(alphaOf(post, action.index())));
+        post = apply(post, action);
+      }
+      GaussianRelevanceSolver.Posterior updated = updateBeta(post);
+      double betaChange = Math.abs(Math.log(updated.beta()) - Math.log(post.beta()));
+      post = updated;
+      objective.add(post.logMarginalLikelihood());
+      counts.add(post.active().length);
+      listener.onIteration(new IterationReport(step, post.logMarginalLikelihood(), post.active().length,
+          Math.max(change, betaChange), post.beta(), 0));
+      if (action == null && betaChange < options.tol()) {
+        converged = true;
+        break;
+      }
+    }
+    return new RelevanceFit(post.active(), post.mean(), post.alpha(), post.covariance(), post.beta(), step,
+        converged, objective.stream().mapToDouble(Double::doubleValue).toArray(),
+        counts.stream().mapToInt(Integer::intValue).toArray(), 0);
+  }
+
+  /** The candidate with the largest normalised projection |φᵀt|² / ‖φ‖². */
+  private int bestStart() {
+    int best = 0;
+    double score = -1.0;
+    for (int i = 0; i < m; i++) {
+      double norm = stats.gram()[i * m + i];
+      if (norm > 0.0) {
+        double p = stats.projection()[i];
+        double s = p * p / norm;
+        if (s > score) {
+          score = s;
+          best = i;
+        }
+      }
+    }
+    return best;
+  }
+
+  private enum Kind { ADD, REESTIMATE, DELETE }
+
+  private record Action(Kind kind, int index, double alpha, double gain) {}
+
+  private static double alphaOf(GaussianRelevanceSolver.Posterior post, int candidate) {
+    int pos = Arrays.binarySearch(post.active(), candidate);
+    return pos >= 0 ? post.alpha()[pos] : Double.POSITIVE_INFINITY;
+  }
+
+  /** Scores every candidate and returns the action with the largest gain, or null when none gains. */
+  private Action bestAction(GaussianRelevanceSolver.Posterior post) {
+    int[] active = post.active();
+    int k = active.length;
+    double beta = post.beta();
+    double[] g = stats.gram();
+    double[] p = stats.projection();
+    // ΦᵀΦ_A Σ for every candidate row: (M × k) · (k × k)
+    double[] gramActive = new double[m * k];
+    for (int a = 0; a < k; a++) {
+      System.arraycopy(g, active[a] * m, gramActive, a * m, m); // column a = G[:, active[a]]
+    }
+    double[] times = new double[m * k];
+    dev.ludovic.netlib.blas.BLAS.getInstance().dgemm("N", "N", m, k, k, 1.0, gramActive, m, post.covariance(), k,
+        0.0, times, m);
+    Action best = null;
+    for (int i = 0; i < m; i++) {
+      double gii = g[i * m + i];
+      if (!(gii > 0.0)) {
+        continue;
+      }
+      double quad = 0.0;
+      double fit = 0.0;
+      for (int a = 0; a < k; a++) {
+        quad += times[a * m + i] * gramActive[a * m + i];
+        fit += gramActive[a * m + i] * post.mean()[a];
+      }
+      double bigS = beta * gii - beta * beta * quad;
+      double bigQ = beta * p[i] - beta * fit;
+      int pos = Arrays.binarySearch(active, i);
+      Action action = pos >= 0
+          ? activeAction(i, post.alpha()[pos], bigS, bigQ, k)
+          : inactiveAction(i, bigS, bigQ);
+      if (action != null && action.gain() > MIN_GAIN && (best == null || action.gain() > best.gain())) {
+        best = action;
+      }
+    }
+    return best;
+  }
+
+  private Action inactiveAction(int i, double bigS, double bigQ) {
+    double theta = bigQ * bigQ - bigS;
+    if (!(theta > 0.0) || !(bigS > 0.0)) {
+      return null;
+    }
+    double alpha = bigS * bigS / theta;
+    if (alpha > options.alphaMax()) {
+      return null;
+    }
+    double gain = 0.5 * ((bigQ * bigQ - bigS) / bigS + Math.log(bigS / (bigQ * bigQ)));
+    return new Action(Kind.ADD, i, alpha, gain);
+  }
+
+  private Action activeAction(int i, double alpha, double bigS, double bigQ, int k) {
+    double denominator = alpha - bigS;
+    double s = alpha * bigS / denominator;
+    double q = alpha * bigQ / denominator;
+    double theta = q * q - s;
+    if (theta > 0.0 && s * s / theta <= options.alphaMax()) {
+      double next = s * s / theta;
+      double delta = 1.0 / next - 1.0 / alpha;
+      double gain = 0.5 * (bigQ * bigQ / (bigS + 1.0 / delta) - Math.log1p(bigS * delta));
+      return new Action(Kind.REESTIMATE, i, next, gain);
+    }
+    if (k == 1) {
+      return null; // keep one basis function
+    }
+    double gain = 0.5 * (bigQ * bigQ / (bigS - alpha) - Math.log1p(-bigS / alpha));
+    return new Action(Kind.DELETE, i, Double.POSITIVE_INFINITY, gain);
+  }
+
+  private GaussianRelevanceSolver.Posterior apply(GaussianRelevanceSolver.Posterior post, Action action) {
+    int[] active = post.active();
+    double[] alpha = post.alpha();
+    int pos = Arrays.binarySearch(active, action.index());
+    switch (action.kind()) {
+      case ADD -> {
+        int at = -pos - 1;
+        int[] nextActive = new int[active.length + 1];
+        double[] nextAlpha = new double[active.length + 1];
+        System.arraycopy(active, 0, nextActive, 0, at);
+        System.arraycopy(alpha, 0, nextAlpha, 0, at);
+        nextActive[at] = action.index();
+        nextAlpha[at] = action.alpha();
+        System.arraycopy(active, at, nextActive, at + 1, active.length - at);
+        System.arraycopy(alpha, at, nextAlpha, at + 1, active.length - at);
+        active = nextActive;
+        alpha = nextAlpha;
+      }
+      case REESTIMATE -> {
+        alpha = alpha.clone();
+        alpha[pos] = action.alpha();
+      }
+      case DELETE -> {
+        int[] nextActive = new int[active.length - 1];
+        double[] nextAlpha = new double[active.length - 1];
+        for (int a = 0, b = 0; a < active.length; a++) {
+          if (a != pos) {
+            nextActive[b] = active[a];
+            nextAlpha[b++] = alpha[a];
+          }
+        }
+        active = nextActive;
+        alpha = nextAlpha;
+      }
+      default -> throw new IllegalStateException();
+    }
+    return GaussianRelevanceSolver.posterior(stats, active, alpha, post.beta(), options);
+  }
+
+  /** β by MacKay's fixed point, else by EM, else unchanged: whichever first does not lower the objective. */
+  private GaussianRelevanceSolver.Posterior updateBeta(GaussianRelevanceSolver.Posterior post) {
+    int k = post.active().length;
+    double[] gamma = Reestimation.wellDetermined(post.alpha(), post.covariance());
+    double effective = Arrays.stream(gamma).sum();
+    double mackay = Math.max(stats.weightSum() - effective, 1e-6 * stats.weightSum())
+        / Math.max(post.residualSquares(), Double.MIN_NORMAL);
+    double[] gram = DenseMatrices.submatrix(stats.gram(), m, post.active());
+    double trace = 0.0;
+    for (int i = 0; i < k * k; i++) {
+      trace += gram[i] * post.covariance()[i];
+    }
+    double em = stats.weightSum() / Math.max(post.residualSquares() + trace, Double.MIN_NORMAL);
+    double slack = 1e-10 * (1.0 + Math.abs(post.logMarginalLikelihood()));
+    for (double beta : new double[] {mackay, em}) {
+      GaussianRelevanceSolver.Posterior next =
+          GaussianRelevanceSolver.posterior(stats, post.active(), post.alpha(), beta, options);
+      if (next.logMarginalLikelihood() >= post.logMarginalLikelihood() - slack) {
+        return next;
+      }
+    }
+    return post;
+  }
+}
