@@ -1,0 +1,38 @@
+package io.github.sparkrvm.benchmarks;
+
+import dev.ludovic.netlib.blas.BLAS;
+import dev.ludovic.netlib.lapack.LAPACK;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDate;
+
+/** A description of the machine a benchmark ran on, and where results go. */
+final class Machine {
+
+  private Machine() {}
+
+  static String describe() {
+    String cpu = "unknown CPU";
+    try {
+      cpu = Files.readAllLines(Path.of("/proc/cpuinfo")).stream().filter(l -> l.startsWith("model name"))
+          .findFirst().map(l -> l.substring(l.indexOf(':') + 1).trim()).orElse(cpu);
+    } catch (IOException | RuntimeException e) {
+      // not Linux: keep the generic name
+    }
+    Runtime rt = Runtime.getRuntime();
+    return String.format("- date: %s%n- CPU: %s, %d cores available to the JVM%n- JVM: %s %s, max heap %d MiB%n"
+            + "- BLAS: %s; LAPACK: %s%n", LocalDate.now(), cpu, rt.availableProcessors(),
+        System.getProperty("java.vm.name"), System.getProperty("java.version"), rt.maxMemory() >> 20,
+        BLAS.getInstance().getClass().getSimpleName(), LAPACK.getInstance().getClass().getSimpleName());
+  }
+
+  /** benchmarks/results/NAME, from the repository root or the benchmarks module. */
+  static Path result(String name) throws IOException {
+    Path here = Path.of("").toAbsolutePath();
+    Path dir = Files.isDirectory(here.resolve("benchmarks")) ? here.resolve("benchmarks/results")
+        : here.resolve("results");
+    Files.createDirectories(dir);
+    return dir.resolve(name);
+  }
+}
