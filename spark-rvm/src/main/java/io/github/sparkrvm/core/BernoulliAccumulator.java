@@ -45,14 +45,7 @@ public final class BernoulliAccumulator implements Serializable {
     }
     if (m > 0) {
       blas.dgemv("T", n, m, 1.0, phi, n, residual, 1, 1.0, gradient, 1);
-      double[] scaled = new double[n * m];
-      for (int j = 0; j < m; j++) {
-        int col = j * n;
-        for (int i = 0; i < n; i++) {
-          scaled[col + i] = phi[col + i] * sqrtB[i];
-        }
-      }
-      blas.dgemm("T", "N", m, m, n, 1.0, scaled, n, scaled, n, 1.0, hessian, m);
+      DenseMatrices.addRowScaledGram(phi, n, m, sqrtB, hessian);
     }
     return this;
   }

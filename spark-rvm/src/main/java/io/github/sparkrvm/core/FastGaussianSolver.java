@@ -34,13 +34,7 @@ public final class FastGaussianSolver {
 
   /** Fits α and β, and returns the posterior over the basis functions kept. */
   public static RelevanceFit fit(GaussianStatistics stats, SparseBayesOptions options, IterationListener listener) {
-    if (!(stats.weightSum() > 0.0)) {
-      throw new IllegalArgumentException("no training rows with positive weight");
-    }
-    double variance = stats.targetVariance();
-    if (!(variance > 0.0)) {
-      throw new IllegalArgumentException("the targets are constant: there is nothing to learn");
-    }
+    double variance = stats.checkedTargetVariance();
     if (options.alphaPriorShape() != 0.0 || options.alphaPriorRate() != 0.0) {
       throw new IllegalArgumentException("the fast solver supports the scale-free prior only "
           + "(alphaPriorShape = alphaPriorRate = 0); use solver em for a Gamma hyperprior");

@@ -31,7 +31,6 @@ public final class GaussianAccumulator implements Serializable {
     if (n == 0) {
       return this;
     }
-    double[] scaled = new double[n * m];
     double[] sqrtW = new double[n];
     double[] wt = new double[n];
     for (int i = 0; i < n; i++) {
@@ -41,16 +40,9 @@ public final class GaussianAccumulator implements Serializable {
       targetSum += wt[i];
       weightSum += rowWeights[i];
     }
-    for (int j = 0; j < m; j++) {
-      int col = j * n;
-      for (int i = 0; i < n; i++) {
-        scaled[col + i] = phi[col + i] * sqrtW[i];
-      }
-    }
+    DenseMatrices.addRowScaledGram(phi, n, m, sqrtW, gram);
     if (m > 0) {
-      BLAS blas = BLAS.getInstance();
-      blas.dgemm("T", "N", m, m, n, 1.0, scaled, n, scaled, n, 1.0, gram, m);
-      blas.dgemv("T", n, m, 1.0, phi, n, wt, 1, 1.0, projection, 1);
+      BLAS.getInstance().dgemv("T", n, m, 1.0, phi, n, wt, 1, 1.0, projection, 1);
     }
     count += n;
     return this;

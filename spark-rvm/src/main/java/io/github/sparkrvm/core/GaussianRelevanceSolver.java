@@ -25,14 +25,7 @@ public final class GaussianRelevanceSolver {
 
   /** Fits α and β, and returns the posterior over the basis functions kept. */
   public static RelevanceFit fit(GaussianStatistics stats, SparseBayesOptions options, IterationListener listener) {
-    if (!(stats.weightSum() > 0.0)) {
-      throw new IllegalArgumentException("no training rows with positive weight");
-    }
-    double variance = stats.targetVariance();
-    if (!(variance > 0.0)) {
-      throw new IllegalArgumentException("the targets are constant: there is nothing to learn");
-    }
-    return new GaussianRelevanceSolver(stats, options).run(variance, listener);
+    return new GaussianRelevanceSolver(stats, options).run(stats.checkedTargetVariance(), listener);
   }
 
   /** The posterior and its objective at fixed α (over {@code active}) and β. */

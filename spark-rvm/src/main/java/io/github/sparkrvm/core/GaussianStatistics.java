@@ -15,6 +15,22 @@ public record GaussianStatistics(int numBasis, double[] gram, double[] projectio
     }
   }
 
+  /**
+   * The weighted variance of the targets, checked: there must be weight, and the targets must vary.
+   *
+   * @throws IllegalArgumentException otherwise
+   */
+  public double checkedTargetVariance() {
+    if (!(weightSum > 0.0)) {
+      throw new IllegalArgumentException("no training rows with positive weight");
+    }
+    double variance = targetVariance();
+    if (!(variance > 0.0)) {
+      throw new IllegalArgumentException("the targets are constant: there is nothing to learn");
+    }
+    return variance;
+  }
+
   /** The weighted variance of the targets. */
   public double targetVariance() {
     double mean = targetSum / weightSum;

@@ -51,14 +51,7 @@ public final class JaakkolaJordanAccumulator implements Serializable {
       logBound += w * (-Logistic.log1pExp(-xi) - 0.5 * xi);
     }
     blas.dgemv("T", n, m, 1.0, phi, n, signed, 1, 1.0, projection, 1);
-    double[] scaled = phiS; // reuse the buffer
-    for (int j = 0; j < m; j++) {
-      int col = j * n;
-      for (int i = 0; i < n; i++) {
-        scaled[col + i] = phi[col + i] * sqrtWeight[i];
-      }
-    }
-    blas.dgemm("T", "N", m, m, n, 1.0, scaled, n, scaled, n, 1.0, precision, m);
+    DenseMatrices.addRowScaledGram(phi, n, m, sqrtWeight, precision);
     return this;
   }
 

@@ -46,10 +46,7 @@ public final class VariationalSolver {
   /** Variational regression from the Gaussian sufficient statistics of all candidates. */
   public static VariationalFit fitGaussian(GaussianStatistics stats, Options options, IterationListener listener) {
     int m = checkSize(stats.numBasis(), options);
-    double variance = stats.targetVariance();
-    if (!(variance > 0.0)) {
-      throw new IllegalArgumentException("the targets are constant: there is nothing to learn");
-    }
+    double variance = stats.checkedTargetVariance();
     double w = stats.weightSum();
     WeightPrior prior = new WeightPrior(options.structure(), options.bias(), options.rows(), options.cols(),
         options.a0(), options.b0(), initialPrecision(stats.gram(), m, w, variance));
