@@ -5,15 +5,23 @@ import io.github.sparkrvm.RvmModel;
 import org.apache.spark.ml.evaluation.BinaryClassificationEvaluator;
 import org.apache.spark.ml.evaluation.MulticlassClassificationEvaluator;
 import org.apache.spark.ml.feature.VectorAssembler;
+import java.awt.Color;
+import java.nio.file.Path;
+import java.util.List;
 import org.apache.spark.ml.linalg.Matrix;
+import org.apache.spark.ml.linalg.Vectors;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.style.Styler;
 
 /**
  * The main job: a binary RVM on Ripley's synthetic data (250 training, 1000 test points) with an embedded local
  * Spark, in the setting of Tipping (2001): Gaussian kernel of width 0.5 (gamma = 1/0.5² = 4) on the raw features.
- * Prints the test error, the relevance vectors and the fit time.
+ * Prints the test error, the relevance vectors and the fit time, and draws {@code target/examples/ripley.png}: the
+ * decision boundary with the p = 0.25 and 0.75 contours, the training points and the relevance vectors circled.
  *
  * <p>Usage: {@code RipleyClassification [data folder holding synth.tr.csv and synth.te.csv] [master]}.
  */
@@ -21,7 +29,7 @@ public final class RipleyClassification {
 
   private RipleyClassification() {}
 
-  public static void main(String[] args) {
+  public static void main(String[] args) throws java.io.IOException {
     String folder = args.length > 0 ? args[0] : "data/ripley_synth";
     String master = args.length > 1 ? args[1] : "local[2]";
     SparkSession spark = SparkSession.builder().master(master).appName("spark-rvm: Ripley")
@@ -56,9 +64,50 @@ public final class RipleyClassification {
           model.summary().iterations(), model.summary().converged() ? "converged" : "not converged",
           model.summary().dataPasses(), model.summary().fitSeconds());
       System.out.println("published (Tipping 2001, 100 training points): RVM 9.3% with 4 vectors, SVM 10.6% with 38");
+      Path picture = draw(model, train.select("xs", "ys", "yc").collectAsList(), 1 - accuracy);
+      System.out.println("picture: " + picture);
     } finally {
       spark.stop();
     }
+  }
+
+  private static Path draw(RvmModel model, List<Row> train, double error) throws java.io.IOException {
+    XYChart chart = new XYChartBuilder().width(820).height(660)
+        .title(String.format("RVM on Ripley's data: %d relevance vectors, test error %.1f%%",
+            model.numRelevanceVectors(), 100 * error))
+        .xAxisTitle("xs").yAxisTitle("ys").build();
+    chart.getStyler().setLegendPosition(Styler.LegendPosition.InsideSW);
+    chart.getStyler().setMarkerSize(5);
+    chart.getStyler().setChartBackgroundColor(Color.WHITE);
+    for (int label = 0; label <= 1; label++) {
+      final double cls = label;
+      List<Row> rows = train.stream().filter(r -> ((Number) r.get(2)).doubleValue() == cls).toList();
+      Plots.points(chart, "class " + label, rows.stream().mapToDouble(r -> r.getDouble(0)).toArray(),
+          rows.stream().mapToDouble(r -> r.getDouble(1)).toArray(),
+          label == 0 ? new Color(31, 119, 180, 170) : new Color(255, 127, 14, 170));
+    }
+    java.util.function.DoubleBinaryOperator p = (x, y) -> model.predictProbability(Vectors.dense(x, y));
+    Plots.line(chart, "p = 0.5 (decision boundary)", Plots.contour(p, 0.5, -1.5, 1.1, -0.35, 1.2, 160),
+        Color.BLACK, 2.2f, false);
+    Plots.line(chart, "p = 0.25 and 0.75", concat(Plots.contour(p, 0.25, -1.5, 1.1, -0.35, 1.2, 160),
+        Plots.contour(p, 0.75, -1.5, 1.1, -0.35, 1.2, 160)), Color.DARK_GRAY, 1.3f, true);
+    Matrix rv = model.relevanceVectors();
+    double[] rx = new double[rv.numRows()];
+    double[] ry = new double[rv.numRows()];
+    for (int i = 0; i < rx.length; i++) {
+      rx[i] = rv.apply(i, 0);
+      ry[i] = rv.apply(i, 1);
+    }
+    Plots.line(chart, "relevance vectors", Plots.rings(rx, ry, 0.045, 0.03), new Color(200, 0, 0), 2.4f, false);
+    return Plots.save(chart, "ripley");
+  }
+
+  private static Plots.Lines concat(Plots.Lines a, Plots.Lines b) {
+    double[] x = java.util.stream.DoubleStream.concat(java.util.Arrays.stream(a.x()), java.util.Arrays.stream(b.x()))
+        .toArray();
+    double[] y = java.util.stream.DoubleStream.concat(java.util.Arrays.stream(a.y()), java.util.Arrays.stream(b.y()))
+        .toArray();
+    return new Plots.Lines(x, y);
   }
 
   private static Dataset<Row> read(SparkSession spark, String path) {
