@@ -15,4 +15,11 @@ public interface DesignStatistics {
 
   /** The Bernoulli (logistic) log-likelihood, gradient and Hessian at weights w over the active basis (one pass). */
   LikelihoodTerms bernoulli(int[] active, double[] weights);
+
+  /**
+   * The multinomial (softmax) log-likelihood, gradient and Hessian at class weights {@code weights[p]} over each
+   * class' own active basis {@code active[p]} (K = active.length classes; the labels are class indices 0 … K−1),
+   * in the class-major layout of {@link ClassLayout} (one pass).
+   */
+  LikelihoodTerms multinomial(int[][] active, double[][] weights);
 }

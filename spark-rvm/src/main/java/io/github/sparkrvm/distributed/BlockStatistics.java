@@ -3,10 +3,12 @@ package io.github.sparkrvm.distributed;
 import io.github.sparkrvm.basis.BasisFunctions;
 import io.github.sparkrvm.basis.RowBlock;
 import io.github.sparkrvm.core.BernoulliAccumulator;
+import io.github.sparkrvm.core.ClassLayout;
 import io.github.sparkrvm.core.DesignStatistics;
 import io.github.sparkrvm.core.GaussianAccumulator;
 import io.github.sparkrvm.core.GaussianStatistics;
 import io.github.sparkrvm.core.LikelihoodTerms;
+import io.github.sparkrvm.core.MultinomialAccumulator;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -114,5 +116,25 @@ public final class BlockStatistics implements DesignStatistics {
       }
       return List.of(acc).iterator();
     }).treeReduce(BernoulliAccumulator::merge, depth).result();
+  }
+
+  /**
+   * Each block's basis is expanded once, over the union of the classes' active candidates; the accumulator then
+   * takes the scores, gradient and every Hessian block from it with BLAS.
+   */
+  @Override
+  public LikelihoodTerms multinomial(int[][] active, double[][] weights) {
+    Broadcast<BasisFunctions> bc = basis;
+    int[] union = ClassLayout.union(active);
+    passes++;
+    return blocks.mapPartitions(it -> {
+      BasisFunctions b = bc.value();
+      MultinomialAccumulator acc = new MultinomialAccumulator(active, weights);
+      while (it.hasNext()) {
+        RowBlock block = it.next();
+        acc.add(b.expand(block, union), block.size(), block.labels(), block.weights());
+      }
+      return List.of(acc).iterator();
+    }).treeReduce(MultinomialAccumulator::merge, depth).result();
   }
 }
