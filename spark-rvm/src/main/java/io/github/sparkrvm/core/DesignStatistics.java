@@ -22,4 +22,10 @@ public interface DesignStatistics {
    * in the class-major layout of {@link ClassLayout} (one pass).
    */
   LikelihoodTerms multinomial(int[][] active, double[][] weights);
+
+  /**
+   * The same data seen as the binary problem "class {@code positiveClass} against the rest": labels equal to it
+   * become 1, all others 0 (for one-vs-rest). Passes over the data are counted with this one's.
+   */
+  DesignStatistics oneVsRest(int positiveClass);
 }

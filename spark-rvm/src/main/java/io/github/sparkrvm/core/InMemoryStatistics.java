@@ -50,6 +50,15 @@ public final class InMemoryStatistics implements DesignStatistics {
   }
 
   @Override
+  public DesignStatistics oneVsRest(int positiveClass) {
+    double[] binary = new double[n];
+    for (int i = 0; i < n; i++) {
+      binary[i] = targets[i] == positiveClass ? 1.0 : 0.0;
+    }
+    return new InMemoryStatistics(phi, n, m, binary, rowWeights);
+  }
+
+  @Override
   public GaussianStatistics gaussian() {
     double[] gram = new double[m * m];
     double[] projection = new double[m];
