@@ -48,6 +48,25 @@ public final class TestData {
     return new Table(x, t);
   }
 
+  /**
+   * K Gaussian blobs in the plane: class p (label p) centred at radius 2 on the angle 2πp/K, with deviation
+   * {@code spread} in each coordinate; {@code perClass} rows of each class, classes interleaved.
+   */
+  public static Table blobs(int perClass, int classes, double spread, long seed) {
+    SplittableRandom random = new SplittableRandom(seed);
+    int n = perClass * classes;
+    double[][] x = new double[n][];
+    double[] t = new double[n];
+    for (int i = 0; i < n; i++) {
+      int p = i % classes;
+      double angle = 2.0 * Math.PI * p / classes;
+      x[i] = new double[] {2.0 * Math.cos(angle) + spread * gaussian(random),
+          2.0 * Math.sin(angle) + spread * gaussian(random)};
+      t[i] = p;
+    }
+    return new Table(x, t);
+  }
+
   /** A standard normal draw (Box–Muller). */
   public static double gaussian(SplittableRandom random) {
     double u = 1.0 - random.nextDouble();

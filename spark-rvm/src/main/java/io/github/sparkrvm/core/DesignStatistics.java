@@ -21,4 +21,17 @@ public interface DesignStatistics {
    * Σ + μμᵀ (one pass).
    */
   JaakkolaJordanTerms jaakkolaJordan(int[] active, double[] secondMoment);
+
+  /**
+   * The multinomial (softmax) log-likelihood, gradient and Hessian at class weights {@code weights[p]} over each
+   * class' own active basis {@code active[p]} (K = active.length classes; the labels are class indices 0 … K−1),
+   * in the class-major layout of {@link ClassLayout} (one pass).
+   */
+  LikelihoodTerms multinomial(int[][] active, double[][] weights);
+
+  /**
+   * The same data seen as the binary problem "class {@code positiveClass} against the rest": labels equal to it
+   * become 1, all others 0 (for one-vs-rest). Passes over the data are counted with this one's.
+   */
+  DesignStatistics oneVsRest(int positiveClass);
 }

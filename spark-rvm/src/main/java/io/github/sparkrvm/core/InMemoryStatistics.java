@@ -50,6 +50,15 @@ public final class InMemoryStatistics implements DesignStatistics {
   }
 
   @Override
+  public DesignStatistics oneVsRest(int positiveClass) {
+    double[] binary = new double[n];
+    for (int i = 0; i < n; i++) {
+      binary[i] = targets[i] == positiveClass ? 1.0 : 0.0;
+    }
+    return new InMemoryStatistics(phi, n, m, binary, rowWeights);
+  }
+
+  @Override
   public GaussianStatistics gaussian() {
     double[] gram = new double[m * m];
     double[] projection = new double[m];
@@ -129,5 +138,43 @@ public final class InMemoryStatistics implements DesignStatistics {
       }
     }
     return new JaakkolaJordanTerms(k, precision, projection, logBound);
+  }
+
+  @Override
+  public LikelihoodTerms multinomial(int[][] active, double[][] weights) {
+    int classes = active.length;
+    int[] offset = ClassLayout.offsets(active);
+    int dim = offset[classes];
+    double[] gradient = new double[dim];
+    double[] hessian = new double[dim * dim];
+    double logLikelihood = 0.0;
+    double[] mu = new double[classes];
+    for (int i = 0; i < n; i++) {
+      for (int p = 0; p < classes; p++) {
+        double u = 0.0;
+        for (int a = 0; a < active[p].length; a++) {
+          u += phi(i, active[p][a]) * weights[p][a];
+        }
+        mu[p] = u;
+      }
+      int label = Softmax.classOf(targets[i], classes);
+      double score = mu[label];
+      double logNormaliser = Softmax.normalise(mu, 0, classes);
+      double w = rowWeights[i];
+      logLikelihood += w * (score - logNormaliser);
+      for (int p = 0; p < classes; p++) {
+        for (int a = 0; a < active[p].length; a++) {
+          double pa = phi(i, active[p][a]);
+          gradient[offset[p] + a] += pa * w * ((p == label ? 1.0 : 0.0) - mu[p]);
+          for (int q = 0; q < classes; q++) {
+            double b = w * mu[p] * ((p == q ? 1.0 : 0.0) - mu[q]);
+            for (int c = 0; c < active[q].length; c++) {
+              hessian[(offset[q] + c) * dim + offset[p] + a] += pa * b * phi(i, active[q][c]);
+            }
+          }
+        }
+      }
+    }
+    return new LikelihoodTerms(dim, logLikelihood, gradient, hessian);
   }
 }

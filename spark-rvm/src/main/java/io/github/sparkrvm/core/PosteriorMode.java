@@ -1,9 +1,10 @@
 package io.github.sparkrvm.core;
 
 /**
- * The mode of the posterior over the weights at fixed α for a logistic likelihood (the Laplace approximation's
- * centre), by Newton/IRLS on Ψ(w) = −log p(t | w) + ½ wᵀAw with step halving. Each likelihood evaluation is one
- * pass over the data; an accepted step reuses the gradient and Hessian its evaluation returned.
+ * The mode of the posterior over the weights at fixed α for a logistic (Bernoulli) or softmax (multinomial)
+ * likelihood — the Laplace approximation's centre — by Newton/IRLS on Ψ(w) = −log p(t | w) + ½ wᵀAw with step
+ * halving. The likelihood is any {@link LikelihoodEvaluator}; each evaluation is one pass over the data, and an
+ * accepted step reuses the gradient and Hessian its evaluation returned.
  *
  * @param weights the mode w
  * @param terms the likelihood terms at the mode
@@ -18,9 +19,16 @@ public record PosteriorMode(double[] weights, LikelihoodTerms terms, Cholesky pr
   /** Stop when the Newton decrement ½gᵀH⁻¹g falls below this, relative to 1 + |Ψ|. */
   private static final double DECREMENT_TOLERANCE = 1e-12;
 
-  /** Searches from {@code start} for the mode at prior precisions {@code alpha} over {@code active}. */
+  /** Searches from {@code start} for the Bernoulli mode at prior precisions {@code alpha} over {@code active}. */
   public static PosteriorMode find(DesignStatistics stats, int[] active, double[] alpha, double[] start) {
     return find(stats, active, alpha, start, null);
+  }
+
+  /** The Bernoulli mode over {@code active}, from {@code start} with its terms when known (see below). */
+  public static PosteriorMode find(DesignStatistics stats, int[] active, double[] alpha, double[] start,
+      LikelihoodTerms startTerms) {
+    int[] act = active.clone();
+    return find(w -> stats.bernoulli(act, w), alpha, start, startTerms);
   }
 
   /**
@@ -28,11 +36,14 @@ public record PosteriorMode(double[] weights, LikelihoodTerms terms, Cholesky pr
    * them). A warm start after α changed always takes at least one Newton step: its decrement can be below the
    * tolerance while the weights of large-α basis functions, which α re-estimation reads, are still stale.
    */
-  public static PosteriorMode find(DesignStatistics stats, int[] active, double[] alpha, double[] start,
+  public static PosteriorMode find(LikelihoodEvaluator likelihood, double[] alpha, double[] start,
       LikelihoodTerms startTerms) {
-    int k = active.length;
+    int k = start.length;
+    if (alpha.length != k) {
+      throw new IllegalArgumentException("PosteriorMode: " + alpha.length + " alphas for " + k + " weights");
+    }
     double[] w = start.clone();
-    LikelihoodTerms terms = startTerms != null ? startTerms : stats.bernoulli(active, w);
+    LikelihoodTerms terms = startTerms != null ? startTerms : likelihood.at(w);
     int passes = startTerms != null ? 0 : 1;
     boolean warm = startTerms != null;
     double psi = objective(terms, alpha, w);
@@ -55,7 +66,7 @@ public record PosteriorMode(double[] weights, LikelihoodTerms terms, Cholesky pr
         for (int i = 0; i < k; i++) {
           trial[i] = w[i] + scale * direction[i];
         }
-        LikelihoodTerms trialTerms = stats.bernoulli(active, trial);
+        LikelihoodTerms trialTerms = likelihood.at(trial);
         passes++;
         double trialPsi = objective(trialTerms, alpha, trial);
         if (trialPsi <= psi) {

@@ -3,15 +3,18 @@ package io.github.sparkrvm.distributed;
 import io.github.sparkrvm.basis.BasisFunctions;
 import io.github.sparkrvm.basis.RowBlock;
 import io.github.sparkrvm.core.BernoulliAccumulator;
+import io.github.sparkrvm.core.ClassLayout;
 import io.github.sparkrvm.core.DesignStatistics;
 import io.github.sparkrvm.core.GaussianAccumulator;
 import io.github.sparkrvm.core.GaussianStatistics;
 import io.github.sparkrvm.core.JaakkolaJordanAccumulator;
 import io.github.sparkrvm.core.JaakkolaJordanTerms;
 import io.github.sparkrvm.core.LikelihoodTerms;
+import io.github.sparkrvm.core.MultinomialAccumulator;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.broadcast.Broadcast;
 
@@ -26,13 +29,40 @@ public final class BlockStatistics implements DesignStatistics {
   private final Broadcast<BasisFunctions> basis;
   private final int numCandidates;
   private final int depth;
-  private int passes;
+  /** The class read as 1 (all others as 0) by a one-vs-rest view; NaN: the labels as they are. */
+  private final double positiveClass;
+  /** Shared by a statistics and its one-vs-rest views. */
+  private final AtomicInteger passes;
 
   public BlockStatistics(JavaRDD<RowBlock> blocks, Broadcast<BasisFunctions> basis, int aggregationDepth) {
+    this(blocks, basis, aggregationDepth, Double.NaN, new AtomicInteger());
+  }
+
+  private BlockStatistics(JavaRDD<RowBlock> blocks, Broadcast<BasisFunctions> basis, int aggregationDepth,
+      double positiveClass, AtomicInteger passes) {
     this.blocks = blocks;
     this.basis = basis;
     this.numCandidates = basis.value().numCandidates();
     this.depth = aggregationDepth;
+    this.positiveClass = positiveClass;
+    this.passes = passes;
+  }
+
+  @Override
+  public DesignStatistics oneVsRest(int positive) {
+    return new BlockStatistics(blocks, basis, depth, positive, passes);
+  }
+
+  /** A block's labels, or 1 for the positive class and 0 for the rest in a one-vs-rest view. */
+  private static double[] labels(RowBlock block, double positiveClass) {
+    if (Double.isNaN(positiveClass)) {
+      return block.labels();
+    }
+    double[] t = new double[block.size()];
+    for (int i = 0; i < t.length; i++) {
+      t[i] = block.labels()[i] == positiveClass ? 1.0 : 0.0;
+    }
+    return t;
   }
 
   /** Groups training rows into dense blocks of at most {@code blockRows} rows, mapped by {@code scaling}. */
@@ -75,7 +105,7 @@ public final class BlockStatistics implements DesignStatistics {
 
   /** The passes over the data made so far. */
   public int passes() {
-    return passes;
+    return passes.get();
   }
 
   @Override
@@ -87,7 +117,8 @@ public final class BlockStatistics implements DesignStatistics {
   public GaussianStatistics gaussian() {
     Broadcast<BasisFunctions> bc = basis;
     int m = numCandidates;
-    passes++;
+    double positive = positiveClass;
+    passes.incrementAndGet();
     return blocks.mapPartitions(it -> {
       BasisFunctions b = bc.value();
       int[] all = new int[m];
@@ -95,7 +126,7 @@ public final class BlockStatistics implements DesignStatistics {
       GaussianAccumulator acc = new GaussianAccumulator(m);
       while (it.hasNext()) {
         RowBlock block = it.next();
-        acc.add(b.expand(block, all), block.size(), block.labels(), block.weights());
+        acc.add(b.expand(block, all), block.size(), labels(block, positive), block.weights());
       }
       return List.of(acc).iterator();
     }).treeReduce(GaussianAccumulator::merge, depth).result();
@@ -106,13 +137,14 @@ public final class BlockStatistics implements DesignStatistics {
     Broadcast<BasisFunctions> bc = basis;
     int[] act = active.clone();
     double[] w = weights.clone();
-    passes++;
+    double positive = positiveClass;
+    passes.incrementAndGet();
     return blocks.mapPartitions(it -> {
       BasisFunctions b = bc.value();
       BernoulliAccumulator acc = new BernoulliAccumulator(w);
       while (it.hasNext()) {
         RowBlock block = it.next();
-        acc.add(b.expand(block, act), block.size(), block.labels(), block.weights());
+        acc.add(b.expand(block, act), block.size(), labels(block, positive), block.weights());
       }
       return List.of(acc).iterator();
     }).treeReduce(BernoulliAccumulator::merge, depth).result();
@@ -123,15 +155,39 @@ public final class BlockStatistics implements DesignStatistics {
     Broadcast<BasisFunctions> bc = basis;
     int[] act = active.clone();
     double[] moment = secondMoment.clone();
-    passes++;
+    double positive = positiveClass;
+    passes.incrementAndGet();
     return blocks.mapPartitions(it -> {
       BasisFunctions b = bc.value();
       JaakkolaJordanAccumulator acc = new JaakkolaJordanAccumulator(moment, act.length);
       while (it.hasNext()) {
         RowBlock block = it.next();
-        acc.add(b.expand(block, act), block.size(), block.labels(), block.weights());
+        acc.add(b.expand(block, act), block.size(), labels(block, positive), block.weights());
       }
       return List.of(acc).iterator();
     }).treeReduce(JaakkolaJordanAccumulator::merge, depth).result();
+  }
+
+  /**
+   * Each block's basis is expanded once, over the union of the classes' active candidates; the accumulator then
+   * takes the scores, gradient and every Hessian block from it with BLAS.
+   */
+  @Override
+  public LikelihoodTerms multinomial(int[][] active, double[][] weights) {
+    if (!Double.isNaN(positiveClass)) {
+      throw new IllegalStateException("a one-vs-rest view has binary labels: it has no multinomial terms");
+    }
+    Broadcast<BasisFunctions> bc = basis;
+    int[] union = ClassLayout.union(active);
+    passes.incrementAndGet();
+    return blocks.mapPartitions(it -> {
+      BasisFunctions b = bc.value();
+      MultinomialAccumulator acc = new MultinomialAccumulator(active, weights);
+      while (it.hasNext()) {
+        RowBlock block = it.next();
+        acc.add(b.expand(block, union), block.size(), block.labels(), block.weights());
+      }
+      return List.of(acc).iterator();
+    }).treeReduce(MultinomialAccumulator::merge, depth).result();
   }
 }

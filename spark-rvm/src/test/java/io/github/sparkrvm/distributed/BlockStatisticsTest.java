@@ -81,6 +81,58 @@ class BlockStatisticsTest {
     bc.destroy();
   }
 
+  /**
+   * The multinomial terms (class-specific active sets, each block expanded once over their union) and the
+   * one-vs-rest view's Bernoulli terms agree with the plain loops.
+   */
+  private static void checkMultinomial(BasisFunctions basis, TestData.Table table, double[] rowWeights,
+      int[][] active) {
+    InMemoryStatistics memory = InMemoryStatistics.of(basis, table.x(), table.t(), rowWeights);
+    JavaSparkContext jsc = JavaSparkContext.fromSparkContext(SparkTestSession.get().sparkContext());
+    List<TrainingRow> rows = new ArrayList<>();
+    for (int i = 0; i < table.size(); i++) {
+      rows.add(new TrainingRow(table.x()[i], table.t()[i], rowWeights[i]));
+    }
+    JavaRDD<RowBlock> blocks = BlockStatistics.toBlocks(jsc.parallelize(rows, 3),
+        FeatureScaling.identity(basis.dim()), 7).cache();
+    Broadcast<BasisFunctions> bc = jsc.broadcast(basis);
+    BlockStatistics cluster = new BlockStatistics(blocks, bc, 2);
+
+    double[][] w = new double[active.length][];
+    SplittableRandom random = new SplittableRandom(12);
+    for (int p = 0; p < active.length; p++) {
+      w[p] = random.doubles(active[p].length, -2, 2).toArray();
+    }
+    LikelihoodTerms la = memory.multinomial(active, w);
+    LikelihoodTerms lb = cluster.multinomial(active, w);
+    assertEquals(la.logLikelihood(), lb.logLikelihood(), 1e-9 * Math.abs(la.logLikelihood()));
+    assertClose(la.gradient(), lb.gradient(), 1e-9);
+    assertClose(la.hessian(), lb.hessian(), 1e-9);
+
+    int passes = cluster.passes();
+    LikelihoodTerms oa = memory.oneVsRest(1).bernoulli(active[0], w[0]);
+    LikelihoodTerms ob = cluster.oneVsRest(1).bernoulli(active[0], w[0]);
+    assertEquals(oa.logLikelihood(), ob.logLikelihood(), 1e-9 * Math.abs(oa.logLikelihood()));
+    assertClose(oa.gradient(), ob.gradient(), 1e-9);
+    assertClose(oa.hessian(), ob.hessian(), 1e-9);
+    assertEquals(passes + 1, cluster.passes(), "a view's passes count with its parent's");
+    blocks.unpersist();
+    bc.destroy();
+  }
+
+  @Test
+  void multinomialTermsAgreeWithClassSpecificBases() {
+    TestData.Table blobs = TestData.blobs(40, 3, 0.9, 2);
+    double[] rowWeights = weights(blobs.size(), 4);
+    double[] centres = Arrays.stream(blobs.x()).limit(25).flatMapToDouble(Arrays::stream).toArray();
+    BasisFunctions rbf = BasisFunctions.kernel(new Kernel.Rbf(1.5), true, 2, centres);
+    int[] all = java.util.stream.IntStream.range(0, rbf.numCandidates()).toArray();
+    checkMultinomial(rbf, blobs, rowWeights, new int[][] {{0, 3, 4, 20}, {1, 3, 9, 25}, {2, 7}});
+    checkMultinomial(rbf, blobs, rowWeights, new int[][] {all, {}, {5, 6}});
+    checkMultinomial(rbf, blobs, rowWeights, new int[][] {all, all, all});
+    checkMultinomial(BasisFunctions.linear(true, 2), blobs, rowWeights, new int[][] {{0, 1, 2}, {2}, {0, 1}});
+  }
+
   private static double[] weights(int n, long seed) {
     return new SplittableRandom(seed).doubles(n, 0.0, 2.0).toArray();
   }

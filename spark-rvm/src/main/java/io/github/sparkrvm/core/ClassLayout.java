@@ -1,0 +1,78 @@
+package io.github.sparkrvm.core;
+
+import java.util.Arrays;
+import java.util.TreeSet;
+
+/**
+ * The layout of the multinomial weight vector: class p has its own ascending set of active candidates
+ * {@code active[p]}, and the flat vector holds class 0's weights, then class 1's, … ("class-major").
+ */
+public final class ClassLayout {
+
+  private ClassLayout() {}
+
+  /** The start of each class' weights in the flat vector, and the total (length K + 1). */
+  public static int[] offsets(int[][] active) {
+    int[] offset = new int[active.length + 1];
+    for (int p = 0; p < active.length; p++) {
+      offset[p + 1] = offset[p] + active[p].length;
+    }
+    return offset;
+  }
+
+  /** The length of the flat vector. */
+  public static int dim(int[][] active) {
+    return offsets(active)[active.length];
+  }
+
+  /** The flat vector cut into one part per class. */
+  public static double[][] split(double[] flat, int[][] active) {
+    int[] offset = offsets(active);
+    if (flat.length != offset[active.length]) {
+      throw new IllegalArgumentException("expected " + offset[active.length] + " weights, got " + flat.length);
+    }
+    double[][] parts = new double[active.length][];
+    for (int p = 0; p < active.length; p++) {
+      parts[p] = Arrays.copyOfRange(flat, offset[p], offset[p + 1]);
+    }
+    return parts;
+  }
+
+  /** The parts, one per class, as one flat vector. */
+  public static double[] concat(double[][] parts) {
+    int n = 0;
+    for (double[] part : parts) {
+      n += part.length;
+    }
+    double[] flat = new double[n];
+    int at = 0;
+    for (double[] part : parts) {
+      System.arraycopy(part, 0, flat, at, part.length);
+      at += part.length;
+    }
+    return flat;
+  }
+
+  /** The candidates active in at least one class, ascending. */
+  public static int[] union(int[][] active) {
+    TreeSet<Integer> all = new TreeSet<>();
+    for (int[] a : active) {
+      for (int j : a) {
+        all.add(j);
+      }
+    }
+    return all.stream().mapToInt(Integer::intValue).toArray();
+  }
+
+  /** The diagonal block of class p of the flat dim × dim matrix {@code full} (column-major). */
+  public static double[] diagonalBlock(double[] full, int[][] active, int p) {
+    int[] offset = offsets(active);
+    int dim = offset[active.length];
+    int k = active[p].length;
+    double[] block = new double[k * k];
+    for (int j = 0; j < k; j++) {
+      System.arraycopy(full, (offset[p] + j) * dim + offset[p], block, j * k, k);
+    }
+    return block;
+  }
+}

@@ -1,0 +1,13 @@
+package io.github.sparkrvm.core;
+
+/**
+ * The likelihood of a model at given weights: w ↦ its log-likelihood, gradient and negative Hessian (one pass over
+ * the data). {@link PosteriorMode} searches any such likelihood; the Bernoulli and multinomial solvers bind it to
+ * their {@link DesignStatistics} call and active basis.
+ */
+@FunctionalInterface
+public interface LikelihoodEvaluator {
+
+  /** The likelihood terms at {@code weights}. */
+  LikelihoodTerms at(double[] weights);
+}

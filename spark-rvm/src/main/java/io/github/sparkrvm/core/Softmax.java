@@ -1,0 +1,37 @@
+package io.github.sparkrvm.core;
+
+/** The softmax over K class scores and its log-normaliser, computed without overflow. */
+public final class Softmax {
+
+  private Softmax() {}
+
+  /**
+   * Replaces the K scores {@code u[offset .. offset + k)} by their softmax {@code e^{u_p} / Σ_q e^{u_q}} and returns
+   * the log-normaliser {@code log Σ_q e^{u_q}} of the scores as given.
+   */
+  public static double normalise(double[] u, int offset, int k) {
+    double max = Double.NEGATIVE_INFINITY;
+    for (int p = 0; p < k; p++) {
+      max = Math.max(max, u[offset + p]);
+    }
+    double sum = 0.0;
+    for (int p = 0; p < k; p++) {
+      double e = Math.exp(u[offset + p] - max);
+      u[offset + p] = e;
+      sum += e;
+    }
+    for (int p = 0; p < k; p++) {
+      u[offset + p] /= sum;
+    }
+    return max + Math.log(sum);
+  }
+
+  /** The class a label stands for: a whole number in [0, k). */
+  static int classOf(double label, int k) {
+    int c = (int) label;
+    if (c != label || c < 0 || c >= k) {
+      throw new IllegalArgumentException("label " + label + " is not a class index 0 .. " + (k - 1));
+    }
+    return c;
+  }
+}

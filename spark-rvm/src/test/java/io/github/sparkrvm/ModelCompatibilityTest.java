@@ -1,0 +1,70 @@
+package io.github.sparkrvm;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.URISyntaxException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import org.apache.spark.ml.linalg.Vectors;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Models saved by earlier versions (checked in under {@code src/test/resources/models/}, see the README there) still
+ * load and predict the numbers recorded when they were saved.
+ */
+class ModelCompatibilityTest {
+
+  @BeforeAll
+  static void session() {
+    SparkTestSession.get();
+  }
+
+  private static Path resource(String name) {
+    try {
+      return Path.of(ModelCompatibilityTest.class.getResource("/models/" + name).toURI());
+    } catch (URISyntaxException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private static String metadata(Path model) throws IOException {
+    try (Stream<Path> files = Files.list(model.resolve("metadata"))) {
+      Path part = files.filter(p -> p.getFileName().toString().startsWith("part-")).findFirst().orElseThrow();
+      return Files.readString(part);
+    }
+  }
+
+  @Test
+  void aVersionOneBernoulliModelLoadsAndPredictsAsWhenSaved() throws IOException {
+    Path path = resource("v1-bernoulli-rbf");
+    assertTrue(metadata(path).contains("\"formatVersion\":1}"), "the fixture must stay a format-1 model");
+    RvmModel model = RvmModel.load(path.toString());
+    assertEquals("bernoulli", model.getFamily());
+    assertEquals(6, model.numRelevanceVectors());
+    double[][] points = {{-1.0, 0.2}, {0.0, 0.5}, {0.4, 0.9}, {-0.3, 0.1}};
+    double[] probability = {0.019250341088752138, 0.65132366773057640, 0.94742088282198890, 0.028789774924177246};
+    double[] prediction = {0.0, 1.0, 1.0, 0.0};
+    for (int i = 0; i < points.length; i++) {
+      assertEquals(probability[i], model.predictProbability(Vectors.dense(points[i])), 1e-14);
+      assertEquals(prediction[i], model.predict(Vectors.dense(points[i])), 0.0);
+    }
+  }
+
+  @Test
+  void aVersionOneLinearRegressionLoadsAndPredictsAsWhenSaved() throws IOException {
+    Path path = resource("v1-gaussian-linear");
+    assertTrue(metadata(path).contains("\"formatVersion\":1}"), "the fixture must stay a format-1 model");
+    RvmModel model = RvmModel.load(path.toString());
+    assertEquals("linear", model.getKernel());
+    assertArrayEquals(new int[] {0, 1}, model.relevantFeatures());
+    assertEquals(0.98251229892435170, model.predict(Vectors.dense(1.0, 1.0, 1.0)), 1e-13);
+    assertEquals(0.010672001231722593, model.predictVariance(Vectors.dense(1.0, 1.0, 1.0)), 1e-15);
+    assertEquals(-3.0244109956189640, model.predict(Vectors.dense(-0.5, 2.0, 0.0)), 1e-13);
+    assertEquals(0.010977303996877446, model.predictVariance(Vectors.dense(-0.5, 2.0, 0.0)), 1e-15);
+  }
+}
