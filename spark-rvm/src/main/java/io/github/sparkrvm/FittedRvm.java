@@ -2,50 +2,104 @@ package io.github.sparkrvm;
 
 import io.github.sparkrvm.basis.BasisFunctions;
 import io.github.sparkrvm.basis.Kernel;
+import io.github.sparkrvm.core.MultiClassPredictive;
 import io.github.sparkrvm.core.Predictive;
 import io.github.sparkrvm.distributed.FeatureScaling;
 
 /**
  * What a fit leaves: the kept basis functions (bias first when kept; centres on the original feature scale, or
  * input feature indices for the linear kernel), their posterior, the feature scaling and the training summary.
+ * A multi-class model keeps the union of its classes' basis functions here and the per-class posteriors in
+ * {@code classes}; its own weights, alpha and covariance are then empty. {@code classes} is null otherwise.
  */
 record FittedRvm(String family, Kernel kernel, int numFeatures, FeatureScaling scaling, boolean biasKept,
     int[] features, double[] centres, double[] weights, double[] alpha, double[] covariance, double noisePrecision,
-    RvmTrainingSummary summary) implements java.io.Serializable {
+    RvmTrainingSummary summary, ClassModels classes) implements java.io.Serializable {
 
   FittedRvm {
-    int nonBias = kernel instanceof Kernel.Linear ? features.length : centres.length / Math.max(numFeatures, 1);
-    int k = (biasKept ? 1 : 0) + nonBias;
-    if (weights.length != k || alpha.length != k || covariance.length != k * k) {
-      throw new IllegalArgumentException("inconsistent model: " + k + " basis functions but " + weights.length
+    int k = basisSize(kernel, numFeatures, biasKept, features, centres);
+    int own = classes == null ? k : 0;
+    if (weights.length != own || alpha.length != own || covariance.length != own * own) {
+      throw new IllegalArgumentException("inconsistent model: " + own + " basis functions but " + weights.length
           + " weights, " + alpha.length + " alphas and a covariance of " + covariance.length + " entries");
     }
     if (scaling.dim() != numFeatures) {
       throw new IllegalArgumentException("inconsistent model: scaling of " + scaling.dim() + " features, expected "
           + numFeatures);
     }
+    if (classes != null) {
+      for (int[] positions : classes.basis()) {
+        for (int i = 0; i < positions.length; i++) {
+          if (positions[i] < 0 || positions[i] >= k || (i > 0 && positions[i] <= positions[i - 1])) {
+            throw new IllegalArgumentException("inconsistent model: a class uses basis position " + positions[i]
+                + " of " + k + " (positions must ascend)");
+          }
+        }
+      }
+    }
   }
 
-  /** The number of kept basis functions other than the bias. */
+  /** A gaussian or bernoulli model. */
+  FittedRvm(String family, Kernel kernel, int numFeatures, FeatureScaling scaling, boolean biasKept, int[] features,
+      double[] centres, double[] weights, double[] alpha, double[] covariance, double noisePrecision,
+      RvmTrainingSummary summary) {
+    this(family, kernel, numFeatures, scaling, biasKept, features, centres, weights, alpha, covariance,
+        noisePrecision, summary, null);
+  }
+
+  private static int basisSize(Kernel kernel, int numFeatures, boolean biasKept, int[] features, double[] centres) {
+    int nonBias = kernel instanceof Kernel.Linear ? features.length : centres.length / Math.max(numFeatures, 1);
+    return (biasKept ? 1 : 0) + nonBias;
+  }
+
+  /** The number of kept basis functions (over all classes), the bias included. */
+  int basisSize() {
+    return basisSize(kernel, numFeatures, biasKept, features, centres);
+  }
+
+  /** The number of kept basis functions other than the bias (over all classes). */
   int numRelevant() {
-    return weights.length - (biasKept ? 1 : 0);
+    return basisSize() - (biasKept ? 1 : 0);
   }
 
-  /** The predictive over the kept basis, on the scaled features. */
+  boolean multiClass() {
+    return classes != null;
+  }
+
+  /** The predictive over the kept basis, on the scaled features (gaussian and bernoulli). */
   Predictive predictive() {
-    int k = weights.length;
-    int[] active = new int[k];
-    BasisFunctions basis;
+    if (multiClass()) {
+      throw new IllegalStateException("a multi-class model has one predictive per class");
+    }
+    return new Predictive(keptBasis(), keptCandidates(), weights, covariance);
+  }
+
+  /** The per-class predictive over the kept basis, on the scaled features (multi-class). */
+  MultiClassPredictive multiClassPredictive() {
+    return new MultiClassPredictive(keptBasis(), keptCandidates(), classes.basis(), classes.weights(),
+        classes.covariance());
+  }
+
+  /** The kept basis functions as a candidate set of their own, on the scaled features. */
+  private BasisFunctions keptBasis() {
     if (kernel instanceof Kernel.Linear) {
-      basis = BasisFunctions.linear(biasKept, numFeatures);
+      return BasisFunctions.linear(biasKept, numFeatures);
+    }
+    return BasisFunctions.kernel(kernel, biasKept, numFeatures, scaling.applyRows(centres));
+  }
+
+  /** The candidate index in {@link #keptBasis()} of each kept basis function, in the model's order. */
+  private int[] keptCandidates() {
+    int k = basisSize();
+    int[] active = new int[k];
+    if (kernel instanceof Kernel.Linear) {
       int offset = biasKept ? 1 : 0;
       for (int i = 0; i < features.length; i++) {
         active[offset + i] = offset + features[i];
       }
     } else {
-      basis = BasisFunctions.kernel(kernel, biasKept, numFeatures, scaling.applyRows(centres));
       java.util.Arrays.setAll(active, i -> i);
     }
-    return new Predictive(basis, active, weights, covariance);
+    return active;
   }
 }

@@ -2,8 +2,11 @@ package io.github.sparkrvm;
 
 import io.github.sparkrvm.basis.BasisFunctions;
 import io.github.sparkrvm.basis.Kernel;
+import io.github.sparkrvm.core.ClassLayout;
+import io.github.sparkrvm.core.MultiClassFit;
 import io.github.sparkrvm.core.RelevanceFit;
 import io.github.sparkrvm.distributed.FeatureScaling;
+import java.util.Arrays;
 
 /** Turns a solver's result over candidate indices into the model's kept basis on the original feature scale. */
 final class ModelAssembly {
@@ -12,7 +15,29 @@ final class ModelAssembly {
 
   static FittedRvm fitted(String family, Kernel kernel, BasisFunctions basis, double[] originalCentres,
       FeatureScaling scaling, RelevanceFit fit, RvmTrainingSummary summary) {
-    int[] active = fit.active();
+    Kept kept = kept(kernel, basis, originalCentres, fit.active());
+    return new FittedRvm(family, kernel, basis.dim(), scaling, kept.biasKept(), kept.features(), kept.centres(),
+        fit.weights(), fit.alpha(), fit.covariance(), fit.noisePrecision(), summary);
+  }
+
+  /** A multi-class model: the union of the classes' kept candidates, and each class' positions in it. */
+  static FittedRvm fitted(String family, Kernel kernel, BasisFunctions basis, double[] originalCentres,
+      FeatureScaling scaling, MultiClassFit fit, String strategy, RvmTrainingSummary summary) {
+    int[] union = ClassLayout.union(fit.active());
+    Kept kept = kept(kernel, basis, originalCentres, union);
+    int[][] positions = new int[fit.numClasses()][];
+    for (int p = 0; p < positions.length; p++) {
+      positions[p] = Arrays.stream(fit.active()[p]).map(j -> Arrays.binarySearch(union, j)).toArray();
+    }
+    ClassModels classes = new ClassModels(strategy, positions, fit.weights(), fit.alpha(), fit.covariance());
+    return new FittedRvm(family, kernel, basis.dim(), scaling, kept.biasKept(), kept.features(), kept.centres(),
+        new double[0], new double[0], new double[0], Double.NaN, summary, classes);
+  }
+
+  private record Kept(boolean biasKept, int[] features, double[] centres) {}
+
+  /** The kept candidates ({@code active}, ascending) as the bias flag and features or original-scale centres. */
+  private static Kept kept(Kernel kernel, BasisFunctions basis, double[] originalCentres, int[] active) {
     boolean biasKept = active.length > 0 && basis.isBias(active[0]);
     int first = biasKept ? 1 : 0;
     int d = basis.dim();
@@ -27,7 +52,6 @@ final class ModelAssembly {
         System.arraycopy(originalCentres, source * d, centres, i * d, d);
       }
     }
-    return new FittedRvm(family, kernel, d, scaling, biasKept, features, centres, fit.weights(), fit.alpha(),
-        fit.covariance(), fit.noisePrecision(), summary);
+    return new Kept(biasKept, features, centres);
   }
 }

@@ -12,14 +12,20 @@ import org.apache.spark.sql.types.StructType;
 
 /**
  * The saved form of an {@link RvmModel}'s fitted state: one Parquet row under {@code data/}. Its version is
- * {@link #VERSION}, recorded in the metadata; a reader refuses newer versions.
+ * {@link #VERSION}, recorded in the metadata; a reader refuses newer versions and reads every older one.
+ *
+ * <ul>
+ *   <li>Format 1: the fields of {@link #SCHEMA_V1} (gaussian and bernoulli).
+ *   <li>Format 2: those, then the per-class parts of a multinomial model ({@link ClassModels}): numClasses (0 for
+ *       other families), multiClassStrategy, per class its basis positions, weights and alpha, and the joint
+ *       covariance of all the class weights.
+ * </ul>
  */
 final class ModelFormat {
 
-  /** Format 1: the fields of {@link #SCHEMA}. */
-  static final int VERSION = 1;
+  static final int VERSION = 2;
 
-  private static final StructType SCHEMA = new StructType()
+  private static final StructType SCHEMA_V1 = new StructType()
       .add("family", DataTypes.StringType, false)
       .add("kernel", DataTypes.StringType, false)
       .add("gamma", DataTypes.DoubleType, false)
@@ -43,6 +49,15 @@ final class ModelFormat {
       .add("dataPasses", DataTypes.IntegerType, false)
       .add("fitSeconds", DataTypes.DoubleType, false);
 
+  private static final StructType SCHEMA = SCHEMA_V1
+      .add("numClasses", DataTypes.IntegerType, false)
+      .add("multiClassStrategy", DataTypes.StringType, false)
+      .add("classBasis", DataTypes.createArrayType(DataTypes.createArrayType(DataTypes.IntegerType, false), false),
+          false)
+      .add("classWeights", DataTypes.createArrayType(doubles(), false), false)
+      .add("classAlpha", DataTypes.createArrayType(doubles(), false), false)
+      .add("classCovariance", doubles(), false);
+
   private ModelFormat() {}
 
   private static org.apache.spark.sql.types.ArrayType doubles() {
@@ -61,14 +76,19 @@ final class ModelFormat {
       coef0 = poly.coef0();
     }
     RvmTrainingSummary s = m.summary();
+    ClassModels c = m.classes();
     Row row = RowFactory.create(m.family(), m.kernel().name(), gamma, degree, coef0, m.numFeatures(),
         m.scaling().shift(), m.scaling().scale(), m.biasKept(), m.features(), m.centres(), m.weights(), m.alpha(),
         m.covariance(), m.noisePrecision(), s.numRows(), s.iterations(), s.converged(), s.logMarginalLikelihood(),
-        s.activeBasis(), s.dataPasses(), s.fitSeconds());
+        s.activeBasis(), s.dataPasses(), s.fitSeconds(),
+        c == null ? 0 : c.numClasses(), c == null ? "" : c.strategy(), c == null ? new int[0][] : c.basis(),
+        c == null ? new double[0][] : c.weights(), c == null ? new double[0][] : c.alpha(),
+        c == null ? new double[0] : c.covariance());
     spark.createDataFrame(List.of(row), SCHEMA).repartition(1).write().parquet(path + "/data");
   }
 
-  static FittedRvm read(String path, SparkSession spark) {
+  /** Reads the model data saved in format {@code version} (1 … {@link #VERSION}). */
+  static FittedRvm read(String path, SparkSession spark, int version) {
     Row r;
     try {
       Dataset<Row> data = spark.read().parquet(path + "/data");
@@ -84,11 +104,45 @@ final class ModelFormat {
           doubles(r, "covariance"), r.<Double>getAs("noisePrecision"),
           new RvmTrainingSummary(r.<Long>getAs("numRows"), r.<Integer>getAs("iterations"),
               r.<Boolean>getAs("converged"), doubles(r, "logMarginalLikelihood"), ints(r, "activeBasis"),
-              r.<Integer>getAs("dataPasses"), r.<Double>getAs("fitSeconds")));
+              r.<Integer>getAs("dataPasses"), r.<Double>getAs("fitSeconds")),
+          version >= 2 ? classModels(r) : null);
     } catch (Exception e) { // Spark's AnalysisException and SparkException are checked exceptions
       throw new IllegalArgumentException("'" + path + "' is not a readable spark-rvm model: its data/ is missing or "
           + "damaged (" + e.getMessage() + ")", e);
     }
+  }
+
+  /** The per-class parts (format 2), or null for a model of another family. */
+  private static ClassModels classModels(Row r) {
+    int k = r.<Integer>getAs("numClasses");
+    if (k == 0) {
+      return null;
+    }
+    return new ClassModels(r.getAs("multiClassStrategy"), nestedInts(r, "classBasis"), nestedDoubles(r, "classWeights"),
+        nestedDoubles(r, "classAlpha"), doubles(r, "classCovariance"));
+  }
+
+  private static int[][] nestedInts(Row r, String field) {
+    List<Object> outer = r.getList(r.fieldIndex(field));
+    int[][] out = new int[outer.size()][];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = toList(outer.get(i)).stream().mapToInt(v -> ((Number) v).intValue()).toArray();
+    }
+    return out;
+  }
+
+  private static double[][] nestedDoubles(Row r, String field) {
+    List<Object> outer = r.getList(r.fieldIndex(field));
+    double[][] out = new double[outer.size()][];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = toList(outer.get(i)).stream().mapToDouble(v -> ((Number) v).doubleValue()).toArray();
+    }
+    return out;
+  }
+
+  @SuppressWarnings("unchecked")
+  private static List<Object> toList(Object nested) {
+    return scala.jdk.javaapi.CollectionConverters.asJava((scala.collection.Seq<Object>) nested);
   }
 
   private static double[] doubles(Row r, String field) {

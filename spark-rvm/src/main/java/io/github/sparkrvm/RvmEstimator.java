@@ -6,6 +6,10 @@ import io.github.sparkrvm.basis.RowBlock;
 import io.github.sparkrvm.core.BernoulliRelevanceSolver;
 import io.github.sparkrvm.core.GaussianRelevanceSolver;
 import io.github.sparkrvm.core.IterationListener;
+import io.github.sparkrvm.core.IterationReport;
+import io.github.sparkrvm.core.MultiClassFit;
+import io.github.sparkrvm.core.MultinomialRelevanceSolver;
+import io.github.sparkrvm.core.OneVsRestSolver;
 import io.github.sparkrvm.core.RelevanceFit;
 import io.github.sparkrvm.core.SparseBayesOptions;
 import io.github.sparkrvm.distributed.BlockStatistics;
@@ -30,9 +34,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Fits a Relevance Vector Machine (sparse Bayesian learning, Tipping 2001): regression ({@code family} gaussian) or
- * binary classification (bernoulli, by the Laplace approximation), over RBF, polynomial or linear (feature
- * relevance) bases. The basis expansion and the gradient/Hessian or sufficient statistics run on the executors,
+ * Fits a Relevance Vector Machine (sparse Bayesian learning, Tipping 2001): regression ({@code family} gaussian),
+ * binary classification (bernoulli, by the Laplace approximation) or multi-class classification (multinomial: the
+ * softmax RVM of Zhang &amp; Malik 2005, or one-vs-rest), over RBF, polynomial or linear (feature relevance) bases. The basis expansion and the gradient/Hessian or sufficient statistics run on the executors,
  * block by block; the driver re-estimates α (and β) and prunes the basis.
  */
 public final class RvmEstimator extends Estimator<RvmModel> implements RvmParams, DefaultParamsWritable {
@@ -88,6 +92,8 @@ public final class RvmEstimator extends Estimator<RvmModel> implements RvmParams
   public RvmEstimator setAggregationDepth(int v) { set(aggregationDepth(), v); return this; }
   public RvmEstimator setProbabilityMethod(String v) { set(probabilityMethod(), v); return this; }
   public RvmEstimator setThreshold(double v) { set(threshold(), v); return this; }
+  public RvmEstimator setMultiClassStrategy(String v) { set(multiClassStrategy(), v); return this; }
+  public RvmEstimator setParallelism(int v) { set(parallelism(), v); return this; }
 
   /**
    * Tells {@code listener} of every iteration of the fits that follow (for progress output). Not a param: it is
@@ -113,13 +119,16 @@ public final class RvmEstimator extends Estimator<RvmModel> implements RvmParams
   public RvmModel fit(Dataset<?> dataset) {
     transformSchema(dataset.schema(), true);
     long start = System.nanoTime();
-    boolean bernoulli = isBernoulli();
     boolean linear = "linear".equals(getKernel());
-    LOG.info("{}: fitting family={} kernel={} maxBasis={} maxIter={} tol={}", uid, getFamily(), getKernel(),
-        getMaxBasis(), getMaxIter(), getTol());
+    boolean multinomial = isMultinomial();
+    boolean softmax = multinomial && "softmax".equals(getMultiClassStrategy());
+    LOG.info("{}: fitting family={}{} kernel={} maxBasis={} maxIter={} tol={}", uid, getFamily(),
+        multinomial ? " (" + getMultiClassStrategy() + ")" : "", getKernel(), getMaxBasis(), getMaxIter(), getTol());
 
     JavaRDD<TrainingRow> rows = InputRows.read(dataset, getFeaturesCol(), getLabelCol(), getWeightCol());
-    DataSummary summary = summarise(rows, bernoulli, linear);
+    int declaredClasses = multinomial ? RvmSchema.declaredClasses(dataset.schema(), getLabelCol()) : 0;
+    DataSummary summary = summarise(rows, linear, declaredClasses);
+    int numClasses = multinomial ? summary.numClasses() : 0;
     int dim = summary.dim();
     double gamma = isDefined(gamma()) ? getGamma() : 1.0 / dim;
     Kernel kernel = Kernel.of(getKernel(), gamma, getDegree(), getCoef0());
@@ -129,29 +138,46 @@ public final class RvmEstimator extends Estimator<RvmModel> implements RvmParams
     double[] centres = linear ? new double[0] : summary.centres();
     BasisFunctions basis = candidateBasis(kernel, scaling, dim, centres);
     int m = basis.numCandidates();
-    DriverMemory.check(m, "maxBasis");
-    LOG.info("{}: {} rows, {} features, {} candidate basis functions, gamma={}", uid, summary.rows(), dim, m, gamma);
+    if (softmax) {
+      DriverMemory.checkSoftmax(numClasses, m, linear);
+    } else if (multinomial) {
+      DriverMemory.checkOneVsRest(Math.min(getParallelism(), numClasses), m);
+    } else {
+      DriverMemory.check(m, "maxBasis");
+    }
+    LOG.info("{}: {} rows, {} features, {} candidate basis functions, gamma={}{}", uid, summary.rows(), dim, m, gamma,
+        multinomial ? ", " + numClasses + " classes" : "");
 
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(dataset.sparkSession().sparkContext());
     JavaRDD<RowBlock> blocks = BlockStatistics.toBlocks(rows, scaling, BlockStatistics.blockRows(dim, m))
         .persist(StorageLevel.MEMORY_AND_DISK());
     Broadcast<BasisFunctions> broadcast = jsc.broadcast(basis);
-    RelevanceFit fit;
+    RelevanceFit fit = null;
+    MultiClassFit classFit = null;
     int passes;
     try {
       BlockStatistics stats = new BlockStatistics(blocks, broadcast, getAggregationDepth());
       SparseBayesOptions options = new SparseBayesOptions(getMaxIter(), getTol(), getAlphaMax(),
           getAlphaPriorShape(), getAlphaPriorRate());
       IterationListener listener = progress == null ? IterationListener.none() : progress;
-      IterationListener log = r -> {
-        LOG.info("{}: iteration {}: log marginal likelihood {}, {} basis functions, max |d log alpha| {}, "
-            + "{} passes", uid, r.iteration(), r.logMarginalLikelihood(), r.activeBasis(), r.maxLogAlphaChange(),
-            r.likelihoodPasses());
-        listener.onIteration(r);
-      };
-      fit = bernoulli
-          ? BernoulliRelevanceSolver.fit(stats, options, log)
-          : GaussianRelevanceSolver.fit(stats.gaussian(), options, log);
+      if (multinomial && !softmax) {
+        classFit = OneVsRestSolver.fit(stats, numClasses, options, getParallelism(), (k, r) -> {
+          log(r, " (class " + k + " vs rest)");
+          listener.onIteration(r);
+        });
+      } else {
+        IterationListener log = r -> {
+          log(r, "");
+          listener.onIteration(r);
+        };
+        if (softmax) {
+          classFit = MultinomialRelevanceSolver.fit(stats, numClasses, options, log);
+        } else if (isBernoulli()) {
+          fit = BernoulliRelevanceSolver.fit(stats, options, log);
+        } else {
+          fit = GaussianRelevanceSolver.fit(stats.gaussian(), options, log);
+        }
+      }
       passes = 1 + stats.passes();
     } catch (IllegalArgumentException | ArithmeticException e) {
       throw e;
@@ -162,12 +188,22 @@ public final class RvmEstimator extends Estimator<RvmModel> implements RvmParams
       broadcast.destroy();
     }
     double seconds = (System.nanoTime() - start) / 1e9;
-    RvmTrainingSummary trainingSummary = new RvmTrainingSummary(summary.rows(), fit.iterations(), fit.converged(),
-        fit.logMarginalLikelihoods(), fit.activeCounts(), passes, seconds);
-    LOG.info("{}: {} after {} iterations: {} basis functions kept, {} passes, {} s", uid,
-        fit.converged() ? "converged" : "stopped at maxIter", fit.iterations(), fit.size(), passes, seconds);
-    FittedRvm fitted = ModelAssembly.fitted(getFamily(), kernel, basis, centres, scaling, fit,
-        trainingSummary);
+    FittedRvm fitted;
+    if (classFit != null) {
+      RvmTrainingSummary trainingSummary = new RvmTrainingSummary(summary.rows(), classFit.iterations(),
+          classFit.converged(), classFit.logMarginalLikelihoods(), classFit.activeCounts(), passes, seconds);
+      fitted = ModelAssembly.fitted(getFamily(), kernel, basis, centres, scaling, classFit, getMultiClassStrategy(),
+          trainingSummary);
+      LOG.info("{}: {} after {} iterations: {} (class, basis function) pairs over {} basis functions kept, {} "
+          + "passes, {} s", uid, classFit.converged() ? "converged" : "stopped at maxIter", classFit.iterations(),
+          classFit.size(), fitted.basisSize(), passes, seconds);
+    } else {
+      RvmTrainingSummary trainingSummary = new RvmTrainingSummary(summary.rows(), fit.iterations(), fit.converged(),
+          fit.logMarginalLikelihoods(), fit.activeCounts(), passes, seconds);
+      fitted = ModelAssembly.fitted(getFamily(), kernel, basis, centres, scaling, fit, trainingSummary);
+      LOG.info("{}: {} after {} iterations: {} basis functions kept, {} passes, {} s", uid,
+          fit.converged() ? "converged" : "stopped at maxIter", fit.iterations(), fit.size(), passes, seconds);
+    }
     RvmModel model = new RvmModel(uid, fitted);
     copyValues(model, ParamMap.empty());
     model.set(model.gamma(), gamma);
@@ -175,8 +211,15 @@ public final class RvmEstimator extends Estimator<RvmModel> implements RvmParams
     return model;
   }
 
-  private DataSummary summarise(JavaRDD<TrainingRow> rows, boolean bernoulli, boolean linear) {
-    DataSummary.Columns columns = new DataSummary.Columns(getFeaturesCol(), getLabelCol(), getWeightCol(), bernoulli);
+  private void log(IterationReport r, String what) {
+    LOG.info("{}: iteration {}{}: log marginal likelihood {}, {} basis functions, max |d log alpha| {}, {} passes",
+        uid, r.iteration(), what, r.logMarginalLikelihood(), r.activeBasis(), r.maxLogAlphaChange(),
+        r.likelihoodPasses());
+  }
+
+  private DataSummary summarise(JavaRDD<TrainingRow> rows, boolean linear, int declaredClasses) {
+    DataSummary.Columns columns = new DataSummary.Columns(getFeaturesCol(), getLabelCol(), getWeightCol(),
+        getFamily(), declaredClasses);
     DataSummary summary;
     try {
       summary = rows.treeAggregate(new DataSummary(columns, linear ? 0 : getMaxBasis(), getSeed()),
@@ -195,15 +238,42 @@ public final class RvmEstimator extends Estimator<RvmModel> implements RvmParams
       throw new InvalidInputException("featuresCol '" + getFeaturesCol() + "' holds empty vectors: there are no "
           + "features to fit on");
     }
-    if (bernoulli && (summary.positives() == 0 || summary.positives() == summary.weightedRows())) {
+    if (isBernoulli() && (summary.positives() == 0 || summary.positives() == summary.weightedRows())) {
       throw new InvalidInputException("labelCol '" + getLabelCol() + "' holds a single class (every label is "
           + (summary.positives() == 0 ? "0.0" : "1.0") + "): family 'bernoulli' needs rows of both classes 0 and 1");
     }
-    if (!bernoulli && !(summary.labelVariance() > 0.0)) {
+    if (isMultinomial()) {
+      checkClasses(summary);
+    }
+    if (!isClassifier() && !(summary.labelVariance() > 0.0)) {
       throw new InvalidInputException("labelCol '" + getLabelCol() + "' is constant (every label is "
           + summary.labelMean() + "): a regression needs labels that vary");
     }
     return summary;
+  }
+
+  /** A multinomial fit needs K ≥ 2 and rows of at least two classes; a class without rows is only logged. */
+  private void checkClasses(DataSummary summary) {
+    double[] classWeights = summary.classWeights();
+    int present = 0;
+    int only = -1;
+    for (int k = 0; k < classWeights.length; k++) {
+      if (classWeights[k] > 0.0) {
+        present++;
+        only = k;
+      }
+    }
+    if (present < 2) {
+      throw new InvalidInputException("labelCol '" + getLabelCol() + "' holds a single class (every label is "
+          + (double) only + "): family 'multinomial' needs rows of at least 2 classes"
+          + (summary.numClasses() < 2 ? "" : " (K = " + summary.numClasses() + " here)"));
+    }
+    for (int k = 0; k < classWeights.length; k++) {
+      if (classWeights[k] == 0.0) {
+        LOG.warn("{}: labelCol '{}' has no rows of class {} of 0 … {}: that class is fitted from its absence "
+            + "only", uid, getLabelCol(), k, classWeights.length - 1);
+      }
+    }
   }
 
   /** The candidate basis on the scaled features: the input features (linear) or the centres, scaled. */

@@ -3,7 +3,9 @@ package io.github.sparkrvm;
 import static org.apache.spark.sql.functions.col;
 
 import io.github.sparkrvm.basis.Kernel;
+import io.github.sparkrvm.core.ClassScores;
 import io.github.sparkrvm.core.Logistic;
+import io.github.sparkrvm.core.MultiClassPredictive;
 import io.github.sparkrvm.core.Predictive;
 import io.github.sparkrvm.distributed.FeatureScaling;
 import io.github.sparkrvm.distributed.InvalidInputException;
@@ -34,6 +36,11 @@ import org.apache.spark.sql.types.StructType;
  * weights, prior precisions α and posterior covariance Σ. {@link #transform} adds the prediction and, for
  * regression, the predictive variance 1/β + φᵀΣφ, or, for classification, the raw prediction and the class
  * probabilities (MacKay's moderated output by default).
+ *
+ * <p>A multinomial model has weights, α and Σ per class ({@link #classWeights}, {@link #classAlphas},
+ * {@link #classCovariance}, …) over its own subset of the relevance vectors ({@link #classRelevanceVectors}); the
+ * model-wide {@link #relevanceVectors} are their union. With the linear kernel, {@link #featureRelevance} ranks
+ * the input features.
  */
 public final class RvmModel extends Model<RvmModel> implements RvmParams, MLWritable {
 
@@ -44,6 +51,7 @@ public final class RvmModel extends Model<RvmModel> implements RvmParams, MLWrit
   private final RvmParamSet paramSet;
   private final FittedRvm fitted;
   private transient Predictive predictive;
+  private transient MultiClassPredictive multiClassPredictive;
 
   RvmModel(String uid, FittedRvm fitted) {
     this.uid = uid;
@@ -79,55 +87,77 @@ public final class RvmModel extends Model<RvmModel> implements RvmParams, MLWrit
     return fitted.numFeatures();
   }
 
-  /** The number of relevance vectors (kernel bases) or relevant features (linear), the bias not counted. */
+  /** The number of classes: K for multinomial, 2 for bernoulli, 0 for gaussian. */
+  public int numClasses() {
+    if (fitted.multiClass()) {
+      return fitted.classes().numClasses();
+    }
+    return "bernoulli".equals(fitted.family()) ? 2 : 0;
+  }
+
+  /**
+   * The number of relevance vectors (kernel bases) or relevant features (linear), the bias not counted; for a
+   * multinomial model, the distinct ones over all classes.
+   */
   public int numRelevanceVectors() {
     return fitted.numRelevant();
   }
 
-  /** The relevance vectors, one per row, on the original feature scale (0 rows for the linear kernel). */
+  /**
+   * The relevance vectors, one per row, on the original feature scale (0 rows for the linear kernel); for a
+   * multinomial model, those of every class (their union).
+   */
   public Matrix relevanceVectors() {
     int k = fitted.kernel() instanceof Kernel.Linear ? 0 : fitted.numRelevant();
     int d = fitted.numFeatures();
     return new DenseMatrix(k, d, fitted.centres().clone(), true);
   }
 
-  /** The indices of the relevant input features (linear kernel; empty otherwise). */
+  /** The indices of the relevant input features (linear kernel; empty otherwise); multinomial: over all classes. */
   public int[] relevantFeatures() {
     return fitted.features().clone();
   }
 
-  /** Whether the bias basis function was kept. */
+  /** Whether the bias basis function was kept (multinomial: by some class). */
   public boolean hasIntercept() {
     return fitted.biasKept();
   }
 
-  /** The bias weight (0 when it was pruned or not fitted). */
+  /** The bias weight (0 when it was pruned or not fitted). Not for multinomial: see {@link #classIntercept}. */
   public double intercept() {
+    requireSingle("intercept", "classIntercept(k)");
     return fitted.biasKept() ? fitted.weights()[0] : 0.0;
   }
 
-  /** The weights of the relevance vectors (or relevant features), in their order. */
+  /** The weights of the relevance vectors (or relevant features), in their order. Not for multinomial. */
   public Vector weights() {
+    requireSingle("weights", "classWeights(k)");
     return Vectors.dense(nonBias(fitted.weights()));
   }
 
-  /** The prior precisions α of the relevance vectors (or relevant features). */
+  /** The prior precisions α of the relevance vectors (or relevant features). Not for multinomial. */
   public Vector alphas() {
+    requireSingle("alphas", "classAlphas(k)");
     return Vectors.dense(nonBias(fitted.alpha()));
   }
 
-  /** α of the bias, NaN when it was pruned or not fitted. */
+  /** α of the bias, NaN when it was pruned or not fitted. Not for multinomial. */
   public double interceptAlpha() {
+    requireSingle("interceptAlpha", "classInterceptAlpha(k)");
     return fitted.biasKept() ? fitted.alpha()[0] : Double.NaN;
   }
 
-  /** The posterior covariance Σ of all kept weights: the bias first (when kept), then the relevance vectors. */
+  /**
+   * The posterior covariance Σ of all kept weights: the bias first (when kept), then the relevance vectors. Not for
+   * multinomial: see {@link #classCovariance}.
+   */
   public Matrix covariance() {
+    requireSingle("covariance", "classCovariance(k)");
     int k = fitted.weights().length;
     return new DenseMatrix(k, k, fitted.covariance().clone());
   }
 
-  /** β, the noise precision (gaussian); NaN for bernoulli. */
+  /** β, the noise precision (gaussian); NaN for classification. */
   public double noisePrecision() {
     return fitted.noisePrecision();
   }
@@ -137,9 +167,170 @@ public final class RvmModel extends Model<RvmModel> implements RvmParams, MLWrit
     return fitted.summary();
   }
 
+  private void requireSingle(String method, String perClass) {
+    if (fitted.multiClass()) {
+      throw new IllegalStateException("a multinomial model has " + method + " per class: use " + perClass);
+    }
+  }
+
   private double[] nonBias(double[] v) {
     return fitted.biasKept() ? Arrays.copyOfRange(v, 1, v.length) : v.clone();
   }
+
+  // ---- per class (multinomial) ----
+
+  private ClassModels classes(int k) {
+    if (!fitted.multiClass()) {
+      throw new IllegalStateException("per-class parts exist only for family 'multinomial'; this model is "
+          + fitted.family());
+    }
+    ClassModels classes = fitted.classes();
+    if (k < 0 || k >= classes.numClasses()) {
+      throw new IllegalArgumentException("class " + k + " is not one of 0 … " + (classes.numClasses() - 1));
+    }
+    return classes;
+  }
+
+  /** Whether class k kept the bias. */
+  public boolean classHasIntercept(int k) {
+    int[] basis = classes(k).basis()[k];
+    return fitted.biasKept() && basis.length > 0 && basis[0] == 0;
+  }
+
+  /** The positions among {@link #relevanceVectors()} (or {@link #relevantFeatures()}) that class k uses. */
+  public int[] classRelevanceIndices(int k) {
+    int[] basis = classes(k).basis()[k];
+    int offset = fitted.biasKept() ? 1 : 0;
+    return Arrays.stream(basis).filter(j -> j >= offset).map(j -> j - offset).toArray();
+  }
+
+  /** The relevance vectors class k uses, one per row, on the original feature scale (0 rows for linear). */
+  public Matrix classRelevanceVectors(int k) {
+    int[] rows = fitted.kernel() instanceof Kernel.Linear ? new int[0] : classRelevanceIndices(k);
+    int d = fitted.numFeatures();
+    double[] values = new double[rows.length * d];
+    for (int i = 0; i < rows.length; i++) {
+      System.arraycopy(fitted.centres(), rows[i] * d, values, i * d, d);
+    }
+    return new DenseMatrix(rows.length, d, values, true);
+  }
+
+  /** The input features class k found relevant (linear kernel; empty otherwise). */
+  public int[] classRelevantFeatures(int k) {
+    if (!(fitted.kernel() instanceof Kernel.Linear)) {
+      classes(k);
+      return new int[0];
+    }
+    return Arrays.stream(classRelevanceIndices(k)).map(i -> fitted.features()[i]).toArray();
+  }
+
+  /** Class k's weights on its relevance vectors (or relevant features), in their order. */
+  public Vector classWeights(int k) {
+    return Vectors.dense(classNonBias(k, classes(k).weights()[k]));
+  }
+
+  /** Class k's prior precisions α on its relevance vectors (or relevant features). */
+  public Vector classAlphas(int k) {
+    return Vectors.dense(classNonBias(k, classes(k).alpha()[k]));
+  }
+
+  /** Class k's bias weight (0 when it pruned the bias). */
+  public double classIntercept(int k) {
+    return classHasIntercept(k) ? classes(k).weights()[k][0] : 0.0;
+  }
+
+  /** Class k's α of the bias, NaN when it pruned the bias. */
+  public double classInterceptAlpha(int k) {
+    return classHasIntercept(k) ? classes(k).alpha()[k][0] : Double.NaN;
+  }
+
+  /**
+   * The posterior covariance of class k's weights: its bias first (when kept), then its relevance vectors (the
+   * class' diagonal block of {@link #jointCovariance()}).
+   */
+  public Matrix classCovariance(int k) {
+    ClassModels classes = classes(k);
+    int dim = jointSize(classes);
+    int from = 0;
+    for (int p = 0; p < k; p++) {
+      from += classes.weights()[p].length;
+    }
+    int n = classes.weights()[k].length;
+    double[] block = new double[n * n];
+    for (int j = 0; j < n; j++) {
+      System.arraycopy(classes.covariance(), (from + j) * dim + from, block, j * n, n);
+    }
+    return new DenseMatrix(n, n, block);
+  }
+
+  /**
+   * The joint posterior covariance of all class weights (multinomial): class 0's weights (bias first when it kept
+   * it), then class 1's, …. For the softmax strategy the classes are correlated; for ovr it is block diagonal.
+   */
+  public Matrix jointCovariance() {
+    ClassModels classes = classes(0);
+    int dim = jointSize(classes);
+    return new DenseMatrix(dim, dim, classes.covariance().clone());
+  }
+
+  private static int jointSize(ClassModels classes) {
+    int dim = 0;
+    for (double[] w : classes.weights()) {
+      dim += w.length;
+    }
+    return dim;
+  }
+
+  private double[] classNonBias(int k, double[] v) {
+    return classHasIntercept(k) ? Arrays.copyOfRange(v, 1, v.length) : v.clone();
+  }
+
+  // ---- feature relevance (linear kernel) ----
+
+  /**
+   * The relevance of each input feature, 1/α (the prior variance of its weight on the standardised scale), 0 for a
+   * pruned feature. Needs the linear kernel. For a multinomial model, the sum over the classes of
+   * {@link #featureRelevance(int)}.
+   */
+  public Vector featureRelevance() {
+    requireLinear();
+    double[] relevance = new double[fitted.numFeatures()];
+    if (fitted.multiClass()) {
+      for (int k = 0; k < fitted.classes().numClasses(); k++) {
+        double[] r = featureRelevance(k).toArray();
+        for (int j = 0; j < relevance.length; j++) {
+          relevance[j] += r[j];
+        }
+      }
+      return Vectors.dense(relevance);
+    }
+    double[] alpha = nonBias(fitted.alpha());
+    for (int i = 0; i < alpha.length; i++) {
+      relevance[fitted.features()[i]] = 1.0 / alpha[i];
+    }
+    return Vectors.dense(relevance);
+  }
+
+  /** The relevance of each input feature for class k (multinomial, linear kernel): 1/α, 0 where class k pruned it. */
+  public Vector featureRelevance(int k) {
+    requireLinear();
+    double[] relevance = new double[fitted.numFeatures()];
+    int[] features = classRelevantFeatures(k);
+    double[] alpha = classAlphas(k).toArray();
+    for (int i = 0; i < features.length; i++) {
+      relevance[features[i]] = 1.0 / alpha[i];
+    }
+    return Vectors.dense(relevance);
+  }
+
+  private void requireLinear() {
+    if (!(fitted.kernel() instanceof Kernel.Linear)) {
+      throw new IllegalStateException("feature relevance needs kernel 'linear' (the basis functions are then the "
+          + "input features); this model's kernel is '" + fitted.kernel().name() + "'");
+    }
+  }
+
+  // ---- prediction ----
 
   private Predictive predictive() {
     if (predictive == null) {
@@ -148,20 +339,56 @@ public final class RvmModel extends Model<RvmModel> implements RvmParams, MLWrit
     return predictive;
   }
 
-  /** The prediction for one feature vector: the predictive mean (gaussian) or the class (bernoulli). */
+  private MultiClassPredictive multiClassPredictive() {
+    if (multiClassPredictive == null) {
+      multiClassPredictive = fitted.multiClassPredictive();
+    }
+    return multiClassPredictive;
+  }
+
+  /**
+   * The prediction for one feature vector: the predictive mean (gaussian) or the class (bernoulli; multinomial:
+   * the most probable).
+   */
   public double predict(Vector features) {
+    if (fitted.multiClass()) {
+      return classScores(features).argmax();
+    }
     Predictive.Latent latent = latent(features, predictive(), fitted.scaling(), getFeaturesCol());
     return isBernoulli() ? (probabilityOfOne(latent) > getThreshold() ? 1.0 : 0.0) : latent.mean();
   }
 
   /** P(label = 1) for one feature vector (bernoulli). */
   public double predictProbability(Vector features) {
+    if (fitted.multiClass()) {
+      throw new IllegalStateException("a multinomial model has one probability per class: use "
+          + "predictProbabilities");
+    }
     return probabilityOfOne(latent(features, predictive(), fitted.scaling(), getFeaturesCol()));
+  }
+
+  /** The class probabilities for one feature vector: [P(0), P(1)] (bernoulli) or [P(0), …, P(K−1)] (multinomial). */
+  public Vector predictProbabilities(Vector features) {
+    if (fitted.multiClass()) {
+      return Vectors.dense(classScores(features).probability());
+    }
+    double one = predictProbability(features);
+    return Vectors.dense(1.0 - one, one);
   }
 
   /** The predictive variance 1/β + φᵀΣφ for one feature vector (gaussian). */
   public double predictVariance(Vector features) {
     return 1.0 / fitted.noisePrecision() + latent(features, predictive(), fitted.scaling(), getFeaturesCol()).variance();
+  }
+
+  private ClassScores classScores(Vector features) {
+    return classScores(classLatents(features, multiClassPredictive(), fitted.scaling(), getFeaturesCol()),
+        fitted.classes().strategy(), "moderated".equals(getProbabilityMethod()));
+  }
+
+  private static ClassScores classScores(MultiClassPredictive.Latents latents, String strategy, boolean moderated) {
+    return "ovr".equals(strategy) ? ClassScores.oneVsRest(latents, moderated)
+        : ClassScores.softmax(latents, moderated);
   }
 
   private double probabilityOfOne(Predictive.Latent latent) {
@@ -173,6 +400,15 @@ public final class RvmModel extends Model<RvmModel> implements RvmParams, MLWrit
   }
 
   private static Predictive.Latent latent(Vector v, Predictive p, FeatureScaling scaling, String column) {
+    return p.at(scaling.apply(checked(v, scaling, column)));
+  }
+
+  private static MultiClassPredictive.Latents classLatents(Vector v, MultiClassPredictive p, FeatureScaling scaling,
+      String column) {
+    return p.at(scaling.apply(checked(v, scaling, column)));
+  }
+
+  private static double[] checked(Vector v, FeatureScaling scaling, String column) {
     if (v == null) {
       throw new InvalidInputException("featuresCol '" + column + "' is null in a row: drop or fill such rows");
     }
@@ -187,7 +423,7 @@ public final class RvmModel extends Model<RvmModel> implements RvmParams, MLWrit
             + "): remove or impute non-finite values before predicting");
       }
     }
-    return p.at(scaling.apply(x));
+    return x;
   }
 
   @Override
@@ -198,7 +434,10 @@ public final class RvmModel extends Model<RvmModel> implements RvmParams, MLWrit
   @Override
   public Dataset<Row> transform(Dataset<?> dataset) {
     transformSchema(dataset.schema(), true);
-    Predictive p = predictive();
+    boolean multiClass = fitted.multiClass();
+    Predictive p = multiClass ? null : predictive();
+    MultiClassPredictive classes = multiClass ? multiClassPredictive() : null;
+    String strategy = multiClass ? fitted.classes().strategy() : null;
     FeatureScaling scaling = fitted.scaling();
     String column = getFeaturesCol();
     boolean bernoulli = isBernoulli();
@@ -211,6 +450,11 @@ public final class RvmModel extends Model<RvmModel> implements RvmParams, MLWrit
         .add("probability", SQLDataTypes.VectorType(), true)
         .add("variance", DataTypes.DoubleType, false);
     UDF1<Vector, Row> predict = v -> {
+      if (multiClass) {
+        ClassScores scores = classScores(classLatents(v, classes, scaling, column), strategy, moderated);
+        return RowFactory.create((double) scores.argmax(), Vectors.dense(scores.raw()),
+            Vectors.dense(scores.probability()), Double.NaN);
+      }
       Predictive.Latent latent = latent(v, p, scaling, column);
       if (bernoulli) {
         double z = logit(latent, moderated);
@@ -223,7 +467,7 @@ public final class RvmModel extends Model<RvmModel> implements RvmParams, MLWrit
     UserDefinedFunction udf = functions.udf(predict, result).asNondeterministic();
     Dataset<Row> out = dataset.toDF().withColumn(RESULT, udf.apply(col(column)));
     out = withField(out, getPredictionCol(), "prediction");
-    if (bernoulli) {
+    if (bernoulli || multiClass) {
       out = withField(out, getRawPredictionCol(), "raw");
       out = withField(out, getProbabilityCol(), "probability");
     } else {
@@ -285,7 +529,7 @@ public final class RvmModel extends Model<RvmModel> implements RvmParams, MLWrit
         throw new IllegalArgumentException("'" + path + "' has no model format version in its metadata: it was not "
             + "saved by spark-rvm, or the metadata is damaged");
       }
-      RvmModel model = new RvmModel(metadata.uid(), ModelFormat.read(path, sparkSession()));
+      RvmModel model = new RvmModel(metadata.uid(), ModelFormat.read(path, sparkSession(), metadata.formatVersion()));
       metadata.applyParams(model);
       return model;
     }

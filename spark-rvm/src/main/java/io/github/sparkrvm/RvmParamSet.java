@@ -12,7 +12,8 @@ import org.apache.spark.ml.util.Identifiable;
 /** The param objects of one RVM stage, created for their owner, with their documentation and defaults. */
 public final class RvmParamSet implements java.io.Serializable {
 
-  static final String[] FAMILIES = {"gaussian", "bernoulli"};
+  static final String[] FAMILIES = {"gaussian", "bernoulli", "multinomial"};
+  static final String[] MULTI_CLASS_STRATEGIES = {"softmax", "ovr"};
   static final String[] KERNELS = {"rbf", "linear", "poly"};
   static final String[] PROBABILITY_METHODS = {"moderated", "map"};
 
@@ -40,24 +41,32 @@ public final class RvmParamSet implements java.io.Serializable {
   final IntParam aggregationDepth;
   final Param<String> probabilityMethod;
   final DoubleParam threshold;
+  final Param<String> multiClassStrategy;
+  final IntParam parallelism;
 
   RvmParamSet(Identifiable owner) {
     featuresCol = new Param<>(owner, "featuresCol", "features column name (a Vector column)");
-    labelCol = new Param<>(owner, "labelCol", "label column name (numeric; 0/1 for family bernoulli)");
+    labelCol = new Param<>(owner, "labelCol", "label column name (numeric; 0/1 for family bernoulli; class "
+        + "indices 0, 1, ..., K-1 for family multinomial, K read from the column's ML attribute metadata when present, "
+        + "else the largest label + 1)");
     weightCol = new Param<>(owner, "weightCol",
         "row weight column name (numeric, non-negative; a weight of k counts the row k times). "
             + "Empty: every row has weight 1");
     predictionCol = new Param<>(owner, "predictionCol",
-        "prediction column name: the predictive mean (gaussian) or the predicted class (bernoulli)");
+        "prediction column name: the predictive mean (gaussian) or the predicted class (bernoulli, multinomial: the "
+            + "most probable)");
     probabilityCol = new Param<>(owner, "probabilityCol",
-        "column name for the predicted class probabilities [P(0), P(1)] (bernoulli); empty: not written");
+        "column name for the predicted class probabilities [P(0), P(1)] (bernoulli) or [P(0), ..., P(K-1)] "
+            + "(multinomial); empty: not written");
     rawPredictionCol = new Param<>(owner, "rawPredictionCol",
-        "column name for the raw prediction [-z, z], z the (moderated) logit of class 1 (bernoulli); "
-            + "empty: not written");
+        "column name for the raw prediction: [-z, z], z the (moderated) logit of class 1 (bernoulli); the K "
+            + "(moderated) class scores whose softmax is the probability (multinomial, softmax), or the K (moderated) "
+            + "logits of each class against the rest (multinomial, ovr); empty: not written");
     varianceCol = new Param<>(owner, "varianceCol",
         "column name for the predictive variance 1/beta + phi' Sigma phi (gaussian); empty: not written");
     family = new Param<>(owner, "family",
-        "the likelihood: gaussian (regression) or bernoulli (binary classification, labels 0/1)",
+        "the likelihood: gaussian (regression), bernoulli (binary classification, labels 0/1) or multinomial "
+            + "(K classes, labels 0 ... K-1; see multiClassStrategy)",
         ParamValidators.inArray(FAMILIES));
     kernel = new Param<>(owner, "kernel",
         "the basis: rbf (exp(-gamma |x - c|^2) on each candidate centre c), poly ((gamma x'c + coef0)^degree), "
@@ -89,7 +98,8 @@ public final class RvmParamSet implements java.io.Serializable {
         "rate b of the Gamma(a, b) hyperprior on each alpha (>= 0)", ParamValidators.gtEq(0.0));
     maxBasis = new IntParam(owner, "maxBasis",
         "largest number of candidate basis centres: every training row when there are at most this many, "
-            + "else a seeded sample of this size (>= 1; the driver holds a maxBasis x maxBasis matrix)",
+            + "else a seeded sample of this size (>= 1; the driver holds a maxBasis x maxBasis matrix, "
+            + "(K * maxBasis)^2 for the multinomial softmax)",
         ParamValidators.gtEq(1));
     seed = new LongParam(owner, "seed", "random seed for the sample of candidate centres");
     aggregationDepth = new IntParam(owner, "aggregationDepth", "suggested depth for treeReduce (>= 2)",
@@ -99,8 +109,18 @@ public final class RvmParamSet implements java.io.Serializable {
             + "accounts for the weight uncertainty) or map (sigmoid(m) at the posterior mode)",
         ParamValidators.inArray(PROBABILITY_METHODS));
     threshold = new DoubleParam(owner, "threshold",
-        "binary classification threshold on P(1) in [0, 1]: predict 1 when P(1) > threshold",
+        "binary classification threshold on P(1) in [0, 1]: predict 1 when P(1) > threshold (bernoulli only; a "
+            + "multinomial model predicts the most probable class)",
         ParamValidators.inRange(0.0, 1.0));
+    multiClassStrategy = new Param<>(owner, "multiClassStrategy",
+        "how family multinomial is fitted: softmax (the multinomial RVM of Zhang & Malik: one softmax posterior "
+            + "with one alpha per (class, basis function); the driver holds (K * maxBasis)^2 doubles) or ovr (K "
+            + "binary RVMs, class k against the rest, their probabilities renormalised to sum to 1; the driver holds "
+            + "maxBasis^2 doubles)",
+        ParamValidators.inArray(MULTI_CLASS_STRATEGIES));
+    parallelism = new IntParam(owner, "parallelism",
+        "the number of binary fits multiClassStrategy ovr runs at once (>= 1); each holds its own maxBasis^2 "
+            + "matrices on the driver", ParamValidators.gtEq(1));
   }
 
   /** Sets Spark-style defaults on the owner (gamma has none: it follows the number of features). */
@@ -128,5 +148,7 @@ public final class RvmParamSet implements java.io.Serializable {
     owner.setDefault(aggregationDepth, 2);
     owner.setDefault(probabilityMethod, "moderated");
     owner.setDefault(threshold, 0.5);
+    owner.setDefault(multiClassStrategy, "softmax");
+    owner.setDefault(parallelism, 1);
   }
 }

@@ -41,6 +41,8 @@ public interface RvmParams extends Params {
   default IntParam aggregationDepth() { return paramSet().aggregationDepth; }
   default Param<String> probabilityMethod() { return paramSet().probabilityMethod; }
   default DoubleParam threshold() { return paramSet().threshold; }
+  default Param<String> multiClassStrategy() { return paramSet().multiClassStrategy; }
+  default IntParam parallelism() { return paramSet().parallelism; }
 
   default String getFeaturesCol() { return (String) getOrDefault(featuresCol()); }
   default String getLabelCol() { return (String) getOrDefault(labelCol()); }
@@ -68,9 +70,21 @@ public interface RvmParams extends Params {
   default int getAggregationDepth() { return (Integer) getOrDefault(aggregationDepth()); }
   default String getProbabilityMethod() { return (String) getOrDefault(probabilityMethod()); }
   default double getThreshold() { return (Double) getOrDefault(threshold()); }
+  default String getMultiClassStrategy() { return (String) getOrDefault(multiClassStrategy()); }
+  default int getParallelism() { return (Integer) getOrDefault(parallelism()); }
 
   /** True for binary classification. */
   default boolean isBernoulli() {
     return "bernoulli".equals(getFamily());
+  }
+
+  /** True for multi-class classification. */
+  default boolean isMultinomial() {
+    return "multinomial".equals(getFamily());
+  }
+
+  /** True for classification, binary or multi-class. */
+  default boolean isClassifier() {
+    return isBernoulli() || isMultinomial();
   }
 }

@@ -1,6 +1,9 @@
 package io.github.sparkrvm;
 
 import java.util.Arrays;
+import org.apache.spark.ml.attribute.Attribute;
+import org.apache.spark.ml.attribute.BinaryAttribute;
+import org.apache.spark.ml.attribute.NominalAttribute;
 import org.apache.spark.ml.linalg.SQLDataTypes;
 import org.apache.spark.ml.linalg.VectorUDT;
 import org.apache.spark.sql.types.DataType;
@@ -46,12 +49,27 @@ final class RvmSchema {
     }
   }
 
+  /**
+   * The number of classes the label column's ML attribute declares (a nominal attribute with its number of values,
+   * as StringIndexer writes, or a binary attribute), or 0 when it declares none.
+   */
+  static int declaredClasses(StructType schema, String labelCol) {
+    Attribute attribute = Attribute.fromStructField(schema.apply(labelCol));
+    if (attribute instanceof NominalAttribute nominal && nominal.getNumValues().isDefined()) {
+      return (Integer) nominal.getNumValues().get();
+    }
+    if (attribute instanceof BinaryAttribute) {
+      return 2;
+    }
+    return 0;
+  }
+
   /** The schema after prediction: the input plus the family's output columns that have a name. */
   static StructType withOutputs(RvmParams p, StructType schema) {
     requireVectorColumn(schema, "featuresCol", p.getFeaturesCol());
     StructType out = schema;
     out = add(out, "predictionCol", p.getPredictionCol(), DataTypes.DoubleType);
-    if (p.isBernoulli()) {
+    if (p.isClassifier()) {
       out = add(out, "rawPredictionCol", p.getRawPredictionCol(), SQLDataTypes.VectorType());
       out = add(out, "probabilityCol", p.getProbabilityCol(), SQLDataTypes.VectorType());
     } else {

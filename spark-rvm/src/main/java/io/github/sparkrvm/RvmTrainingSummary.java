@@ -6,11 +6,13 @@ import java.io.Serializable;
  * How a fit went.
  *
  * @param numRows training rows read
- * @param iterations α re-estimation steps taken
- * @param converged whether {@code tol} was met within {@code maxIter}
+ * @param iterations α re-estimation steps taken (multinomial ovr: summed over the K binary fits)
+ * @param converged whether {@code tol} was met within {@code maxIter} (ovr: by every binary fit)
  * @param logMarginalLikelihood the objective at the start and after each step (Laplace-approximated for
- *     bernoulli; plus the hyperprior's log density when alphaPriorShape or alphaPriorRate is positive)
- * @param activeBasis the number of basis functions in the model at the start and after each step
+ *     bernoulli and multinomial; plus the hyperprior's log density when alphaPriorShape or alphaPriorRate is
+ *     positive); ovr: the K binary fits' trajectories one after another
+ * @param activeBasis the number of basis functions in the model at the start and after each step (multinomial:
+ *     of (class, basis function) pairs; ovr: the binary fits' one after another)
  * @param dataPasses passes over the training data (the summary pass, then one per statistics evaluation)
  * @param fitSeconds wall-clock seconds of the whole fit
  */

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.apache.spark.SparkException;
+import org.apache.spark.ml.attribute.NominalAttribute;
 import org.apache.spark.ml.linalg.SQLDataTypes;
 import org.apache.spark.ml.linalg.Vectors;
 import org.apache.spark.sql.Dataset;
@@ -87,6 +88,67 @@ class BadInputTest {
     assertFitFails(classifier(), validWith(row(new double[] {1, 1}, 2.0, 1.0)),
         "labelCol 'label' holds 2.0", "family 'bernoulli' needs labels 0.0 and 1.0");
     assertFitFails(classifier(), validWith(row(new double[] {1, 1}, -1.0, 1.0)), "labelCol 'label' holds -1.0");
+  }
+
+  private static RvmEstimator multinomial() {
+    return new RvmEstimator().setFamily("multinomial").setWeightCol("w").setMaxIter(3);
+  }
+
+  @Test
+  void labelsThatAreNotClassIndicesForMultinomial() {
+    assertFitFails(multinomial(), validWith(row(new double[] {1, 1}, 2.5, 1.0)),
+        "labelCol 'label' holds 2.5", "family 'multinomial' needs class indices 0.0, 1.0, …, K−1");
+    assertFitFails(multinomial(), validWith(row(new double[] {1, 1}, -1.0, 1.0)), "labelCol 'label' holds -1.0",
+        "class indices");
+    assertFitFails(multinomial(), validWith(row(new double[] {1, 1}, Double.NaN, 1.0)), "labelCol 'label' holds NaN");
+    assertFitFails(multinomial(), validWith(row(new double[] {1, 1}, 1e10, 1.0)), "labelCol 'label' holds 1.0E10");
+    // a label at or above the number of classes the column's metadata declares
+    Dataset<Row> data = validWith(row(new double[] {1, 1}, 2.0, 1.0));
+    Dataset<Row> declared = data.withColumn("label", data.col("label").as("label",
+        NominalAttribute.defaultAttr().withValues(new String[] {"no", "yes"}).toMetadata()));
+    assertFitFails(multinomial(), declared, "labelCol 'label' holds 2.0", "metadata declares 2 classes");
+    assertFitFails(multinomial().setMultiClassStrategy("ovr"), declared, "metadata declares 2 classes");
+  }
+
+  @Test
+  void aSingleClassForMultinomial() {
+    Object[][] twos = new Object[6][];
+    for (int i = 0; i < 6; i++) {
+      twos[i] = row(new double[] {i, 1}, 2.0, 1.0);
+    }
+    assertFitFails(multinomial(), frame(twos), "labelCol 'label' holds a single class", "every label is 2.0",
+        "at least 2 classes");
+    Object[][] zeros = new Object[6][];
+    for (int i = 0; i < 6; i++) {
+      zeros[i] = row(new double[] {i, 1}, 0.0, 1.0);
+    }
+    assertFitFails(multinomial().setMultiClassStrategy("ovr"), frame(zeros), "holds a single class");
+    // the only row of class 1 has weight 0
+    Object[][] mostly = Arrays.copyOf(zeros, 7);
+    mostly[6] = row(new double[] {9, 9}, 1.0, 0.0);
+    assertFitFails(multinomial(), frame(mostly), "single class");
+  }
+
+  @Test
+  void softmaxOverTooManyWeightsForTheDriverSaysHowToFit() {
+    // 100 declared classes × 201 candidates (bias + 200 centres) = 20100 weights: (20100)² doubles per matrix
+    List<Object[]> rows = new ArrayList<>();
+    for (int i = 0; i < 300; i++) {
+      rows.add(row(new double[] {i, i % 7}, (double) (i % 3), 1.0));
+    }
+    Dataset<Row> data = frame(rows.toArray(new Object[0][]));
+    Dataset<Row> declared = data.withColumn("label", data.col("label").as("label",
+        NominalAttribute.defaultAttr().withNumValues(100).toMetadata()));
+    assertFitFails(multinomial().setMaxBasis(200), declared, "100 classes × 201 candidate basis functions",
+        "20100 weights", "Lower maxBasis (to at most", "use multiClassStrategy 'ovr'");
+    // the check compares with the driver's heap: at 1 GiB, 10 classes × 1001 candidates do not fit either
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> DriverMemory.check(10, 1001, false, 1L << 30));
+    assertTrue(e.getMessage().contains("Lower maxBasis (to at most " + DriverMemory.largestBasis(10, 1L << 30)),
+        e.getMessage());
+    DriverMemory.check(10, (int) DriverMemory.largestBasis(10, 1L << 30) + 1, false, 1L << 30);
+    e = assertThrows(IllegalArgumentException.class, () -> DriverMemory.check(10, 5000, true, 1L << 30));
+    assertTrue(e.getMessage().contains("Use fewer features"), e.getMessage());
   }
 
   @Test

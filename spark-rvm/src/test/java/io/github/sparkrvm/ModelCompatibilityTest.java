@@ -12,6 +12,7 @@ import java.util.stream.Stream;
 import org.apache.spark.ml.linalg.Vectors;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Models saved by earlier versions (checked in under {@code src/test/resources/models/}, see the README there) still
@@ -40,7 +41,7 @@ class ModelCompatibilityTest {
   }
 
   @Test
-  void aVersionOneBernoulliModelLoadsAndPredictsAsWhenSaved() throws IOException {
+  void aVersionOneBernoulliModelLoadsAndPredictsAsWhenSaved(@TempDir Path dir) throws IOException {
     Path path = resource("v1-bernoulli-rbf");
     assertTrue(metadata(path).contains("\"formatVersion\":1}"), "the fixture must stay a format-1 model");
     RvmModel model = RvmModel.load(path.toString());
@@ -52,6 +53,15 @@ class ModelCompatibilityTest {
     for (int i = 0; i < points.length; i++) {
       assertEquals(probability[i], model.predictProbability(Vectors.dense(points[i])), 1e-14);
       assertEquals(prediction[i], model.predict(Vectors.dense(points[i])), 0.0);
+    }
+    // saved again, it is a current-format model with the same predictions
+    Path again = dir.resolve("resaved");
+    model.write().save(again.toString());
+    assertTrue(metadata(again).contains("\"formatVersion\":" + ModelFormat.VERSION + "}"));
+    RvmModel reloaded = RvmModel.load(again.toString());
+    assertEquals(2, reloaded.numClasses());
+    for (int i = 0; i < points.length; i++) {
+      assertEquals(probability[i], reloaded.predictProbability(Vectors.dense(points[i])), 1e-14);
     }
   }
 

@@ -46,6 +46,8 @@ class ParamsTest {
     DEFAULTS.put("aggregationDepth", 2);
     DEFAULTS.put("probabilityMethod", "moderated");
     DEFAULTS.put("threshold", 0.5);
+    DEFAULTS.put("multiClassStrategy", "softmax");
+    DEFAULTS.put("parallelism", 1);
   }
 
   @Test
@@ -104,6 +106,9 @@ class ParamsTest {
     roundTrip(r, r::setAggregationDepth, r::getAggregationDepth, 3);
     roundTrip(r, r::setProbabilityMethod, r::getProbabilityMethod, "map");
     roundTrip(r, r::setThreshold, r::getThreshold, 0.3);
+    roundTrip(r, r::setFamily, r::getFamily, "multinomial");
+    roundTrip(r, r::setMultiClassStrategy, r::getMultiClassStrategy, "ovr");
+    roundTrip(r, r::setParallelism, r::getParallelism, 4);
   }
 
   @Test
@@ -125,6 +130,8 @@ class ParamsTest {
     bad.add(Map.entry("family", () -> r.setFamily("poisson")));
     bad.add(Map.entry("kernel", () -> r.setKernel("sigmoid")));
     bad.add(Map.entry("probabilityMethod", () -> r.setProbabilityMethod("exact")));
+    bad.add(Map.entry("multiClassStrategy", () -> r.setMultiClassStrategy("ovo")));
+    bad.add(Map.entry("parallelism", () -> r.setParallelism(0)));
     for (Map.Entry<String, Runnable> e : bad) {
       IllegalArgumentException ex = assertThrows(IllegalArgumentException.class, e.getValue()::run, e.getKey());
       assertTrue(ex.getMessage().contains("parameter " + e.getKey()), ex.getMessage());

@@ -85,6 +85,55 @@ public final class TestData {
     throw new IllegalStateException("cannot find the project's data/ folder above " + here);
   }
 
+  /** The UCI optical digits (1797 rows): 64 pixel intensities 0–16 of an 8×8 image; the label is the digit. */
+  public static Table digits() {
+    try (java.io.BufferedReader reader = new java.io.BufferedReader(new java.io.InputStreamReader(
+        new java.util.zip.GZIPInputStream(Files.newInputStream(dataDir().resolve("digits/digits.csv.gz"))),
+        java.nio.charset.StandardCharsets.US_ASCII))) {
+      List<String> lines = reader.lines().toList();
+      double[][] x = new double[lines.size()][];
+      double[] t = new double[lines.size()];
+      for (int i = 0; i < lines.size(); i++) {
+        double[] cells = java.util.Arrays.stream(lines.get(i).split(",")).mapToDouble(Double::parseDouble).toArray();
+        x[i] = java.util.Arrays.copyOf(cells, cells.length - 1);
+        t[i] = cells[cells.length - 1];
+      }
+      return new Table(x, t);
+    } catch (IOException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /**
+   * A seeded split of the table's rows: the first {@code fraction} of a random permutation (Fisher–Yates with
+   * {@code SplittableRandom(seed)}) and the rest, each in the original row order.
+   */
+  public static Table[] split(Table table, double fraction, long seed) {
+    int n = table.size();
+    int[] order = java.util.stream.IntStream.range(0, n).toArray();
+    SplittableRandom random = new SplittableRandom(seed);
+    for (int i = n - 1; i > 0; i--) {
+      int j = random.nextInt(i + 1);
+      int tmp = order[i];
+      order[i] = order[j];
+      order[j] = tmp;
+    }
+    int cut = (int) Math.round(fraction * n);
+    int[] first = java.util.Arrays.stream(order, 0, cut).sorted().toArray();
+    int[] second = java.util.Arrays.stream(order, cut, n).sorted().toArray();
+    return new Table[] {rows(table, first), rows(table, second)};
+  }
+
+  private static Table rows(Table table, int[] index) {
+    double[][] x = new double[index.length][];
+    double[] t = new double[index.length];
+    for (int i = 0; i < index.length; i++) {
+      x[i] = table.x()[index[i]];
+      t[i] = table.t()[index[i]];
+    }
+    return new Table(x, t);
+  }
+
   /** Ripley's synthetic data: "tr" (250 rows) or "te" (1000 rows); label yc ∈ {0, 1}. */
   public static Table ripley(String part) {
     try {

@@ -75,4 +75,23 @@ public final class ClassLayout {
     }
     return block;
   }
+
+  /** The block-diagonal matrix of the square blocks (each column-major), column-major. */
+  public static double[] blockDiagonal(double[][] blocks) {
+    int dim = 0;
+    int[] size = new int[blocks.length];
+    for (int p = 0; p < blocks.length; p++) {
+      size[p] = (int) Math.round(Math.sqrt(blocks[p].length));
+      dim += size[p];
+    }
+    double[] out = new double[dim * dim];
+    int at = 0;
+    for (int p = 0; p < blocks.length; p++) {
+      for (int j = 0; j < size[p]; j++) {
+        System.arraycopy(blocks[p], j * size[p], out, (at + j) * dim + at, size[p]);
+      }
+      at += size[p];
+    }
+    return out;
+  }
 }

@@ -8,25 +8,31 @@ package io.github.sparkrvm.core;
  * @param active per class, the kept candidate indices, ascending
  * @param weights per class, the posterior mode of their weights
  * @param alpha per class, their prior precisions
- * @param covariance per class, the posterior covariance of its weights (k_p × k_p, column-major): the diagonal
- *     block of the joint Σ (softmax), or the class' own binary posterior (one-vs-rest)
+ * @param covariance the joint posterior covariance Σ of all the kept weights in the class-major layout of
+ *     {@link ClassLayout} (column-major): the softmax posterior's, or (one-vs-rest) block diagonal with each class'
+ *     own binary posterior
  * @param iterations the α re-estimation steps taken (one-vs-rest: summed over the classes)
  * @param converged whether the tolerance was met before maxIter (one-vs-rest: by every class)
  * @param logMarginalLikelihoods the objective after each step (the first entry is the starting point)
  * @param activeCounts the number of kept (class, basis function) pairs after each step
  * @param likelihoodPasses the passes over the data the fit made
  */
-public record MultiClassFit(int[][] active, double[][] weights, double[][] alpha, double[][] covariance,
+public record MultiClassFit(int[][] active, double[][] weights, double[][] alpha, double[] covariance,
     int iterations, boolean converged, double[] logMarginalLikelihoods, int[] activeCounts, int likelihoodPasses) {
 
   public MultiClassFit {
     int k = active.length;
-    if (weights.length != k || alpha.length != k || covariance.length != k) {
+    if (weights.length != k || alpha.length != k) {
       throw new IllegalArgumentException("MultiClassFit: one entry per class expected");
+    }
+    int dim = ClassLayout.dim(active);
+    if (covariance.length != dim * dim) {
+      throw new IllegalArgumentException("MultiClassFit: a covariance of " + covariance.length + " entries for "
+          + dim + " weights");
     }
     for (int p = 0; p < k; p++) {
       int m = active[p].length;
-      if (weights[p].length != m || alpha[p].length != m || covariance[p].length != m * m) {
+      if (weights[p].length != m || alpha[p].length != m) {
         throw new IllegalArgumentException("MultiClassFit: sizes of class " + p + " do not match " + m
             + " basis functions");
       }

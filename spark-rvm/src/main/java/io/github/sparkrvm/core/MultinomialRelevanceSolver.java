@@ -8,9 +8,15 @@ import java.util.List;
  * weights w⁽ᵖ⁾ for each class and one α per (class, basis function), so that a basis function can be pruned for one
  * class and kept for another. The inner loop finds the mode of the posterior ({@link PosteriorMode}: Newton with
  * the (K·M) × (K·M) Hessian ΦᵀBΦ + A, B_pq = diag(μ⁽ᵖ⁾(δ_pq − μ⁽q⁾)), one pass over the data per step); the outer
- * loop re-estimates each α with (γ + 2a)/(w² + 2b), γ = 1 − αΣ at the mode, refined once settled as for the
- * Bernoulli RVM ({@link Reestimation#refineSettled}), and prunes α above alphaMax. Each mode search starts from the
- * previous mode.
+ * loop re-estimates each α with (γ + 2a)/(w² + 2b), γ = 1 − αΣ at the mode, and prunes α above alphaMax. Each mode
+ * search starts from the previous mode.
+ *
+ * <p>With the scale-free prior (a = b = 0), once every other α has settled, the α that MacKay's step keeps raising
+ * although their exact coordinate optimum is already ∞ are pruned at once ({@link Reestimation#pruneCreeping}):
+ * left alone they creep toward alphaMax geometrically slowly. Unlike the Bernoulli solver, the finite coordinate
+ * optima of {@link Reestimation#refineSettled} are not applied: over the (K·M)-dimensional α of a softmax, applied
+ * all at once, they overshoot and the loop cycles between refined and plain steps without converging (seen on the
+ * digits data).
  */
 public final class MultinomialRelevanceSolver {
 
@@ -64,44 +70,58 @@ public final class MultinomialRelevanceSolver {
 
     boolean converged = false;
     int iteration = 0;
+    State state = new State(classOf, candidate, active, alpha, mode, logMarginal, Double.NaN, false);
     while (iteration < options.maxIter()) {
       iteration++;
-      double[] gamma = Reestimation.wellDetermined(alpha, mode.precision().inverse());
-      double[] next = Reestimation.mackay(gamma, mode.weights(), a, b);
+      // only diag(Σ) is needed here: the (K·M) × (K·M) inverse is formed once, at the end
+      double[] gamma = Reestimation.wellDeterminedFromDiagonal(state.alpha(), state.mode().precision()
+          .inverseDiagonal());
+      double[] next = Reestimation.mackay(gamma, state.mode().weights(), a, b);
+      // Once settled, basis functions whose α creeps toward infinity are pruned at once (see below).
       if (a == 0.0 && b == 0.0) {
-        Reestimation.refineSettled(next, alpha, mode.weights(), gamma);
+        Reestimation.pruneCreeping(next, state.alpha(), state.mode().weights(), gamma);
       }
-      int[] kept = Reestimation.kept(next, options.alphaMax());
-      double change = Reestimation.maxLogChange(alpha, next, kept);
-      boolean pruned = kept.length < classOf.length;
-      classOf = DenseMatrices.selectIndices(classOf, kept);
-      candidate = DenseMatrices.selectIndices(candidate, kept);
-      active = byClass(classOf, candidate, numClasses);
-      alpha = DenseMatrices.select(next, kept);
-      double[] start = DenseMatrices.select(mode.weights(), kept);
-      // Unpruned, the weights and so the likelihood terms are unchanged: no pass is needed to restart from them.
-      LikelihoodTerms startTerms = pruned ? null : mode.terms();
-
-      mode = PosteriorMode.find(likelihood(stats, active), alpha, start, startTerms);
-      passes += mode.passes();
-      logMarginal = mode.logMarginalLikelihood(alpha) + Reestimation.hyperprior(alpha, a, b);
-      objective.add(logMarginal);
-      counts.add(classOf.length);
-      listener.onIteration(new IterationReport(iteration, logMarginal, classOf.length, change, Double.NaN,
-          mode.passes()));
-      if (!pruned && change < options.tol()) {
+      state = step(stats, state, next, options, numClasses);
+      passes += state.mode().passes();
+      objective.add(state.logMarginal());
+      counts.add(state.classOf().length);
+      listener.onIteration(new IterationReport(iteration, state.logMarginal(), state.classOf().length,
+          state.change(), Double.NaN, state.mode().passes()));
+      if (!state.pruned() && state.change() < options.tol()) {
         converged = true;
         break;
       }
     }
-    double[] covariance = mode.precision().inverse();
-    double[][] blocks = new double[numClasses][];
-    for (int p = 0; p < numClasses; p++) {
-      blocks[p] = ClassLayout.diagonalBlock(covariance, active, p);
-    }
-    return new MultiClassFit(active, ClassLayout.split(mode.weights(), active), ClassLayout.split(alpha, active),
-        blocks, iteration, converged, objective.stream().mapToDouble(Double::doubleValue).toArray(),
+    return new MultiClassFit(state.active(), ClassLayout.split(state.mode().weights(), state.active()),
+        ClassLayout.split(state.alpha(), state.active()), state.mode().precision().inverse(), iteration, converged,
+        objective.stream().mapToDouble(Double::doubleValue).toArray(),
         counts.stream().mapToInt(Integer::intValue).toArray(), passes);
+  }
+
+  /**
+   * Where the outer loop stands: the class and candidate of each kept weight (class-major), the per-class active
+   * sets, α, the posterior mode and the objective there, and how the step that reached it moved α.
+   */
+  private record State(int[] classOf, int[] candidate, int[][] active, double[] alpha, PosteriorMode mode,
+      double logMarginal, double change, boolean pruned) {}
+
+  /** Moves α to {@code next}, prunes above alphaMax and finds the new mode from the current one. */
+  private static State step(DesignStatistics stats, State from, double[] next, SparseBayesOptions options,
+      int numClasses) {
+    int[] kept = Reestimation.kept(next, options.alphaMax());
+    double change = Reestimation.maxLogChange(from.alpha(), next, kept);
+    boolean pruned = kept.length < from.classOf().length;
+    int[] classOf = DenseMatrices.selectIndices(from.classOf(), kept);
+    int[] candidate = DenseMatrices.selectIndices(from.candidate(), kept);
+    int[][] active = byClass(classOf, candidate, numClasses);
+    double[] alpha = DenseMatrices.select(next, kept);
+    double[] start = DenseMatrices.select(from.mode().weights(), kept);
+    // Unpruned, the weights and so the likelihood terms are unchanged: no pass is needed to restart from them.
+    LikelihoodTerms startTerms = pruned ? null : from.mode().terms();
+    PosteriorMode mode = PosteriorMode.find(likelihood(stats, active), alpha, start, startTerms);
+    double logMarginal = mode.logMarginalLikelihood(alpha)
+        + Reestimation.hyperprior(alpha, options.alphaPriorShape(), options.alphaPriorRate());
+    return new State(classOf, candidate, active, alpha, mode, logMarginal, change, pruned);
   }
 
   /** The softmax likelihood over the class-specific active sets, as a function of the flat weights. */

@@ -20,6 +20,15 @@ final class Reestimation {
     return gamma;
   }
 
+  /** γᵢ = 1 − αᵢΣᵢᵢ from the diagonal of Σ alone, clipped to [0, 1] against rounding. */
+  static double[] wellDeterminedFromDiagonal(double[] alpha, double[] covarianceDiagonal) {
+    double[] gamma = new double[alpha.length];
+    for (int i = 0; i < alpha.length; i++) {
+      gamma[i] = Math.min(1.0, Math.max(0.0, 1.0 - alpha[i] * covarianceDiagonal[i]));
+    }
+    return gamma;
+  }
+
   /** MacKay's fixed point with the Gamma(a, b) hyperprior: α ← (γ + 2a)/(m² + 2b). */
   static double[] mackay(double[] gamma, double[] mean, double a, double b) {
     double[] next = new double[gamma.length];
@@ -50,6 +59,32 @@ final class Reestimation {
       next[i] = excess > 0.0 ? alpha[i] * gamma[i] * gamma[i] / excess : Double.POSITIVE_INFINITY;
     }
     return true;
+  }
+
+  /**
+   * The pruning half of {@link #refineSettled}: once every αᵢ that is not creeping toward infinity has settled,
+   * prunes the creeping ones — those MacKay's step raises although the exact coordinate optimum is already
+   * α = ∞ (qᵢ² ≤ sᵢ, i.e. αᵢmᵢ² ≤ γᵢ(1 − γᵢ)). MacKay's step takes them there only geometrically slowly. The other
+   * αᵢ keep MacKay's value.
+   *
+   * @return whether any was pruned
+   */
+  static boolean pruneCreeping(double[] next, double[] alpha, double[] mean, double[] gamma) {
+    boolean[] creeping = new boolean[next.length];
+    boolean any = false;
+    for (int i = 0; i < next.length; i++) {
+      creeping[i] = next[i] > alpha[i] && alpha[i] * mean[i] * mean[i] - gamma[i] * (1.0 - gamma[i]) <= 0.0;
+      any |= creeping[i];
+      if (!creeping[i] && Double.isFinite(next[i]) && Math.abs(Math.log(next[i]) - Math.log(alpha[i])) > SETTLED) {
+        return false;
+      }
+    }
+    for (int i = 0; i < next.length; i++) {
+      if (creeping[i]) {
+        next[i] = Double.POSITIVE_INFINITY;
+      }
+    }
+    return any;
   }
 
   /** The EM step with the Gamma(a, b) hyperprior: α ← (1 + 2a)/(m² + Σᵢᵢ + 2b); it never lowers the objective. */

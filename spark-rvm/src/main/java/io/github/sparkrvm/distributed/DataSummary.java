@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.PriorityQueue;
+import java.util.TreeMap;
 
 /**
  * One pass over the training rows: validates every row (with messages naming the columns), counts, takes the
@@ -15,8 +16,24 @@ import java.util.PriorityQueue;
  */
 public final class DataSummary implements Serializable {
 
-  /** Names of the input columns and the family, for messages. */
-  public record Columns(String features, String label, String weight, boolean binary) implements Serializable {}
+  /**
+   * Names of the input columns and the family, for validation and messages.
+   *
+   * @param family gaussian (any finite label), bernoulli (0 and 1) or multinomial (class indices 0, 1, …)
+   * @param declaredClasses for multinomial, the number of classes the label column's ML attribute declares (labels
+   *     must then lie below it); 0 when it declares none
+   */
+  public record Columns(String features, String label, String weight, String family, int declaredClasses)
+      implements Serializable {
+
+    boolean binary() {
+      return "bernoulli".equals(family);
+    }
+
+    boolean classes() {
+      return "multinomial".equals(family);
+    }
+  }
 
   private record Candidate(long key, double[] features) implements Serializable {}
 
@@ -40,6 +57,8 @@ public final class DataSummary implements Serializable {
   private double labelM2;
   private long positives;
   private long weightedRows;
+  /** multinomial: the weight of the rows of each class seen (with positive weight). */
+  private final TreeMap<Integer, Double> classWeights = new TreeMap<>();
   private final PriorityQueue<Candidate> candidates = new PriorityQueue<>(new LargestKeyFirst());
 
   public DataSummary(Columns columns, int maxCentres, long seed) {
@@ -70,6 +89,9 @@ public final class DataSummary implements Serializable {
       throw new InvalidInputException("labelCol '" + columns.label() + "' holds " + t
           + ", but family 'bernoulli' needs labels 0.0 and 1.0");
     }
+    if (columns.classes()) {
+      checkClassIndex(t);
+    }
     double w = row.weight();
     if (!Double.isFinite(w) || w < 0.0) {
       throw new InvalidInputException("weightCol '" + columns.weight() + "' holds " + w
@@ -93,8 +115,23 @@ public final class DataSummary implements Serializable {
     if (t == 1.0) {
       positives++;
     }
+    if (columns.classes()) {
+      classWeights.merge((int) t, w, Double::sum);
+    }
     offerCandidate(new Candidate(key(seed, x, t), x.clone()));
     return this;
+  }
+
+  private void checkClassIndex(double t) {
+    if (t < 0.0 || t != Math.rint(t) || t >= Integer.MAX_VALUE) {
+      throw new InvalidInputException("labelCol '" + columns.label() + "' holds " + t + ", but family 'multinomial' "
+          + "needs class indices 0.0, 1.0, …, K−1 (whole numbers from 0, e.g. from StringIndexer)");
+    }
+    if (columns.declaredClasses() > 0 && t >= columns.declaredClasses()) {
+      throw new InvalidInputException("labelCol '" + columns.label() + "' holds " + t + ", but its ML attribute "
+          + "metadata declares " + columns.declaredClasses() + " classes (labels 0.0 … "
+          + (columns.declaredClasses() - 1) + ".0): fix the labels or the column's metadata");
+    }
   }
 
   private void checkDim(int d) {
@@ -143,6 +180,7 @@ public final class DataSummary implements Serializable {
     for (Candidate c : other.candidates) {
       offerCandidate(c);
     }
+    other.classWeights.forEach((k, v) -> classWeights.merge(k, v, Double::sum));
     return this;
   }
 
@@ -166,6 +204,24 @@ public final class DataSummary implements Serializable {
   /** Rows with label 1 and positive weight. */
   public long positives() {
     return positives;
+  }
+
+  /**
+   * multinomial: the number of classes K — the count the label metadata declares, else the largest label + 1
+   * (0 when no row has positive weight).
+   */
+  public int numClasses() {
+    if (columns.declaredClasses() > 0) {
+      return columns.declaredClasses();
+    }
+    return classWeights.isEmpty() ? 0 : classWeights.lastKey() + 1;
+  }
+
+  /** multinomial: the total row weight of each class 0 … K−1 (0 for a class with no rows). */
+  public double[] classWeights() {
+    double[] out = new double[numClasses()];
+    classWeights.forEach((k, v) -> out[k] = v);
+    return out;
   }
 
   public double[] featureMean() {

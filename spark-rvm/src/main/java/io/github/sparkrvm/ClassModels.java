@@ -1,0 +1,44 @@
+package io.github.sparkrvm;
+
+import java.io.Serializable;
+
+/**
+ * The per-class part of a multi-class model. The model's kept basis (bias first when kept, then the relevance
+ * vectors or relevant features) is the union over the classes; class p uses the positions {@code basis[p]} of it,
+ * with its own weights and prior precisions α (bias first when the class kept it).
+ *
+ * @param strategy {@code softmax} (one joint multinomial posterior) or {@code ovr} (one binary posterior per class)
+ * @param covariance the joint posterior covariance of every class' weights, class after class (column-major); block
+ *     diagonal for {@code ovr}
+ */
+record ClassModels(String strategy, int[][] basis, double[][] weights, double[][] alpha, double[] covariance)
+    implements Serializable {
+
+  ClassModels {
+    int k = basis.length;
+    if (k < 2 || weights.length != k || alpha.length != k) {
+      throw new IllegalArgumentException("inconsistent model: " + k + " classes but " + weights.length
+          + " weight vectors and " + alpha.length + " alpha vectors");
+    }
+    int dim = 0;
+    for (int p = 0; p < k; p++) {
+      int m = basis[p].length;
+      dim += m;
+      if (weights[p].length != m || alpha[p].length != m) {
+        throw new IllegalArgumentException("inconsistent model: class " + p + " has " + m + " basis functions but "
+            + weights[p].length + " weights and " + alpha[p].length + " alphas");
+      }
+    }
+    if (covariance.length != dim * dim) {
+      throw new IllegalArgumentException("inconsistent model: " + dim + " class weights but a covariance of "
+          + covariance.length + " entries");
+    }
+    if (!"softmax".equals(strategy) && !"ovr".equals(strategy)) {
+      throw new IllegalArgumentException("inconsistent model: unknown multi-class strategy '" + strategy + "'");
+    }
+  }
+
+  int numClasses() {
+    return basis.length;
+  }
+}

@@ -1,0 +1,69 @@
+package io.github.sparkrvm.core;
+
+/**
+ * The multi-class outputs at one point: the raw scores, the class probabilities (summing to 1) and the predicted
+ * class (the most probable; the lowest index among ties).
+ */
+public record ClassScores(double[] raw, double[] probability) {
+
+  private static final double PI_OVER_8 = Math.PI / 8.0;
+
+  /** The most probable class. */
+  public int argmax() {
+    int best = 0;
+    for (int p = 1; p < probability.length; p++) {
+      if (probability[p] > probability[best]) {
+        best = p;
+      }
+    }
+    return best;
+  }
+
+  /**
+   * Softmax: the raw scores are the latent means μ_p. The probabilities are softmax(μ) at the posterior mode, or,
+   * when {@code moderated}, the mean-field approximation to the expected softmax over the Gaussian latents (Lu, Ie
+   * &amp; Sha 2020), with MacKay's correction on every pairwise contrast:
+   * P(p) ∝ 1 / Σ_q exp(−(μ_p − μ_q)/√(1 + π v_pq/8)), v_pq = Var(u_p − u_q) = S_pp + S_qq − 2S_pq. Only the
+   * contrasts matter: a shift common to every class' score, which the likelihood cannot see and whose variance the
+   * prior alone bounds, cancels. For K = 2 it is the Bernoulli model's moderated σ(m/√(1 + πs²/8)) of the contrast.
+   */
+  public static ClassScores softmax(MultiClassPredictive.Latents latents, boolean moderated) {
+    int k = latents.numClasses();
+    double[] mean = latents.mean();
+    double[] probability = new double[k];
+    if (!moderated) {
+      System.arraycopy(mean, 0, probability, 0, k);
+      Softmax.normalise(probability, 0, k);
+      return new ClassScores(mean.clone(), probability);
+    }
+    double[] s = latents.covariance();
+    double[] terms = new double[k];
+    for (int p = 0; p < k; p++) {
+      for (int q = 0; q < k; q++) {
+        double contrast = Math.max(s[p * k + p] + s[q * k + q] - 2.0 * s[q * k + p], 0.0);
+        terms[q] = -(mean[p] - mean[q]) / Math.sqrt(1.0 + PI_OVER_8 * contrast);
+      }
+      // log P(p) up to the normaliser: −log Σ_q exp(terms_q)
+      probability[p] = -Softmax.normalise(terms, 0, k);
+    }
+    Softmax.normalise(probability, 0, k);
+    return new ClassScores(mean.clone(), probability);
+  }
+
+  /**
+   * One-vs-rest: raw score z_p, the (moderated, z_p = μ_p/√(1 + πS_pp/8)) logit of class p against the rest; the
+   * probabilities are σ(z_p)/Σ_q σ(z_q), computed in log space so that they stay defined when every σ(z) underflows.
+   */
+  public static ClassScores oneVsRest(MultiClassPredictive.Latents latents, boolean moderated) {
+    int k = latents.numClasses();
+    double[] raw = new double[k];
+    double[] logSigma = new double[k];
+    for (int p = 0; p < k; p++) {
+      double m = latents.mean()[p];
+      raw[p] = moderated ? m / Math.sqrt(1.0 + PI_OVER_8 * latents.variance(p)) : m;
+      logSigma[p] = -Logistic.log1pExp(-raw[p]);
+    }
+    Softmax.normalise(logSigma, 0, k);
+    return new ClassScores(raw, logSigma);
+  }
+}

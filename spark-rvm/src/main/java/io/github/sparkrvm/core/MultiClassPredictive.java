@@ -1,0 +1,105 @@
+package io.github.sparkrvm.core;
+
+import io.github.sparkrvm.basis.BasisFunctions;
+import java.io.Serializable;
+
+/**
+ * The posterior predictive of a fitted multi-class model at a point already on the basis' scale: the mean
+ * μ_p = φ_pᵀw⁽ᵖ⁾ of every class' latent score and their K × K covariance S_pq = φ_pᵀΣ_pqφ_q, from the joint
+ * posterior covariance Σ of the kept weights (class-major, {@link ClassLayout}). The basis is evaluated once per
+ * point, over the union of the classes' kept basis functions.
+ */
+public final class MultiClassPredictive implements Serializable {
+
+  private final BasisFunctions basis;
+  private final int[] union;
+  private final int[][] positions;
+  private final double[][] weights;
+  private final double[] covariance;
+  private final int[] offset;
+
+  /** The class scores' means and K × K covariance (column-major) at a point. */
+  public record Latents(double[] mean, double[] covariance) {
+
+    public int numClasses() {
+      return mean.length;
+    }
+
+    /** The variance of class p's score. */
+    public double variance(int p) {
+      return covariance[p * mean.length + p];
+    }
+  }
+
+  /**
+   * @param union the kept candidates of all classes (indices into {@code basis})
+   * @param positions per class, the positions of its kept basis functions in {@code union}
+   * @param weights per class, their weights
+   * @param covariance the joint posterior covariance of all classes' weights (class-major, column-major)
+   */
+  public MultiClassPredictive(BasisFunctions basis, int[] union, int[][] positions, double[][] weights,
+      double[] covariance) {
+    this.offset = ClassLayout.offsets(positions);
+    int dim = offset[positions.length];
+    for (int p = 0; p < positions.length; p++) {
+      if (weights[p].length != positions[p].length) {
+        throw new IllegalArgumentException("MultiClassPredictive: " + weights[p].length + " weights for the "
+            + positions[p].length + " basis functions of class " + p);
+      }
+    }
+    if (covariance.length != dim * dim) {
+      throw new IllegalArgumentException("MultiClassPredictive: a covariance of " + covariance.length
+          + " entries for " + dim + " weights");
+    }
+    this.basis = basis;
+    this.union = union.clone();
+    this.positions = positions;
+    this.weights = weights;
+    this.covariance = covariance;
+  }
+
+  public int numClasses() {
+    return positions.length;
+  }
+
+  /** The latent scores' means and covariance at x. */
+  public Latents at(double[] x) {
+    int classes = positions.length;
+    int dim = offset[classes];
+    double[] phiUnion = new double[union.length];
+    for (int j = 0; j < union.length; j++) {
+      phiUnion[j] = basis.value(union[j], x);
+    }
+    // the flat basis vector: class p's kept functions at its offset
+    double[] phi = new double[dim];
+    double[] mean = new double[classes];
+    for (int p = 0; p < classes; p++) {
+      for (int a = 0; a < positions[p].length; a++) {
+        phi[offset[p] + a] = phiUnion[positions[p][a]];
+        mean[p] += phi[offset[p] + a] * weights[p][a];
+      }
+    }
+    // S_pq = φ_pᵀ Σ_pq φ_q
+    double[] s = new double[classes * classes];
+    for (int q = 0; q < classes; q++) {
+      for (int c = offset[q]; c < offset[q + 1]; c++) {
+        double phiC = phi[c];
+        if (phiC == 0.0) {
+          continue;
+        }
+        int col = c * dim;
+        for (int p = 0; p < classes; p++) {
+          double sum = 0.0;
+          for (int a = offset[p]; a < offset[p + 1]; a++) {
+            sum += phi[a] * covariance[col + a];
+          }
+          s[q * classes + p] += sum * phiC;
+        }
+      }
+    }
+    for (int p = 0; p < classes; p++) {
+      s[p * classes + p] = Math.max(s[p * classes + p], 0.0);
+    }
+    return new Latents(mean, s);
+  }
+}

@@ -1,0 +1,97 @@
+package io.github.sparkrvm.core;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+/**
+ * Multi-class classification by one-vs-rest (Tipping 2001): K binary Relevance Vector Machines, class k against the
+ * rest, each fitted by {@link BernoulliRelevanceSolver} on a {@link DesignStatistics#oneVsRest} view of the data.
+ * The driver holds one m × m system per fit in progress instead of the softmax's (K·m) × (K·m). The binary fits are
+ * independent: up to {@code parallelism} of them run at once (on a cluster their passes over the data are separate
+ * jobs, which overlap), and the result does not depend on how many.
+ */
+public final class OneVsRestSolver {
+
+  private OneVsRestSolver() {}
+
+  /** Tells of every step of the binary fit of one class; called from the threads the fits run on. */
+  @FunctionalInterface
+  public interface ClassListener {
+    void onIteration(int positiveClass, IterationReport report);
+  }
+
+  /**
+   * Fits the K binary models, up to {@code parallelism} at a time. The joint covariance of the result is block
+   * diagonal (the binary posteriors are independent). Its trajectories (log marginal likelihoods, kept counts) are
+   * those of the K fits one after another; iterations and passes are summed; it has converged when every class has.
+   */
+  public static MultiClassFit fit(DesignStatistics stats, int numClasses, SparseBayesOptions options,
+      int parallelism, ClassListener listener) {
+    if (numClasses < 2) {
+      throw new IllegalArgumentException("one-vs-rest needs at least 2 classes; got " + numClasses);
+    }
+    List<RelevanceFit> fits = new ArrayList<>();
+    ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(parallelism, numClasses)), task -> {
+      Thread thread = new Thread(task, "rvm-one-vs-rest");
+      thread.setDaemon(true);
+      return thread;
+    });
+    try {
+      List<Future<RelevanceFit>> futures = new ArrayList<>();
+      for (int k = 0; k < numClasses; k++) {
+        int positive = k;
+        futures.add(pool.submit(() -> BernoulliRelevanceSolver.fit(stats.oneVsRest(positive), options,
+            report -> listener.onIteration(positive, report))));
+      }
+      for (Future<RelevanceFit> future : futures) {
+        fits.add(future.get());
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while fitting one-vs-rest", e);
+    } catch (ExecutionException e) {
+      Throwable cause = e.getCause();
+      if (cause instanceof RuntimeException runtime) {
+        throw runtime;
+      }
+      if (cause instanceof Error error) {
+        throw error;
+      }
+      throw new IllegalStateException(cause);
+    } finally {
+      pool.shutdownNow();
+    }
+    int[][] active = new int[numClasses][];
+    double[][] weights = new double[numClasses][];
+    double[][] alpha = new double[numClasses][];
+    double[][] covariance = new double[numClasses][];
+    List<Double> objective = new ArrayList<>();
+    List<Integer> counts = new ArrayList<>();
+    int iterations = 0;
+    int passes = 0;
+    boolean converged = true;
+    for (int k = 0; k < numClasses; k++) {
+      RelevanceFit fit = fits.get(k);
+      active[k] = fit.active();
+      weights[k] = fit.weights();
+      alpha[k] = fit.alpha();
+      covariance[k] = fit.covariance();
+      for (double v : fit.logMarginalLikelihoods()) {
+        objective.add(v);
+      }
+      for (int c : fit.activeCounts()) {
+        counts.add(c);
+      }
+      iterations += fit.iterations();
+      passes += fit.likelihoodPasses();
+      converged &= fit.converged();
+    }
+    return new MultiClassFit(active, weights, alpha, ClassLayout.blockDiagonal(covariance), iterations, converged,
+        objective.stream().mapToDouble(Double::doubleValue).toArray(),
+        counts.stream().mapToInt(Integer::intValue).toArray(), passes);
+  }
+}
