@@ -1,0 +1,138 @@
+package io.github.sparkrvm;
+
+import io.github.sparkrvm.internal.SparkInternals;
+import java.util.stream.IntStream;
+import org.apache.spark.ml.Estimator;
+import org.apache.spark.ml.param.ParamMap;
+import org.apache.spark.ml.util.DefaultParamsWritable;
+import org.apache.spark.ml.util.Identifiable$;
+import org.apache.spark.ml.util.MLReader;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.types.StructType;
+
+/**
+ * Feature selection by automatic relevance determination, in the manner of Spark's
+ * {@code UnivariateFeatureSelector}: fits a Relevance Vector Machine with the linear kernel (one basis function per
+ * input feature, each with its own prior precision α; Zhang &amp; Malik 2005 for the multinomial case) and keeps
+ * the features it finds most relevant, relevance = 1/α (0 for a pruned feature; summed over the classes for
+ * multinomial). Unlike a univariate filter, a feature that adds nothing to the ones already kept is pruned even if
+ * it predicts the label well on its own.
+ */
+public final class RvmSelector extends Estimator<RvmSelectorModel> implements RvmSelectorParams,
+    DefaultParamsWritable {
+
+  private static final long serialVersionUID = 1L;
+
+  private final String uid;
+  private final RvmSelectorParamSet paramSet;
+
+  public RvmSelector() {
+    this(Identifiable$.MODULE$.randomUID("rvmSelector"));
+  }
+
+  public RvmSelector(String uid) {
+    this.uid = uid;
+    this.paramSet = new RvmSelectorParamSet(this);
+    paramSet.setDefaults(this, uid);
+  }
+
+  @Override
+  public String uid() {
+    return uid;
+  }
+
+  @Override
+  public RvmSelectorParamSet paramSet() {
+    return paramSet;
+  }
+
+  public RvmSelector setFeaturesCol(String v) { set(featuresCol(), v); return this; }
+  public RvmSelector setLabelCol(String v) { set(labelCol(), v); return this; }
+  public RvmSelector setWeightCol(String v) { set(weightCol(), v); return this; }
+  public RvmSelector setOutputCol(String v) { set(outputCol(), v); return this; }
+  public RvmSelector setSelectionMode(String v) { set(selectionMode(), v); return this; }
+  public RvmSelector setSelectionThreshold(double v) { set(selectionThreshold(), v); return this; }
+  public RvmSelector setFamily(String v) { set(family(), v); return this; }
+  public RvmSelector setMultiClassStrategy(String v) { set(multiClassStrategy(), v); return this; }
+  public RvmSelector setFitIntercept(boolean v) { set(fitIntercept(), v); return this; }
+  public RvmSelector setStandardization(boolean v) { set(standardization(), v); return this; }
+  public RvmSelector setMaxIter(int v) { set(maxIter(), v); return this; }
+  public RvmSelector setTol(double v) { set(tol(), v); return this; }
+  public RvmSelector setAlphaMax(double v) { set(alphaMax(), v); return this; }
+  public RvmSelector setAlphaPriorShape(double v) { set(alphaPriorShape(), v); return this; }
+  public RvmSelector setAlphaPriorRate(double v) { set(alphaPriorRate(), v); return this; }
+  public RvmSelector setAggregationDepth(int v) { set(aggregationDepth(), v); return this; }
+  public RvmSelector setParallelism(int v) { set(parallelism(), v); return this; }
+
+  @Override
+  public StructType transformSchema(StructType schema) {
+    RvmSchema.requireNumericColumn(schema, "labelCol", getLabelCol());
+    if (!getWeightCol().isEmpty()) {
+      RvmSchema.requireNumericColumn(schema, "weightCol", getWeightCol());
+    }
+    checkThreshold();
+    return RvmSelectorModel.outputSchema(this, schema, -1);
+  }
+
+  private void checkThreshold() {
+    double t = getSelectionThreshold();
+    if ("numTopFeatures".equals(getSelectionMode()) && (t < 1.0 || t != Math.rint(t) || t > Integer.MAX_VALUE)) {
+      throw new IllegalArgumentException("selectionThreshold " + t + " is not a number of features: selectionMode "
+          + "'numTopFeatures' needs a whole number >= 1");
+    }
+  }
+
+  /** The RVM this selector fits: the linear kernel over the features, with this selector's settings. */
+  RvmEstimator estimator() {
+    return new RvmEstimator(uid).setKernel("linear").setFeaturesCol(getFeaturesCol()).setLabelCol(getLabelCol())
+        .setWeightCol(getWeightCol()).setFamily(getFamily()).setMultiClassStrategy(getMultiClassStrategy())
+        .setFitIntercept(getFitIntercept()).setStandardization(getStandardization()).setMaxIter(getMaxIter())
+        .setTol(getTol()).setAlphaMax(getAlphaMax()).setAlphaPriorShape(getAlphaPriorShape())
+        .setAlphaPriorRate(getAlphaPriorRate()).setAggregationDepth(getAggregationDepth())
+        .setParallelism(getParallelism());
+  }
+
+  @Override
+  public RvmSelectorModel fit(Dataset<?> dataset) {
+    transformSchema(dataset.schema(), true);
+    RvmModel rvm = estimator().fit(dataset);
+    double[] relevance = rvm.featureRelevance().toArray();
+    int[] selected = select(relevance, getSelectionMode(), getSelectionThreshold());
+    RvmSelectorModel model = new RvmSelectorModel(uid, selected, relevance);
+    copyValues(model, ParamMap.empty());
+    model.setParent(this);
+    return model;
+  }
+
+  /** The selected feature indices, ascending. */
+  static int[] select(double[] relevance, String mode, double threshold) {
+    if ("threshold".equals(mode)) {
+      return IntStream.range(0, relevance.length).filter(j -> relevance[j] > threshold).toArray();
+    }
+    int k = (int) Math.min(threshold, relevance.length);
+    return IntStream.range(0, relevance.length).boxed()
+        .sorted((a, b) -> a.equals(b) ? 0 : relevance[a] != relevance[b]
+            ? Double.compare(relevance[b], relevance[a]) : Integer.compare(a, b))
+        .limit(k).mapToInt(Integer::intValue).sorted().toArray();
+  }
+
+  @Override
+  public RvmSelector copy(ParamMap extra) {
+    return defaultCopy(extra);
+  }
+
+  /** Reads a selector saved with {@code write().save(path)}. */
+  public static MLReader<RvmSelector> read() {
+    return SparkInternals.defaultParamsReader();
+  }
+
+  public static RvmSelector load(String path) {
+    return read().load(path);
+  }
+
+  @Override
+  public String toString() {
+    return "RvmSelector: uid=" + uid + ", selectionMode=" + getSelectionMode() + ", selectionThreshold="
+        + getSelectionThreshold() + ", family=" + getFamily();
+  }
+}
