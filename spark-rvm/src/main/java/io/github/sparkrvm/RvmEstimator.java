@@ -36,8 +36,9 @@ import org.slf4j.LoggerFactory;
 /**
  * Fits a Relevance Vector Machine (sparse Bayesian learning, Tipping 2001): regression ({@code family} gaussian),
  * binary classification (bernoulli, by the Laplace approximation) or multi-class classification (multinomial: the
- * softmax RVM of Zhang &amp; Malik 2005, or one-vs-rest), over RBF, polynomial or linear (feature relevance) bases. The basis expansion and the gradient/Hessian or sufficient statistics run on the executors,
- * block by block; the driver re-estimates α (and β) and prunes the basis.
+ * softmax RVM of Zhang &amp; Malik 2005, or one-vs-rest), over RBF, polynomial or linear (feature relevance) bases.
+ * The basis expansion and the gradient/Hessian or sufficient statistics run on the executors, block by block; the
+ * driver re-estimates α (and β) and prunes the basis.
  */
 public final class RvmEstimator extends Estimator<RvmModel> implements RvmParams, DefaultParamsWritable {
 
@@ -97,7 +98,8 @@ public final class RvmEstimator extends Estimator<RvmModel> implements RvmParams
 
   /**
    * Tells {@code listener} of every iteration of the fits that follow (for progress output). Not a param: it is
-   * not saved, copied or shown by {@code explainParams}; iterations are also logged at INFO.
+   * not saved, copied or shown by {@code explainParams}; iterations are also logged at INFO. With
+   * multiClassStrategy ovr and parallelism above 1, it is called from several threads at once.
    */
   public RvmEstimator setProgressListener(IterationListener listener) {
     this.progress = listener == null ? IterationListener.none() : listener;
