@@ -4,6 +4,7 @@ import io.github.sparkrvm.basis.BasisFunctions;
 import io.github.sparkrvm.basis.Kernel;
 import io.github.sparkrvm.basis.RowBlock;
 import io.github.sparkrvm.core.BernoulliRelevanceSolver;
+import io.github.sparkrvm.core.FastGaussianSolver;
 import io.github.sparkrvm.core.GaussianRelevanceSolver;
 import io.github.sparkrvm.core.IterationListener;
 import io.github.sparkrvm.core.IterationReport;
@@ -95,6 +96,10 @@ public final class RvmEstimator extends Estimator<RvmModel> implements RvmParams
   public RvmEstimator setThreshold(double v) { set(threshold(), v); return this; }
   public RvmEstimator setMultiClassStrategy(String v) { set(multiClassStrategy(), v); return this; }
   public RvmEstimator setParallelism(int v) { set(parallelism(), v); return this; }
+  public RvmEstimator setSolver(String v) { set(solver(), v); return this; }
+  public RvmEstimator setPrior(String v) { set(prior(), v); return this; }
+  public RvmEstimator setGridShape(int[] v) { set(gridShape(), v); return this; }
+  public RvmEstimator setMaxBlockSizeInMB(double v) { set(maxBlockSizeInMB(), v); return this; }
 
   /**
    * Tells {@code listener} of every iteration of the fits that follow (for progress output). Not a param: it is
@@ -124,8 +129,9 @@ public final class RvmEstimator extends Estimator<RvmModel> implements RvmParams
     boolean linear = "linear".equals(getKernel());
     boolean multinomial = isMultinomial();
     boolean softmax = multinomial && "softmax".equals(getMultiClassStrategy());
-    LOG.info("{}: fitting family={}{} kernel={} maxBasis={} maxIter={} tol={}", uid, getFamily(),
-        multinomial ? " (" + getMultiClassStrategy() + ")" : "", getKernel(), getMaxBasis(), getMaxIter(), getTol());
+    LOG.info("{}: fitting family={}{} solver={} kernel={} maxBasis={} maxIter={} tol={} (BLAS: {})", uid,
+        getFamily(), multinomial ? " (" + getMultiClassStrategy() + ")" : "", getSolver(), getKernel(), getMaxBasis(),
+        getMaxIter(), getTol(), dev.ludovic.netlib.blas.BLAS.getInstance().getClass().getSimpleName());
 
     JavaRDD<TrainingRow> rows = InputRows.read(dataset, getFeaturesCol(), getLabelCol(), getWeightCol());
     int declaredClasses = multinomial ? RvmSchema.declaredClasses(dataset.schema(), getLabelCol()) : 0;
@@ -151,7 +157,7 @@ public final class RvmEstimator extends Estimator<RvmModel> implements RvmParams
         multinomial ? ", " + numClasses + " classes" : "");
 
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(dataset.sparkSession().sparkContext());
-    JavaRDD<RowBlock> blocks = BlockStatistics.toBlocks(rows, scaling, BlockStatistics.blockRows(dim, m))
+    JavaRDD<RowBlock> blocks = BlockStatistics.toBlocks(rows, scaling, BlockStatistics.blockRows(dim, m, getMaxBlockSizeInMB()))
         .persist(StorageLevel.MEMORY_AND_DISK());
     Broadcast<BasisFunctions> broadcast = jsc.broadcast(basis);
     RelevanceFit fit = null;
@@ -176,6 +182,8 @@ public final class RvmEstimator extends Estimator<RvmModel> implements RvmParams
           classFit = MultinomialRelevanceSolver.fit(stats, numClasses, options, log);
         } else if (isBernoulli()) {
           fit = BernoulliRelevanceSolver.fit(stats, options, log);
+        } else if ("fast".equals(getSolver())) {
+          fit = FastGaussianSolver.fit(stats.gaussian(), options, log);
         } else {
           fit = GaussianRelevanceSolver.fit(stats.gaussian(), options, log);
         }

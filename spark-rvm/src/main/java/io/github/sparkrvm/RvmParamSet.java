@@ -2,19 +2,21 @@ package io.github.sparkrvm;
 
 import org.apache.spark.ml.param.BooleanParam;
 import org.apache.spark.ml.param.DoubleParam;
+import org.apache.spark.ml.param.IntArrayParam;
 import org.apache.spark.ml.param.IntParam;
 import org.apache.spark.ml.param.LongParam;
 import org.apache.spark.ml.param.Param;
 import org.apache.spark.ml.param.ParamValidators;
 import org.apache.spark.ml.param.Params;
-import org.apache.spark.ml.util.Identifiable;
 
 /** The param objects of one RVM stage, created for their owner, with their documentation and defaults. */
 public final class RvmParamSet implements java.io.Serializable {
 
   static final String[] FAMILIES = {"gaussian", "bernoulli", "multinomial"};
   static final String[] MULTI_CLASS_STRATEGIES = {"softmax", "ovr"};
-  static final String[] KERNELS = {"rbf", "linear", "poly"};
+  static final String[] KERNELS = {"rbf", "linear", "poly", "rbf-per-dimension"};
+  static final String[] SOLVERS = {"em", "fast", "variational"};
+  static final String[] PRIORS = {"ard", "grid-product", "grid-sum"};
   static final String[] PROBABILITY_METHODS = {"moderated", "map"};
 
   final Param<String> featuresCol;
@@ -43,8 +45,12 @@ public final class RvmParamSet implements java.io.Serializable {
   final DoubleParam threshold;
   final Param<String> multiClassStrategy;
   final IntParam parallelism;
+  final Param<String> solver;
+  final Param<String> prior;
+  final IntArrayParam gridShape;
+  final DoubleParam maxBlockSizeInMB;
 
-  RvmParamSet(Identifiable owner) {
+  RvmParamSet(Params owner) {
     featuresCol = new Param<>(owner, "featuresCol", "features column name (a Vector column)");
     labelCol = new Param<>(owner, "labelCol", "label column name (numeric; 0/1 for family bernoulli; class "
         + "indices 0, 1, ..., K-1 for family multinomial, K read from the column's ML attribute metadata when present, "
@@ -70,7 +76,9 @@ public final class RvmParamSet implements java.io.Serializable {
         ParamValidators.inArray(FAMILIES));
     kernel = new Param<>(owner, "kernel",
         "the basis: rbf (exp(-gamma |x - c|^2) on each candidate centre c), poly ((gamma x'c + coef0)^degree), "
-            + "or linear (the input features themselves, so that relevance ranks the features)",
+            + "linear (the input features themselves, so that relevance ranks the features), or rbf-per-dimension "
+            + "(exp(-gamma (x(i) - c(i))^2) for every input dimension i and centre c: a table of dimensions x "
+            + "centres, for the grid priors)",
         ParamValidators.inArray(KERNELS));
     gamma = new DoubleParam(owner, "gamma",
         "scale of the rbf and poly kernels (> 0), on the standardised features when standardization is on. "
@@ -121,6 +129,27 @@ public final class RvmParamSet implements java.io.Serializable {
     parallelism = new IntParam(owner, "parallelism",
         "the number of binary fits multiClassStrategy ovr runs at once (>= 1); each holds its own maxBasis^2 "
             + "matrices on the driver", ParamValidators.gtEq(1));
+    solver = new Param<>(owner, "solver",
+        "the algorithm: em (the classic re-estimation of Tipping 2001: starts from every candidate and prunes), "
+            + "fast (the sequential algorithm of Tipping & Faul 2003: starts from one basis function and adds, "
+            + "re-estimates or deletes one at a time; far fewer operations for large candidate sets) or "
+            + "variational (the variational RVM of Bishop & Tipping: Gamma posteriors over the precisions, "
+            + "needed by the grid priors; gaussian and bernoulli only)",
+        ParamValidators.inArray(SOLVERS));
+    prior = new Param<>(owner, "prior",
+        "the prior over the weights' precisions: ard (one precision per basis function), grid-product (the "
+            + "p-gridRVM of Kropotov et al.: the precision of w_ij is alpha_i * beta_j over a table of rows i and "
+            + "columns j) or grid-sum (the s-gridRVM: alpha_i + beta_j). The grid priors need solver variational "
+            + "and a table: kernel rbf-per-dimension (input dimensions x centres) or linear with gridShape",
+        ParamValidators.inArray(PRIORS));
+    gridShape = new IntArrayParam(owner, "gridShape",
+        "the table [rows, columns] the input features form for a grid prior with kernel linear (feature "
+            + "r * columns + c is cell (r, c), row-major; rows * columns must equal the number of features). Unset: "
+            + "kernel rbf-per-dimension uses [number of features, number of centres]",
+        new PositivePair());
+    maxBlockSizeInMB = new DoubleParam(owner, "maxBlockSizeInMB",
+        "the most memory, in MiB, a block of stacked rows and their basis expansion may take on an executor "
+            + "(>= 0; 0 chooses automatically: about 4 MiB)", ParamValidators.gtEq(0.0));
   }
 
   /** Sets Spark-style defaults on the owner (gamma has none: it follows the number of features). */
@@ -150,5 +179,19 @@ public final class RvmParamSet implements java.io.Serializable {
     owner.setDefault(threshold, 0.5);
     owner.setDefault(multiClassStrategy, "softmax");
     owner.setDefault(parallelism, 1);
+    owner.setDefault(solver, "em");
+    owner.setDefault(prior, "ard");
+    owner.setDefault(maxBlockSizeInMB, 0.0);
+  }
+
+  /** The gridShape validator: two positive entries (a class, not a lambda, so that the stages serialize). */
+  private static final class PositivePair extends scala.runtime.AbstractFunction1<int[], Object>
+      implements java.io.Serializable {
+    private static final long serialVersionUID = 1L;
+
+    @Override
+    public Object apply(int[] v) {
+      return v.length == 2 && v[0] >= 1 && v[1] >= 1;
+    }
   }
 }

@@ -2,6 +2,7 @@ package io.github.sparkrvm;
 
 import org.apache.spark.ml.param.BooleanParam;
 import org.apache.spark.ml.param.DoubleParam;
+import org.apache.spark.ml.param.IntArrayParam;
 import org.apache.spark.ml.param.IntParam;
 import org.apache.spark.ml.param.LongParam;
 import org.apache.spark.ml.param.Param;
@@ -43,6 +44,10 @@ public interface RvmParams extends Params {
   default DoubleParam threshold() { return paramSet().threshold; }
   default Param<String> multiClassStrategy() { return paramSet().multiClassStrategy; }
   default IntParam parallelism() { return paramSet().parallelism; }
+  default Param<String> solver() { return paramSet().solver; }
+  default Param<String> prior() { return paramSet().prior; }
+  default IntArrayParam gridShape() { return paramSet().gridShape; }
+  default DoubleParam maxBlockSizeInMB() { return paramSet().maxBlockSizeInMB; }
 
   default String getFeaturesCol() { return (String) getOrDefault(featuresCol()); }
   default String getLabelCol() { return (String) getOrDefault(labelCol()); }
@@ -72,6 +77,11 @@ public interface RvmParams extends Params {
   default double getThreshold() { return (Double) getOrDefault(threshold()); }
   default String getMultiClassStrategy() { return (String) getOrDefault(multiClassStrategy()); }
   default int getParallelism() { return (Integer) getOrDefault(parallelism()); }
+  default String getSolver() { return (String) getOrDefault(solver()); }
+  default String getPrior() { return (String) getOrDefault(prior()); }
+  /** The table [rows, columns] of a grid prior, or null when unset. */
+  default int[] getGridShape() { return isDefined(gridShape()) ? (int[]) getOrDefault(gridShape()) : null; }
+  default double getMaxBlockSizeInMB() { return (Double) getOrDefault(maxBlockSizeInMB()); }
 
   /** True for binary classification. */
   default boolean isBernoulli() {

@@ -40,12 +40,47 @@ final class RvmSchema {
     return schema.apply(name).dataType();
   }
 
-  /** The input schema the estimator needs. */
+  /** The input schema the estimator needs, and params that cannot go together. */
   static void validateForFit(RvmParams p, StructType schema) {
+    validateCombination(p);
     requireVectorColumn(schema, "featuresCol", p.getFeaturesCol());
     requireNumericColumn(schema, "labelCol", p.getLabelCol());
     if (!p.getWeightCol().isEmpty()) {
       requireNumericColumn(schema, "weightCol", p.getWeightCol());
+    }
+  }
+
+  /** Refuses param values that cannot go together, naming both params. */
+  static void validateCombination(RvmParams p) {
+    String solver = p.getSolver();
+    String prior = p.getPrior();
+    if (!"ard".equals(prior) && !"variational".equals(solver)) {
+      throw new IllegalArgumentException("prior '" + prior + "' needs solver 'variational', but solver is '" + solver
+          + "': set solver to variational, or prior to ard");
+    }
+    if (!"ard".equals(prior) && !"rbf-per-dimension".equals(p.getKernel()) && !"linear".equals(p.getKernel())) {
+      throw new IllegalArgumentException("prior '" + prior + "' needs a table of basis functions: kernel "
+          + "rbf-per-dimension, or kernel linear with gridShape; kernel is '" + p.getKernel() + "'");
+    }
+    if (!"ard".equals(prior) && "linear".equals(p.getKernel()) && p.getGridShape() == null) {
+      throw new IllegalArgumentException("prior '" + prior + "' with kernel linear needs gridShape [rows, columns] "
+          + "(the table the input features form, row-major)");
+    }
+    if ("variational".equals(solver) && p.isMultinomial()) {
+      throw new IllegalArgumentException("solver 'variational' fits family gaussian or bernoulli, not multinomial: "
+          + "use solver em or fast for multi-class");
+    }
+    if ("fast".equals(solver) && p.isClassifier()) {
+      throw new IllegalArgumentException("solver 'fast' fits family gaussian only so far; use solver em for family '"
+          + p.getFamily() + "'");
+    }
+    if ("variational".equals(solver)) {
+      throw new IllegalArgumentException("solver 'variational' is not wired into the estimator yet; use solver em");
+    }
+    if ("fast".equals(solver) && (p.getAlphaPriorShape() != 0.0 || p.getAlphaPriorRate() != 0.0)) {
+      throw new IllegalArgumentException("solver 'fast' supports the scale-free prior only (alphaPriorShape = "
+          + "alphaPriorRate = 0, here " + p.getAlphaPriorShape() + " and " + p.getAlphaPriorRate() + "): use solver "
+          + "em for a Gamma hyperprior on alpha");
     }
   }
 

@@ -48,6 +48,9 @@ class ParamsTest {
     DEFAULTS.put("threshold", 0.5);
     DEFAULTS.put("multiClassStrategy", "softmax");
     DEFAULTS.put("parallelism", 1);
+    DEFAULTS.put("solver", "em");
+    DEFAULTS.put("prior", "ard");
+    DEFAULTS.put("maxBlockSizeInMB", 0.0);
   }
 
   @Test
@@ -61,6 +64,7 @@ class ParamsTest {
     }
     Set<String> expected = new TreeSet<>(DEFAULTS.keySet());
     expected.add("gamma");
+    expected.add("gridShape");
     assertEquals(expected, names);
     for (Map.Entry<String, Object> e : DEFAULTS.entrySet()) {
       assertEquals(e.getValue(), rvm.getOrDefault(rvm.getParam(e.getKey())), e.getKey());
@@ -112,6 +116,26 @@ class ParamsTest {
   }
 
   @Test
+  void paramsThatCannotGoTogetherAreRefusedNamingBoth() {
+    String[][] cases = {
+        {"em", "grid-sum", "rbf-per-dimension", "gaussian", "prior 'grid-sum' needs solver 'variational'"},
+        {"fast", "grid-product", "rbf-per-dimension", "gaussian", "prior 'grid-product' needs solver 'variational'"},
+        {"variational", "grid-sum", "rbf", "gaussian", "kernel is 'rbf'"},
+        {"variational", "grid-sum", "linear", "gaussian", "needs gridShape"},
+        {"variational", "ard", "rbf", "multinomial", "solver 'variational' fits family gaussian or bernoulli"},
+    };
+    for (String[] c : cases) {
+      RvmEstimator r = new RvmEstimator().setSolver(c[0]).setPrior(c[1]).setKernel(c[2]).setFamily(c[3]);
+      IllegalArgumentException ex = assertThrows(IllegalArgumentException.class,
+          () -> RvmSchema.validateCombination(r), String.join(" ", c));
+      assertTrue(ex.getMessage().contains(c[4]), ex.getMessage());
+    }
+    RvmEstimator gamma = new RvmEstimator().setSolver("fast").setAlphaPriorShape(1e-6);
+    assertTrue(assertThrows(IllegalArgumentException.class, () -> RvmSchema.validateCombination(gamma))
+        .getMessage().contains("alphaPriorShape"));
+  }
+
+  @Test
   void outOfRangeValuesAreRefusedNamingTheParam() {
     RvmEstimator r = new RvmEstimator();
     java.util.List<Map.Entry<String, Runnable>> bad = new java.util.ArrayList<>();
@@ -132,6 +156,11 @@ class ParamsTest {
     bad.add(Map.entry("probabilityMethod", () -> r.setProbabilityMethod("exact")));
     bad.add(Map.entry("multiClassStrategy", () -> r.setMultiClassStrategy("ovo")));
     bad.add(Map.entry("parallelism", () -> r.setParallelism(0)));
+    bad.add(Map.entry("solver", () -> r.setSolver("newton")));
+    bad.add(Map.entry("prior", () -> r.setPrior("laplace")));
+    bad.add(Map.entry("gridShape", () -> r.setGridShape(new int[] {3})));
+    bad.add(Map.entry("gridShape", () -> r.setGridShape(new int[] {0, 4})));
+    bad.add(Map.entry("maxBlockSizeInMB", () -> r.setMaxBlockSizeInMB(-1.0)));
     for (Map.Entry<String, Runnable> e : bad) {
       IllegalArgumentException ex = assertThrows(IllegalArgumentException.class, e.getValue()::run, e.getKey());
       assertTrue(ex.getMessage().contains("parameter " + e.getKey()), ex.getMessage());

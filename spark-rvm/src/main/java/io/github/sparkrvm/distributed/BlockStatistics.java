@@ -97,9 +97,16 @@ public final class BlockStatistics implements DesignStatistics {
     return out.iterator();
   }
 
-  /** The rows per block that keep a block's basis near 4 MiB. */
-  public static int blockRows(int dim, int numCandidates) {
-    long perRow = 8L * Math.max(1, Math.max(dim, numCandidates));
+  /**
+   * The rows per block so that a block's rows and its basis expansion (8 bytes for each of the {@code dim} features
+   * and {@code numCandidates} basis values, plus label and weight) take at most {@code maxBlockSizeInMB} MiB; 0
+   * chooses about 4 MiB, between 16 and 4096 rows. At least one row.
+   */
+  public static int blockRows(int dim, int numCandidates, double maxBlockSizeInMB) {
+    long perRow = 8L * (Math.max(dim, 1) + Math.max(numCandidates, 1) + 2);
+    if (maxBlockSizeInMB > 0.0) {
+      return (int) Math.max(1, Math.min(Integer.MAX_VALUE, (long) (maxBlockSizeInMB * (1 << 20)) / perRow));
+    }
     return (int) Math.max(16, Math.min(4096, (4L << 20) / perRow));
   }
 
