@@ -1,0 +1,117 @@
+package io.github.sparkrvm.benchmarks;
+
+import io.github.sparkrvm.RvmEstimator;
+import io.github.sparkrvm.RvmModel;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.ml.evaluation.MulticlassClassificationEvaluator;
+import org.apache.spark.ml.linalg.SQLDataTypes;
+import org.apache.spark.ml.linalg.Vectors;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructType;
+import org.apache.spark.storage.StorageLevel;
+
+/**
+ * Benchmark 2: the RBF-kernel RVM (bernoulli) at a fixed {@code maxBasis} of 1000 on Ripley's two-class mixture
+ * (each class an equal mixture of two Gaussians with covariance 0.03·I; class 0 centred at (−0.3, 0.7) and
+ * (0.4, 0.7), class 1 at (−0.7, 0.3) and (0.3, 0.3); Bayes error about 8%), for N = 10⁴, 10⁵ and 10⁶ training
+ * rows: fit time, passes over the data, relevance vectors, test error on 100,000 fresh rows. Writes
+ * {@code benchmarks/results/kernel-scaling.md}.
+ *
+ * <p>Run: {@code mvn -B -q -pl benchmarks exec:exec@scaling} after installing (see the README); arguments: solver
+ * (default fast), the sizes (default 10000,100000,1000000), master (default local[2]).
+ */
+public final class KernelScaling {
+
+  private static final double[][] CLASS0 = {{-0.3, 0.7}, {0.4, 0.7}};
+  private static final double[][] CLASS1 = {{-0.7, 0.3}, {0.3, 0.3}};
+  private static final double SD = Math.sqrt(0.03);
+
+  private KernelScaling() {}
+
+  /** {@code rows} seeded draws of the mixture, labels in {0, 1} with probability ½ each. */
+  static Dataset<Row> data(SparkSession spark, long rows, long seed, int partitions) {
+    JavaRDD<Row> rdd = spark.range(0, rows, 1, partitions).toJavaRDD().map(id -> {
+      SplittableRandom random = new SplittableRandom(seed * 1_000_003L + id);
+      int label = random.nextInt(2);
+      double[] centre = (label == 0 ? CLASS0 : CLASS1)[random.nextInt(2)];
+      double[] x = new double[2];
+      for (int f = 0; f < 2; f++) {
+        double u = 1.0 - random.nextDouble();
+        x[f] = centre[f] + SD * Math.sqrt(-2.0 * Math.log(u)) * Math.cos(2.0 * Math.PI * random.nextDouble());
+      }
+      return RowFactory.create(Vectors.dense(x), (double) label);
+    });
+    StructType schema = new StructType().add("features", SQLDataTypes.VectorType()).add("label",
+        DataTypes.DoubleType);
+    return spark.createDataFrame(rdd, schema);
+  }
+
+  private record Run(long rows, double seconds, int passes, int iterations, boolean converged, int vectors,
+      double testError) {}
+
+  public static void main(String[] args) throws Exception {
+    String solver = args.length > 0 ? args[0] : "fast";
+    String[] sizes = (args.length > 1 ? args[1] : "10000,100000,1000000").split(",");
+    String master = args.length > 2 ? args[2] : "local[2]";
+    SparkSession spark = SparkSession.builder().master(master).appName("spark-rvm benchmark: kernel scaling")
+        .config("spark.ui.enabled", "false").config("spark.driver.host", "127.0.0.1")
+        .config("spark.driver.bindAddress", "127.0.0.1").getOrCreate();
+    spark.sparkContext().setLogLevel("WARN");
+    try {
+      Dataset<Row> test = data(spark, 100_000, 2, 4).persist(StorageLevel.MEMORY_AND_DISK());
+      test.count();
+      MulticlassClassificationEvaluator accuracy = new MulticlassClassificationEvaluator().setMetricName("accuracy");
+      // warm-up, untimed: one small fit so that the first size does not pay the JIT alone
+      estimator(solver).setMaxBasis(100).fit(data(spark, 2_000, 3, 2));
+      List<Run> runs = new ArrayList<>();
+      for (String size : sizes) {
+        long rows = Long.parseLong(size.trim());
+        Dataset<Row> train = data(spark, rows, 1, 8).persist(StorageLevel.MEMORY_AND_DISK());
+        train.count();
+        long t0 = System.nanoTime();
+        RvmModel model = estimator(solver).fit(train);
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        double error = 1.0 - accuracy.evaluate(model.transform(test));
+        runs.add(new Run(rows, seconds, model.summary().dataPasses(), model.summary().iterations(),
+            model.summary().converged(), model.numRelevanceVectors(), error));
+        train.unpersist();
+      }
+      StringBuilder report = new StringBuilder("# Kernel RVM scaling at maxBasis 1000 (benchmark 2)\n\n")
+          .append("Ripley's two-class mixture in 2-D (Bayes error about 8%), family bernoulli, kernel rbf with "
+              + "gamma 4 on the raw features (as the Ripley example), maxBasis 1000, solver ").append(solver)
+          .append(", on ").append(master).append("; 8 partitions; training data cached before the fit; test "
+              + "error on 100,000 fresh rows.\n\nCommand: `mvn -B -q -pl benchmarks exec:exec@scaling` after "
+              + "`mvn -B -q -pl benchmarks -am -DskipTests install`\n\n## Machine\n\n").append(Machine.describe())
+          .append("\n## Results\n\n| N | fit seconds | seconds per 10⁴ rows | passes | iterations | converged "
+              + "| relevance vectors | test error |\n|---|---|---|---|---|---|---|---|\n");
+      for (Run r : runs) {
+        report.append(String.format("| %,d | %.1f | %.2f | %d | %d | %s | %d | %.2f%% |%n", r.rows(), r.seconds(),
+            r.seconds() / (r.rows() / 1e4), r.passes(), r.iterations(), r.converged() ? "yes" : "no", r.vectors(),
+            100 * r.testError()));
+      }
+      Run last = runs.get(runs.size() - 1);
+      Run first = runs.get(0);
+      report.append(String.format("%nTime grows by %.1f× for %.0f× the rows (linear would be %.0f×). The largest "
+              + "size took %.1f minutes (target for 10⁶ rows on 2 cores: under 5).%n",
+          last.seconds() / first.seconds(), (double) last.rows() / first.rows(), (double) last.rows() / first.rows(),
+          last.seconds() / 60));
+      Files.writeString(Machine.result("kernel-scaling.md"), report.toString());
+      System.out.print(report);
+    } finally {
+      spark.stop();
+    }
+  }
+
+  private static RvmEstimator estimator(String solver) {
+    return new RvmEstimator().setFamily("bernoulli").setKernel("rbf").setGamma(4.0).setStandardization(false)
+        .setMaxBasis(1000).setSolver(solver);
+  }
+}
