@@ -56,7 +56,9 @@ class DigitsTest {
     double softmaxAccuracy = accuracy(softmax);
     System.out.println(describe("softmax", softmax, softmaxAccuracy, softmaxSeconds));
     start = System.nanoTime();
-    RvmModel ovr = digits("ovr").fit(train);
+    // each binary fit settles its relevance vectors early and then creeps toward the tolerance for thousands of
+    // steps; 300 steps per class keep the test to a minute without changing the accuracy asserted below
+    RvmModel ovr = digits("ovr").setMaxIter(300).fit(train);
     double ovrSeconds = (System.nanoTime() - start) / 1e9;
     double ovrAccuracy = accuracy(ovr);
     System.out.println(describe("ovr", ovr, ovrAccuracy, ovrSeconds));
