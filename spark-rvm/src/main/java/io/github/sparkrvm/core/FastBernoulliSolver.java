@@ -32,6 +32,13 @@ public final class FastBernoulliSolver {
   /** Actions that would raise the objective by less than this (nats) are not worth a step. */
   private static final double MIN_GAIN = 1e-6;
 
+  /**
+   * The Newton decrement ½gᵀH⁻¹g (relative to 1 + |Ψ|) at which a mode search between steps stops: the objective is
+   * then within about that of its value at the exact mode. Looser than the classic solver's 1e-12, it saves about a
+   * quarter of the passes on Ripley; the last steps, which move α little, end at a mode to rounding anyway.
+   */
+  static final double NEWTON_TOLERANCE = 1e-7;
+
   /** The most actions tried in one step when the best ones would lower the Laplace objective. */
   private static final int MAX_TRIES = 4;
 
@@ -81,21 +88,29 @@ public final class FastBernoulliSolver {
         step--;
         break;
       }
+      double slack = 1e-10 * (1.0 + Math.abs(state.objective()));
       State next = null;
-      Action taken = null;
+      double change = 0.0;
+      List<Action> batch = batch(ranked);
+      if (batch.size() > 1) {
+        State candidate = moveTo(state, batch);
+        if (candidate.objective() >= state.objective() - slack) {
+          next = candidate;
+          change = maxLogChange(state, batch);
+        }
+      }
       Set<Integer> tried = new HashSet<>();
-      for (Action action : ranked) {
+      for (Action action : next == null ? ranked : List.<Action>of()) {
         if (tried.size() == MAX_TRIES) {
           break;
         }
         if (!tried.add(action.index())) {
           continue;
         }
-        State candidate = apply(state, action);
-        double slack = 1e-10 * (1.0 + Math.abs(state.objective()));
+        State candidate = moveTo(state, List.of(action));
         if (candidate.objective() >= state.objective() - slack) {
           next = candidate;
-          taken = action;
+          change = maxLogChange(state, List.of(action));
           break;
         }
       }
@@ -104,12 +119,11 @@ public final class FastBernoulliSolver {
         step--;
         break;
       }
-      double change = Math.abs(Math.log(taken.alpha()) - Math.log(alphaOf(state, taken.index())));
       state = next;
       objective.add(state.objective());
       counts.add(state.active().length);
       listener.onIteration(new IterationReport(step, state.objective(), state.active().length,
-          Double.isNaN(change) ? Double.POSITIVE_INFINITY : change, Double.NaN, passes - before));
+          change, Double.NaN, passes - before));
     }
     PosteriorMode mode = state.mode();
     return new RelevanceFit(state.active(), mode.weights(), state.alpha(), mode.precision().inverse(), Double.NaN,
@@ -144,7 +158,7 @@ public final class FastBernoulliSolver {
       double s = empty.diagonal()[fallback];
       best = new Action(Kind.ADD, fallback, Math.min(options.alphaMax(), s * s / Math.max(1e-6 * s, 1e-300)), 0.0);
     }
-    return moveTo(new int[0], new double[0], new double[0], empty, best);
+    return moveTo(new State(new int[0], new double[0], null, empty, Double.NEGATIVE_INFINITY), List.of(best));
   }
 
   private static double alphaOf(State state, int candidate) {
@@ -248,52 +262,101 @@ public final class FastBernoulliSolver {
     return new Action(Kind.DELETE, i, Double.POSITIVE_INFINITY, gain);
   }
 
-  private State apply(State state, Action action) {
-    return moveTo(state.active(), state.alpha(), state.mode().weights(), state.terms(), action);
+  /**
+   * The actions of one batched step: every re-estimate, the best add and the best delete (the Gaussian
+   * approximation's gains are not additive, so the caller checks the Laplace objective and falls back to one
+   * action).
+   */
+  private static List<Action> batch(List<Action> ranked) {
+    List<Action> out = new ArrayList<>();
+    boolean add = false;
+    boolean delete = false;
+    for (Action a : ranked) {
+      if (a.kind() == Kind.REESTIMATE) {
+        out.add(a);
+      } else if (a.kind() == Kind.ADD && !add) {
+        out.add(a);
+        add = true;
+      } else if (a.kind() == Kind.DELETE && !delete) {
+        out.add(a);
+        delete = true;
+      }
+    }
+    return out;
   }
 
-  /** Applies {@code action} to (active, α, w) and finds the new mode, warm-started. */
-  private State moveTo(int[] active, double[] alpha, double[] weights, CandidateTerms terms, Action action) {
-    int pos = Arrays.binarySearch(active, action.index());
-    int[] nextActive;
-    double[] nextAlpha;
-    double[] start;
-    LikelihoodTerms startTerms;
-    switch (action.kind()) {
-      case ADD -> {
-        int at = -pos - 1;
-        nextActive = insert(active, at, action.index());
-        nextAlpha = insert(alpha, at, action.alpha());
-        start = insert(weights, at, 0.0);
-        startTerms = termsOver(terms, nextActive);
-      }
-      case REESTIMATE -> {
-        nextActive = active;
-        nextAlpha = alpha.clone();
-        nextAlpha[pos] = action.alpha();
-        start = weights;
-        startTerms = termsOver(terms, nextActive);
-      }
-      case DELETE -> {
-        nextActive = remove(active, pos);
-        nextAlpha = remove(alpha, pos);
-        start = remove(weights, pos);
-        startTerms = null;
-      }
-      default -> throw new IllegalStateException();
+  private static double maxLogChange(State state, List<Action> actions) {
+    double change = 0.0;
+    for (Action a : actions) {
+      double before = alphaOf(state, a.index());
+      change = Math.max(change, a.kind() == Kind.REESTIMATE
+          ? Math.abs(Math.log(a.alpha()) - Math.log(before)) : Double.POSITIVE_INFINITY);
     }
+    return change;
+  }
+
+  /**
+   * Applies {@code actions} (on distinct candidates, at most one add) to the state and finds the new mode,
+   * warm-started: the added weight starts at 0, so without a delete the start's terms come from the state's pass.
+   */
+  private State moveTo(State state, List<Action> actions) {
+    int[] active = state.active();
+    double[] alpha = state.alpha().clone();
+    double[] weights = state.mode() == null ? new double[0] : state.mode().weights();
+    boolean deleted = false;
+    List<Integer> keep = new ArrayList<>();
+    int added = -1;
+    double addedAlpha = 0.0;
+    for (Action action : actions) {
+      int pos = Arrays.binarySearch(active, action.index());
+      switch (action.kind()) {
+        case ADD -> {
+          added = action.index();
+          addedAlpha = action.alpha();
+        }
+        case REESTIMATE -> alpha[pos] = action.alpha();
+        case DELETE -> {
+          alpha[pos] = Double.NaN;
+          deleted = true;
+        }
+        default -> throw new IllegalStateException();
+      }
+    }
+    for (int a = 0; a < active.length; a++) {
+      if (!Double.isNaN(alpha[a])) {
+        keep.add(a);
+      }
+    }
+    int k = keep.size() + (added >= 0 ? 1 : 0);
+    int[] nextActive = new int[k];
+    double[] nextAlpha = new double[k];
+    double[] start = new double[k];
+    int j = 0;
+    for (int a : keep) {
+      if (added >= 0 && added < active[a] && (j == 0 || nextActive[j - 1] < added)) {
+        nextActive[j] = added;
+        nextAlpha[j++] = addedAlpha;
+      }
+      nextActive[j] = active[a];
+      nextAlpha[j] = alpha[a];
+      start[j++] = weights[a];
+    }
+    if (added >= 0 && j < k) {
+      nextActive[j] = added;
+      nextAlpha[j] = addedAlpha;
+    }
+    LikelihoodTerms startTerms = deleted ? null : termsOver(state.terms(), nextActive);
     Map<LikelihoodTerms, CandidateTerms> seen = new IdentityHashMap<>();
-    int[] act = nextActive;
     PosteriorMode mode = PosteriorMode.find(w -> {
-      CandidateTerms ct = stats.bernoulliCandidates(act, w);
+      CandidateTerms ct = stats.bernoulliCandidates(nextActive, w);
       LikelihoodTerms lt = ct.activeTerms();
       seen.put(lt, ct);
       return lt;
-    }, nextAlpha, start, startTerms);
+    }, nextAlpha, start, startTerms, NEWTON_TOLERANCE);
     passes += mode.passes();
     CandidateTerms atMode = seen.get(mode.terms());
     if (atMode == null) {
-      atMode = stats.bernoulliCandidates(act, mode.weights()); // the search stopped at its start
+      atMode = stats.bernoulliCandidates(nextActive, mode.weights()); // the search stopped at its start
       passes++;
     }
     return new State(nextActive, nextAlpha, mode, atMode, mode.logMarginalLikelihood(nextAlpha));
@@ -325,35 +388,5 @@ public final class FastBernoulliSolver {
       }
     }
     return new LikelihoodTerms(k, terms.logLikelihood(), g, h);
-  }
-
-  private static int[] insert(int[] v, int at, int x) {
-    int[] out = new int[v.length + 1];
-    System.arraycopy(v, 0, out, 0, at);
-    out[at] = x;
-    System.arraycopy(v, at, out, at + 1, v.length - at);
-    return out;
-  }
-
-  private static double[] insert(double[] v, int at, double x) {
-    double[] out = new double[v.length + 1];
-    System.arraycopy(v, 0, out, 0, at);
-    out[at] = x;
-    System.arraycopy(v, at, out, at + 1, v.length - at);
-    return out;
-  }
-
-  private static int[] remove(int[] v, int pos) {
-    int[] out = new int[v.length - 1];
-    System.arraycopy(v, 0, out, 0, pos);
-    System.arraycopy(v, pos + 1, out, pos, v.length - pos - 1);
-    return out;
-  }
-
-  private static double[] remove(double[] v, int pos) {
-    double[] out = new double[v.length - 1];
-    System.arraycopy(v, 0, out, 0, pos);
-    System.arraycopy(v, pos + 1, out, pos, v.length - pos - 1);
-    return out;
   }
 }
