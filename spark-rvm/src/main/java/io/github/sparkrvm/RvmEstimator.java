@@ -4,6 +4,7 @@ import io.github.sparkrvm.basis.BasisFunctions;
 import io.github.sparkrvm.basis.Kernel;
 import io.github.sparkrvm.basis.RowBlock;
 import io.github.sparkrvm.core.BernoulliRelevanceSolver;
+import io.github.sparkrvm.core.FastBernoulliSolver;
 import io.github.sparkrvm.core.FastGaussianSolver;
 import io.github.sparkrvm.core.GaussianRelevanceSolver;
 import io.github.sparkrvm.core.IterationListener;
@@ -168,11 +169,13 @@ public final class RvmEstimator extends Estimator<RvmModel> implements RvmParams
       SparseBayesOptions options = new SparseBayesOptions(getMaxIter(), getTol(), getAlphaMax(),
           getAlphaPriorShape(), getAlphaPriorRate());
       IterationListener listener = progress == null ? IterationListener.none() : progress;
+      boolean fast = "fast".equals(getSolver());
       if (multinomial && !softmax) {
+        OneVsRestSolver.BinarySolver binary = fast ? FastBernoulliSolver::fit : BernoulliRelevanceSolver::fit;
         classFit = OneVsRestSolver.fit(stats, numClasses, options, getParallelism(), (k, r) -> {
           log(r, " (class " + k + " vs rest)");
           listener.onIteration(r);
-        });
+        }, binary);
       } else {
         IterationListener log = r -> {
           log(r, "");
@@ -180,9 +183,11 @@ public final class RvmEstimator extends Estimator<RvmModel> implements RvmParams
         };
         if (softmax) {
           classFit = MultinomialRelevanceSolver.fit(stats, numClasses, options, log);
+        } else if (isBernoulli() && fast) {
+          fit = FastBernoulliSolver.fit(stats, options, log);
         } else if (isBernoulli()) {
           fit = BernoulliRelevanceSolver.fit(stats, options, log);
-        } else if ("fast".equals(getSolver())) {
+        } else if (fast) {
           fit = FastGaussianSolver.fit(stats.gaussian(), options, log);
         } else {
           fit = GaussianRelevanceSolver.fit(stats.gaussian(), options, log);

@@ -70,9 +70,9 @@ final class RvmSchema {
       throw new IllegalArgumentException("solver 'variational' fits family gaussian or bernoulli, not multinomial: "
           + "use solver em or fast for multi-class");
     }
-    if ("fast".equals(solver) && p.isClassifier()) {
-      throw new IllegalArgumentException("solver 'fast' fits family gaussian only so far; use solver em for family '"
-          + p.getFamily() + "'");
+    if ("fast".equals(solver) && p.isMultinomial() && "softmax".equals(p.getMultiClassStrategy())) {
+      throw new IllegalArgumentException("solver 'fast' fits family multinomial with multiClassStrategy 'ovr' only, "
+          + "not multiClassStrategy 'softmax': set multiClassStrategy to ovr, or solver to em");
     }
     if ("variational".equals(solver)) {
       throw new IllegalArgumentException("solver 'variational' is not wired into the estimator yet; use solver em");

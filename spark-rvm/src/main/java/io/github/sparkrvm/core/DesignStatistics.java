@@ -17,6 +17,13 @@ public interface DesignStatistics {
   LikelihoodTerms bernoulli(int[] active, double[] weights);
 
   /**
+   * Everything a step of the fast Bernoulli solver needs, in one pass: at weights w over the active basis, the
+   * log-likelihood and, for every candidate, the gradient, the B-weighted square and the cross products with the
+   * active basis ({@link CandidateTerms}). The active set may be empty (w = 0: y = ½ everywhere).
+   */
+  CandidateTerms bernoulliCandidates(int[] active, double[] weights);
+
+  /**
    * The variational logistic terms over the active basis at the current q(w), given its second moment
    * Σ + μμᵀ (one pass).
    */

@@ -116,6 +116,34 @@ public final class InMemoryStatistics implements DesignStatistics {
   }
 
   @Override
+  public CandidateTerms bernoulliCandidates(int[] active, double[] weights) {
+    int k = active.length;
+    double[] gradient = new double[m];
+    double[] diagonal = new double[m];
+    double[] cross = new double[m * k];
+    double logLikelihood = 0.0;
+    for (int i = 0; i < n; i++) {
+      double eta = 0.0;
+      for (int a = 0; a < k; a++) {
+        eta += phi(i, active[a]) * weights[a];
+      }
+      double y = Logistic.sigmoid(eta);
+      double w = rowWeights[i];
+      logLikelihood += w * Logistic.logLikelihood(targets[i], eta);
+      double b = w * y * (1.0 - y);
+      for (int j = 0; j < m; j++) {
+        double pj = phi(i, j);
+        gradient[j] += pj * w * (targets[i] - y);
+        diagonal[j] += pj * b * pj;
+        for (int a = 0; a < k; a++) {
+          cross[a * m + j] += pj * b * phi(i, active[a]);
+        }
+      }
+    }
+    return new CandidateTerms(m, active.clone(), logLikelihood, gradient, diagonal, cross);
+  }
+
+  @Override
   public JaakkolaJordanTerms jaakkolaJordan(int[] active, double[] secondMoment) {
     int k = active.length;
     double[] precision = new double[k * k];

@@ -9,7 +9,7 @@ import java.util.concurrent.Future;
 
 /**
  * Multi-class classification by one-vs-rest (Tipping 2001): K binary Relevance Vector Machines, class k against the
- * rest, each fitted by {@link BernoulliRelevanceSolver} on a {@link DesignStatistics#oneVsRest} view of the data.
+ * rest, each fitted by {@link BernoulliRelevanceSolver} (or {@link FastBernoulliSolver}) on a {@link DesignStatistics#oneVsRest} view of the data.
  * The driver holds one m × m system per fit in progress instead of the softmax's (K·m) × (K·m). The binary fits are
  * independent: up to {@code parallelism} of them run at once (on a cluster their passes over the data are separate
  * jobs, which overlap), and the result does not depend on how many.
@@ -24,13 +24,26 @@ public final class OneVsRestSolver {
     void onIteration(int positiveClass, IterationReport report);
   }
 
+  /** Fits one binary model (em: {@link BernoulliRelevanceSolver}; fast: {@link FastBernoulliSolver}). */
+  @FunctionalInterface
+  public interface BinarySolver {
+    /** Fits α on the binary data {@code stats} and returns its posterior. */
+    RelevanceFit fit(DesignStatistics stats, SparseBayesOptions options, IterationListener listener);
+  }
+
+  /** Fits the K binary models with {@link BernoulliRelevanceSolver}; see the next method. */
+  public static MultiClassFit fit(DesignStatistics stats, int numClasses, SparseBayesOptions options,
+      int parallelism, ClassListener listener) {
+    return fit(stats, numClasses, options, parallelism, listener, BernoulliRelevanceSolver::fit);
+  }
+
   /**
-   * Fits the K binary models, up to {@code parallelism} at a time. The joint covariance of the result is block
+   * Fits the K binary models with {@code solver}, up to {@code parallelism} at a time. The joint covariance of the result is block
    * diagonal (the binary posteriors are independent). Its trajectories (log marginal likelihoods, kept counts) are
    * those of the K fits one after another; iterations and passes are summed; it has converged when every class has.
    */
   public static MultiClassFit fit(DesignStatistics stats, int numClasses, SparseBayesOptions options,
-      int parallelism, ClassListener listener) {
+      int parallelism, ClassListener listener, BinarySolver solver) {
     if (numClasses < 2) {
       throw new IllegalArgumentException("one-vs-rest needs at least 2 classes; got " + numClasses);
     }
@@ -44,7 +57,7 @@ public final class OneVsRestSolver {
       List<Future<RelevanceFit>> futures = new ArrayList<>();
       for (int k = 0; k < numClasses; k++) {
         int positive = k;
-        futures.add(pool.submit(() -> BernoulliRelevanceSolver.fit(stats.oneVsRest(positive), options,
+        futures.add(pool.submit(() -> solver.fit(stats.oneVsRest(positive), options,
             report -> listener.onIteration(positive, report))));
       }
       for (Future<RelevanceFit> future : futures) {

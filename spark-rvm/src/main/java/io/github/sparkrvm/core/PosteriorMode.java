@@ -38,6 +38,15 @@ public record PosteriorMode(double[] weights, LikelihoodTerms terms, Cholesky pr
    */
   public static PosteriorMode find(LikelihoodEvaluator likelihood, double[] alpha, double[] start,
       LikelihoodTerms startTerms) {
+    return find(likelihood, alpha, start, startTerms, DECREMENT_TOLERANCE);
+  }
+
+  /**
+   * As above, stopping when the Newton decrement falls below {@code tolerance} relative to 1 + |Ψ| (the fast
+   * solver, whose steps move α by a lot, accepts a looser mode between steps to save passes).
+   */
+  public static PosteriorMode find(LikelihoodEvaluator likelihood, double[] alpha, double[] start,
+      LikelihoodTerms startTerms, double relativeTolerance) {
     int k = start.length;
     if (alpha.length != k) {
       throw new IllegalArgumentException("PosteriorMode: " + alpha.length + " alphas for " + k + " weights");
@@ -55,7 +64,7 @@ public record PosteriorMode(double[] weights, LikelihoodTerms terms, Cholesky pr
       Cholesky chol = Cholesky.factorWithJitter(DenseMatrices.plusDiagonal(terms.hessian(), k, alpha), k);
       double[] direction = chol.solve(gradient);
       double decrement = 0.5 * DenseMatrices.dot(gradient, direction);
-      double tolerance = warm && step == 0 ? 0.0 : DECREMENT_TOLERANCE * (1.0 + Math.abs(psi));
+      double tolerance = warm && step == 0 ? 0.0 : relativeTolerance * (1.0 + Math.abs(psi));
       if (step == MAX_NEWTON_STEPS || !(decrement > tolerance)) {
         return new PosteriorMode(w, terms, chol, passes);
       }

@@ -3,6 +3,8 @@ package io.github.sparkrvm.distributed;
 import io.github.sparkrvm.basis.BasisFunctions;
 import io.github.sparkrvm.basis.RowBlock;
 import io.github.sparkrvm.core.BernoulliAccumulator;
+import io.github.sparkrvm.core.CandidateAccumulator;
+import io.github.sparkrvm.core.CandidateTerms;
 import io.github.sparkrvm.core.ClassLayout;
 import io.github.sparkrvm.core.DesignStatistics;
 import io.github.sparkrvm.core.GaussianAccumulator;
@@ -155,6 +157,28 @@ public final class BlockStatistics implements DesignStatistics {
       }
       return List.of(acc).iterator();
     }).treeReduce(BernoulliAccumulator::merge, depth).result();
+  }
+
+  /** Each block's basis is expanded over all candidates once; the accumulator takes every term from it with BLAS. */
+  @Override
+  public CandidateTerms bernoulliCandidates(int[] active, double[] weights) {
+    Broadcast<BasisFunctions> bc = basis;
+    int m = numCandidates;
+    int[] act = active.clone();
+    double[] w = weights.clone();
+    double positive = positiveClass;
+    passes.incrementAndGet();
+    return blocks.mapPartitions(it -> {
+      BasisFunctions b = bc.value();
+      int[] all = new int[m];
+      java.util.Arrays.setAll(all, i -> i);
+      CandidateAccumulator acc = new CandidateAccumulator(m, act, w);
+      while (it.hasNext()) {
+        RowBlock block = it.next();
+        acc.add(b.expand(block, all), block.size(), labels(block, positive), block.weights());
+      }
+      return List.of(acc).iterator();
+    }).treeReduce(CandidateAccumulator::merge, depth).result();
   }
 
   @Override

@@ -1,0 +1,157 @@
+package io.github.sparkrvm.core;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.sparkrvm.TestData;
+import io.github.sparkrvm.basis.BasisFunctions;
+import io.github.sparkrvm.basis.Kernel;
+import java.util.Arrays;
+import org.junit.jupiter.api.Test;
+
+class FastBernoulliSolverTest {
+
+  private static InMemoryStatistics ripley(TestData.Table train) {
+    BasisFunctions basis = BasisFunctions.kernel(new Kernel.Rbf(4.0), true, 2,
+        GaussianRelevanceSolverTest.flatten(train.x()));
+    double[] w = new double[train.size()];
+    Arrays.fill(w, 1.0);
+    return InMemoryStatistics.of(basis, train.x(), train.t(), w);
+  }
+
+  private static TestData.Table head(TestData.Table table, int n) {
+    return new TestData.Table(Arrays.copyOf(table.x(), n), Arrays.copyOf(table.t(), n));
+  }
+
+  /** The Gaussian approximation at the mode: C = B⁻¹ + Φ_a A⁻¹ Φ_aᵀ (N × N) and the working target t̂. */
+  private record Approximation(double[] c, double[] target, int n) {
+
+    Approximation plus(InMemoryStatistics stats, int candidate, double precisionChange) {
+      double[] next = c.clone();
+      for (int i = 0; i < n; i++) {
+        for (int j = 0; j < n; j++) {
+          next[j * n + i] += stats.phi(i, candidate) * stats.phi(j, candidate) * precisionChange;
+        }
+      }
+      return new Approximation(next, target, n);
+    }
+
+    /** −½(log |C| + t̂ᵀC⁻¹t̂): the log marginal likelihood of the approximated problem, up to a constant. */
+    double logMarginal() {
+      Cholesky chol = Cholesky.tryFactor(c, n).orElseThrow();
+      return -0.5 * (chol.logDeterminant() + DenseMatrices.dot(target, chol.solve(target)));
+    }
+  }
+
+  private static Approximation approximation(InMemoryStatistics stats, TestData.Table train, int[] active,
+      double[] alpha, double[] weights) {
+    int n = train.size();
+    double[] c = new double[n * n];
+    double[] target = new double[n];
+    for (int i = 0; i < n; i++) {
+      double eta = 0.0;
+      for (int a = 0; a < active.length; a++) {
+        eta += stats.phi(i, active[a]) * weights[a];
+      }
+      double y = Logistic.sigmoid(eta);
+      double b = y * (1.0 - y);
+      target[i] = eta + (train.t()[i] - y) / b;
+      c[i * n + i] += 1.0 / b;
+      for (int j = 0; j < n; j++) {
+        for (int a = 0; a < active.length; a++) {
+          c[j * n + i] += stats.phi(i, active[a]) * stats.phi(j, active[a]) / alpha[a];
+        }
+      }
+    }
+    return new Approximation(c, target, n);
+  }
+
+  @Test
+  void sparsityQualityAndGainsMatchTheGaussianApproximationComputedDirectly() {
+    TestData.Table train = head(TestData.ripley("tr"), 60);
+    InMemoryStatistics stats = ripley(train);
+    int[] active = {0, 5, 17, 40};
+    double[] alpha = {0.5, 2.0, 1.0, 4.0};
+    PosteriorMode mode = PosteriorMode.find(stats, active, alpha, new double[active.length]);
+    CandidateTerms terms = stats.bernoulliCandidates(active, mode.weights());
+    double[][] sq = FastBernoulliSolver.sparsityQuality(terms, mode.precision().inverse());
+
+    Approximation approx = approximation(stats, train, active, alpha, mode.weights());
+    int n = train.size();
+    Cholesky chol = Cholesky.tryFactor(approx.c(), n).orElseThrow();
+    double[] inverseTarget = chol.solve(approx.target());
+    int adds = 0;
+    int reestimates = 0;
+    for (int i = 0; i < stats.numCandidates(); i++) {
+      double[] phi = new double[n];
+      for (int r = 0; r < n; r++) {
+        phi[r] = stats.phi(r, i);
+      }
+      double bigS = DenseMatrices.dot(phi, chol.solve(phi));
+      double bigQ = DenseMatrices.dot(phi, inverseTarget);
+      assertEquals(bigS, sq[0][i], 1e-8 * (1.0 + Math.abs(bigS)), "S of candidate " + i);
+      assertEquals(bigQ, sq[1][i], 1e-8 * (1.0 + Math.abs(bigQ)), "Q of candidate " + i);
+
+      // the predicted gain of the best action on i equals the change of the directly computed log ML
+      int pos = Arrays.binarySearch(active, i);
+      FastBernoulliSolver.Action action = pos >= 0
+          ? FastBernoulliSolver.activeAction(i, alpha[pos], sq[0][i], sq[1][i], active.length, 1e12)
+          : FastBernoulliSolver.addAction(i, sq[0][i], sq[1][i], 1e12);
+      if (action == null) {
+        continue;
+      }
+      double before = pos >= 0 ? 1.0 / alpha[pos] : 0.0;
+      double after = Double.isInfinite(action.alpha()) ? 0.0 : 1.0 / action.alpha();
+      double direct = approx.plus(stats, i, after - before).logMarginal() - approx.logMarginal();
+      assertEquals(direct, action.gain(), 1e-7 * (1.0 + Math.abs(direct)), action.toString());
+      if (action.kind() == FastBernoulliSolver.Kind.ADD) {
+        adds++;
+        // and α = s²/(q² − s) is the maximum: moving α either way from it lowers the direct log ML
+        for (double f : new double[] {0.8, 1.25}) {
+          double moved = approx.plus(stats, i, 1.0 / (f * action.alpha())).logMarginal() - approx.logMarginal();
+          assertTrue(moved < direct, "candidate " + i + ": α·" + f + " gains " + moved + " > " + direct);
+        }
+      } else {
+        reestimates++;
+      }
+    }
+    assertTrue(adds > 0 && reestimates > 0, adds + " adds, " + reestimates + " re-estimates checked");
+  }
+
+  @Test
+  void ripleyFitIsSparseAccurateAndItsLaplaceObjectiveNeverDecreases() {
+    TestData.Table train = TestData.ripley("tr");
+    TestData.Table test = TestData.ripley("te");
+    InMemoryStatistics stats = ripley(train);
+    RelevanceFit fit = FastBernoulliSolver.fit(stats, SparseBayesOptions.defaults(), IterationListener.none());
+    double[] history = fit.logMarginalLikelihoods();
+    for (int i = 1; i < history.length; i++) {
+      assertTrue(history[i] >= history[i - 1] - 1e-10 * (1.0 + Math.abs(history[i - 1])),
+          "step " + i + ": " + history[i - 1] + " -> " + history[i]);
+    }
+    assertTrue(fit.converged());
+    assertTrue(fit.size() <= 12, fit.size() + " relevance vectors");
+    // at the returned mode the gradient of the log posterior is zero
+    LikelihoodTerms terms = stats.bernoulli(fit.active(), fit.weights());
+    for (int a = 0; a < fit.size(); a++) {
+      assertEquals(0.0, terms.gradient()[a] - fit.alpha()[a] * fit.weights()[a], 1e-6);
+    }
+    BasisFunctions basis = BasisFunctions.kernel(new Kernel.Rbf(4.0), true, 2,
+        GaussianRelevanceSolverTest.flatten(train.x()));
+    int errors = 0;
+    for (int i = 0; i < test.size(); i++) {
+      double eta = 0.0;
+      for (int a = 0; a < fit.size(); a++) {
+        eta += fit.weights()[a] * basis.value(fit.active()[a], test.x()[i]);
+      }
+      if ((eta > 0 ? 1.0 : 0.0) != test.t()[i]) {
+        errors++;
+      }
+    }
+    double error = errors / (double) test.size();
+    assertTrue(error < 0.11, "test error " + error); // Tipping (2001): 9.3% for the RVM, 10.6% for the SVM
+    assertNotNull(fit.covariance());
+    assertTrue(fit.likelihoodPasses() >= fit.iterations(), "every step makes at least one pass");
+  }
+}

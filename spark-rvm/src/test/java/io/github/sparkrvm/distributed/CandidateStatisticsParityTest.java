@@ -1,0 +1,95 @@
+package io.github.sparkrvm.distributed;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.github.sparkrvm.SparkTestSession;
+import io.github.sparkrvm.TestData;
+import io.github.sparkrvm.basis.BasisFunctions;
+import io.github.sparkrvm.basis.Kernel;
+import io.github.sparkrvm.basis.RowBlock;
+import io.github.sparkrvm.core.CandidateTerms;
+import io.github.sparkrvm.core.DesignStatistics;
+import io.github.sparkrvm.core.InMemoryStatistics;
+import io.github.sparkrvm.core.LikelihoodTerms;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.broadcast.Broadcast;
+import org.junit.jupiter.api.Test;
+
+/** The fast solver's one-pass statistics: blocked BLAS on the cluster against the plain in-memory loops. */
+class CandidateStatisticsParityTest {
+
+  private static void assertClose(double[] expected, double[] actual) {
+    assertEquals(expected.length, actual.length);
+    double scale = Arrays.stream(expected).map(Math::abs).max().orElse(1.0);
+    assertArrayEquals(expected, actual, 1e-9 * Math.max(scale, 1.0));
+  }
+
+  private static void assertSame(CandidateTerms a, CandidateTerms b) {
+    assertArrayEquals(a.active(), b.active());
+    assertEquals(a.logLikelihood(), b.logLikelihood(), 1e-9 * Math.abs(a.logLikelihood()));
+    assertClose(a.gradient(), b.gradient());
+    assertClose(a.diagonal(), b.diagonal());
+    assertClose(a.cross(), b.cross());
+  }
+
+  @Test
+  void candidateTermsAgreeWithThePlainLoops() {
+    TestData.Table table = TestData.ripley("tr");
+    double[] rowWeights = new SplittableRandom(3).doubles(table.size(), 0.0, 2.0).toArray();
+    double[] centres = Arrays.stream(table.x()).limit(40).flatMapToDouble(Arrays::stream).toArray();
+    BasisFunctions basis = BasisFunctions.kernel(new Kernel.Rbf(4.0), true, 2, centres);
+    InMemoryStatistics memory = InMemoryStatistics.of(basis, table.x(), table.t(), rowWeights);
+    JavaSparkContext jsc = JavaSparkContext.fromSparkContext(SparkTestSession.get().sparkContext());
+    List<TrainingRow> rows = new ArrayList<>();
+    for (int i = 0; i < table.size(); i++) {
+      rows.add(new TrainingRow(table.x()[i], table.t()[i], rowWeights[i]));
+    }
+    // blocks of 7 rows over 3 partitions, identity scaling: the same features as the in-memory basis
+    JavaRDD<RowBlock> blocks = BlockStatistics.toBlocks(jsc.parallelize(rows, 3),
+        FeatureScaling.identity(basis.dim()), 7).cache();
+    Broadcast<BasisFunctions> bc = jsc.broadcast(basis);
+    BlockStatistics cluster = new BlockStatistics(blocks, bc, 2);
+    try {
+      int m = basis.numCandidates();
+      // the empty active set (w = 0, the fast solver's first pass)
+      assertSame(memory.bernoulliCandidates(new int[0], new double[0]),
+          cluster.bernoulliCandidates(new int[0], new double[0]));
+      int[] active = {0, 3, 11, 25, m - 1};
+      double[] w = new SplittableRandom(5).doubles(active.length, -2, 2).toArray();
+      int passes = cluster.passes();
+      CandidateTerms a = memory.bernoulliCandidates(active, w);
+      CandidateTerms b = cluster.bernoulliCandidates(active, w);
+      assertEquals(passes + 1, cluster.passes(), "one pass");
+      assertSame(a, b);
+      // their active rows are the Newton terms
+      LikelihoodTerms newton = memory.bernoulli(active, w);
+      LikelihoodTerms fromCandidates = b.activeTerms();
+      assertEquals(newton.logLikelihood(), fromCandidates.logLikelihood(), 1e-9 * Math.abs(newton.logLikelihood()));
+      assertClose(newton.gradient(), fromCandidates.gradient());
+      assertClose(newton.hessian(), fromCandidates.hessian());
+      // and a one-vs-rest view relabels the same way in both
+      TestData.Table blobs = TestData.blobs(20, 3, 0.9, 2);
+      double[] ones = new double[blobs.size()];
+      Arrays.fill(ones, 1.0);
+      DesignStatistics memoryView = InMemoryStatistics.of(basis, blobs.x(), blobs.t(), ones).oneVsRest(2);
+      List<TrainingRow> blobRows = new ArrayList<>();
+      for (int i = 0; i < blobs.size(); i++) {
+        blobRows.add(new TrainingRow(blobs.x()[i], blobs.t()[i], 1.0));
+      }
+      JavaRDD<RowBlock> blobBlocks = BlockStatistics.toBlocks(jsc.parallelize(blobRows, 2),
+          FeatureScaling.identity(2), 5).cache();
+      DesignStatistics clusterView = new BlockStatistics(blobBlocks, bc, 2).oneVsRest(2);
+      assertSame(memoryView.bernoulliCandidates(active, w), clusterView.bernoulliCandidates(active, w));
+      blobBlocks.unpersist();
+    } finally {
+      blocks.unpersist();
+      bc.destroy();
+    }
+  }
+}
