@@ -275,8 +275,9 @@ public final class RvmEstimator extends Estimator<RvmModel> implements RvmParams
     if (shape != null && (shape[0] != table[0] || shape[1] != table[1] || (long) shape[0] * shape[1] != candidates)) {
       throw new IllegalArgumentException("gridShape [" + shape[0] + ", " + shape[1] + "] does not match the basis: "
           + what + (shape[0] * (long) shape[1] != candidates ? " (" + shape[0] + " x " + shape[1] + " = "
-          + (long) shape[0] * shape[1] + ", not " + candidates + ")" : "") + "; set gridShape to [" + table[0] + ", "
-          + table[1] + "] or leave it unset");
+          + (long) shape[0] * shape[1] + ", not " + candidates + ")" : "")
+          + (basis.kernel() instanceof Kernel.Linear ? "; set gridShape to rows and columns whose product is "
+              + candidates : "; set gridShape to [" + table[0] + ", " + table[1] + "] or leave it unset"));
     }
     return table;
   }
