@@ -11,12 +11,30 @@ import io.github.sparkrvm.distributed.FeatureScaling;
  * input feature indices for the linear kernel), their posterior, the feature scaling and the training summary.
  * A multi-class model keeps the union of its classes' basis functions here and the per-class posteriors in
  * {@code classes}; its own weights, alpha and covariance are then empty. {@code classes} is null otherwise.
+ *
+ * <p>For kernel rbf-per-dimension, {@code centres} holds every centre of the fit (original scale, row-major) and
+ * {@code features} the position of each kept basis function in the dimension-major table (dimension = position /
+ * number of centres, centre = position % number of centres). {@code grid} holds the row and column relevances of a
+ * grid-prior fit, null otherwise.
  */
 record FittedRvm(String family, Kernel kernel, int numFeatures, FeatureScaling scaling, boolean biasKept,
     int[] features, double[] centres, double[] weights, double[] alpha, double[] covariance, double noisePrecision,
-    RvmTrainingSummary summary, ClassModels classes) implements java.io.Serializable {
+    RvmTrainingSummary summary, ClassModels classes, GridRelevance grid) implements java.io.Serializable {
 
   FittedRvm {
+    if (kernel instanceof Kernel.RbfPerDimension) {
+      if (numFeatures < 1 || centres.length % numFeatures != 0) {
+        throw new IllegalArgumentException("inconsistent model: " + centres.length + " centre values for "
+            + numFeatures + " features");
+      }
+      int table = centres.length;
+      for (int i = 0; i < features.length; i++) {
+        if (features[i] < 0 || features[i] >= table || (i > 0 && features[i] <= features[i - 1])) {
+          throw new IllegalArgumentException("inconsistent model: basis function " + features[i] + " of a table of "
+              + table + " (positions must ascend)");
+        }
+      }
+    }
     int k = basisSize(kernel, numFeatures, biasKept, features, centres);
     int own = classes == null ? k : 0;
     if (weights.length != own || alpha.length != own || covariance.length != own * own) {
@@ -44,11 +62,20 @@ record FittedRvm(String family, Kernel kernel, int numFeatures, FeatureScaling s
       double[] centres, double[] weights, double[] alpha, double[] covariance, double noisePrecision,
       RvmTrainingSummary summary) {
     this(family, kernel, numFeatures, scaling, biasKept, features, centres, weights, alpha, covariance,
-        noisePrecision, summary, null);
+        noisePrecision, summary, null, null);
+  }
+
+  /** The number of centres (rbf-per-dimension: of the whole table; other kernels: of the kept basis). */
+  int numCentres() {
+    return kernel instanceof Kernel.Linear ? 0 : centres.length / Math.max(numFeatures, 1);
+  }
+
+  private static boolean indexed(Kernel kernel) {
+    return kernel instanceof Kernel.Linear || kernel instanceof Kernel.RbfPerDimension;
   }
 
   private static int basisSize(Kernel kernel, int numFeatures, boolean biasKept, int[] features, double[] centres) {
-    int nonBias = kernel instanceof Kernel.Linear ? features.length : centres.length / Math.max(numFeatures, 1);
+    int nonBias = indexed(kernel) ? features.length : centres.length / Math.max(numFeatures, 1);
     return (biasKept ? 1 : 0) + nonBias;
   }
 
@@ -92,7 +119,7 @@ record FittedRvm(String family, Kernel kernel, int numFeatures, FeatureScaling s
   private int[] keptCandidates() {
     int k = basisSize();
     int[] active = new int[k];
-    if (kernel instanceof Kernel.Linear) {
+    if (indexed(kernel)) {
       int offset = biasKept ? 1 : 0;
       for (int i = 0; i < features.length; i++) {
         active[offset + i] = offset + features[i];

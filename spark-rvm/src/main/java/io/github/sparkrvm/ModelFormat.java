@@ -19,11 +19,15 @@ import org.apache.spark.sql.types.StructType;
  *   <li>Format 2: those, then the per-class parts of a multinomial model ({@link ClassModels}): numClasses (0 for
  *       other families), multiClassStrategy, per class its basis positions, weights and alpha, and the joint
  *       covariance of all the class weights.
+ *   <li>Format 3: those, then the grid relevances of a grid-prior fit ({@link GridRelevance}): gridRows and
+ *       gridCols (0 for other fits), rowRelevance and columnRelevance. Kernel rbf-per-dimension (new in format 3)
+ *       keeps every centre in {@code centres} and the table position of each kept basis function in
+ *       {@code features}.
  * </ul>
  */
 final class ModelFormat {
 
-  static final int VERSION = 2;
+  static final int VERSION = 3;
 
   private static final StructType SCHEMA_V1 = new StructType()
       .add("family", DataTypes.StringType, false)
@@ -49,7 +53,7 @@ final class ModelFormat {
       .add("dataPasses", DataTypes.IntegerType, false)
       .add("fitSeconds", DataTypes.DoubleType, false);
 
-  private static final StructType SCHEMA = SCHEMA_V1
+  private static final StructType SCHEMA_V2 = SCHEMA_V1
       .add("numClasses", DataTypes.IntegerType, false)
       .add("multiClassStrategy", DataTypes.StringType, false)
       .add("classBasis", DataTypes.createArrayType(DataTypes.createArrayType(DataTypes.IntegerType, false), false),
@@ -57,6 +61,12 @@ final class ModelFormat {
       .add("classWeights", DataTypes.createArrayType(doubles(), false), false)
       .add("classAlpha", DataTypes.createArrayType(doubles(), false), false)
       .add("classCovariance", doubles(), false);
+
+  private static final StructType SCHEMA = SCHEMA_V2
+      .add("gridRows", DataTypes.IntegerType, false)
+      .add("gridCols", DataTypes.IntegerType, false)
+      .add("rowRelevance", doubles(), false)
+      .add("columnRelevance", doubles(), false);
 
   private ModelFormat() {}
 
@@ -70,6 +80,8 @@ final class ModelFormat {
     double coef0 = 0.0;
     if (m.kernel() instanceof Kernel.Rbf rbf) {
       gamma = rbf.gamma();
+    } else if (m.kernel() instanceof Kernel.RbfPerDimension perDimension) {
+      gamma = perDimension.gamma();
     } else if (m.kernel() instanceof Kernel.Polynomial poly) {
       gamma = poly.gamma();
       degree = poly.degree();
@@ -77,13 +89,16 @@ final class ModelFormat {
     }
     RvmTrainingSummary s = m.summary();
     ClassModels c = m.classes();
+    GridRelevance g = m.grid();
     Row row = RowFactory.create(m.family(), m.kernel().name(), gamma, degree, coef0, m.numFeatures(),
         m.scaling().shift(), m.scaling().scale(), m.biasKept(), m.features(), m.centres(), m.weights(), m.alpha(),
         m.covariance(), m.noisePrecision(), s.numRows(), s.iterations(), s.converged(), s.logMarginalLikelihood(),
         s.activeBasis(), s.dataPasses(), s.fitSeconds(),
         c == null ? 0 : c.numClasses(), c == null ? "" : c.strategy(), c == null ? new int[0][] : c.basis(),
         c == null ? new double[0][] : c.weights(), c == null ? new double[0][] : c.alpha(),
-        c == null ? new double[0] : c.covariance());
+        c == null ? new double[0] : c.covariance(),
+        g == null ? 0 : g.rows(), g == null ? 0 : g.cols(), g == null ? new double[0] : g.rowRelevance(),
+        g == null ? new double[0] : g.columnRelevance());
     spark.createDataFrame(List.of(row), SCHEMA).repartition(1).write().parquet(path + "/data");
   }
 
@@ -105,11 +120,21 @@ final class ModelFormat {
           new RvmTrainingSummary(r.<Long>getAs("numRows"), r.<Integer>getAs("iterations"),
               r.<Boolean>getAs("converged"), doubles(r, "logMarginalLikelihood"), ints(r, "activeBasis"),
               r.<Integer>getAs("dataPasses"), r.<Double>getAs("fitSeconds")),
-          version >= 2 ? classModels(r) : null);
+          version >= 2 ? classModels(r) : null, version >= 3 ? grid(r) : null);
     } catch (Exception e) { // Spark's AnalysisException and SparkException are checked exceptions
       throw new IllegalArgumentException("'" + path + "' is not a readable spark-rvm model: its data/ is missing or "
           + "damaged (" + e.getMessage() + ")", e);
     }
+  }
+
+  /** The grid relevances (format 3), or null for a fit without a grid prior. */
+  private static GridRelevance grid(Row r) {
+    int rows = r.<Integer>getAs("gridRows");
+    int cols = r.<Integer>getAs("gridCols");
+    if (rows == 0 && cols == 0) {
+      return null;
+    }
+    return new GridRelevance(rows, cols, doubles(r, "rowRelevance"), doubles(r, "columnRelevance"));
   }
 
   /** The per-class parts (format 2), or null for a model of another family. */

@@ -14,6 +14,9 @@ import io.github.sparkrvm.core.MultinomialRelevanceSolver;
 import io.github.sparkrvm.core.OneVsRestSolver;
 import io.github.sparkrvm.core.RelevanceFit;
 import io.github.sparkrvm.core.SparseBayesOptions;
+import io.github.sparkrvm.core.VariationalFit;
+import io.github.sparkrvm.core.VariationalSolver;
+import io.github.sparkrvm.core.WeightPrior;
 import io.github.sparkrvm.distributed.BlockStatistics;
 import io.github.sparkrvm.distributed.DataSummary;
 import io.github.sparkrvm.distributed.FeatureScaling;
@@ -39,6 +42,9 @@ import org.slf4j.LoggerFactory;
  * Fits a Relevance Vector Machine (sparse Bayesian learning, Tipping 2001): regression ({@code family} gaussian),
  * binary classification (bernoulli, by the Laplace approximation) or multi-class classification (multinomial: the
  * softmax RVM of Zhang &amp; Malik 2005, or one-vs-rest), over RBF, polynomial or linear (feature relevance) bases.
+ * With {@code solver} variational (gaussian, bernoulli): the variational RVM of Bishop &amp; Tipping (2000) with the
+ * ARD prior, or the grid priors of Kropotov, Vetrov, Wolf &amp; Hassner (2010) over a table of basis functions
+ * (kernel rbf-per-dimension: input dimensions x centres; or kernel linear with gridShape).
  * The basis expansion and the gradient/Hessian or sufficient statistics run on the executors, block by block; the
  * driver re-estimates α (and β) and prunes the basis.
  */
@@ -163,6 +169,7 @@ public final class RvmEstimator extends Estimator<RvmModel> implements RvmParams
     Broadcast<BasisFunctions> broadcast = jsc.broadcast(basis);
     RelevanceFit fit = null;
     MultiClassFit classFit = null;
+    VariationalFit variational = null;
     int passes;
     try {
       BlockStatistics stats = new BlockStatistics(blocks, broadcast, getAggregationDepth());
@@ -183,6 +190,9 @@ public final class RvmEstimator extends Estimator<RvmModel> implements RvmParams
         };
         if (softmax) {
           classFit = MultinomialRelevanceSolver.fit(stats, numClasses, options, log);
+        } else if ("variational".equals(getSolver())) {
+          variational = fitVariational(stats, basis, log);
+          fit = variational.posterior();
         } else if (isBernoulli() && fast) {
           fit = FastBernoulliSolver.fit(stats, options, log);
         } else if (isBernoulli()) {
@@ -215,15 +225,77 @@ public final class RvmEstimator extends Estimator<RvmModel> implements RvmParams
     } else {
       RvmTrainingSummary trainingSummary = new RvmTrainingSummary(summary.rows(), fit.iterations(), fit.converged(),
           fit.logMarginalLikelihoods(), fit.activeCounts(), passes, seconds);
-      fitted = ModelAssembly.fitted(getFamily(), kernel, basis, centres, scaling, fit, trainingSummary);
+      fitted = variational == null
+          ? ModelAssembly.fitted(getFamily(), kernel, basis, centres, scaling, fit, trainingSummary)
+          : ModelAssembly.fitted(getFamily(), kernel, basis, centres, scaling, variational, getPrior(), getAlphaMax(),
+              trainingSummary);
       LOG.info("{}: {} after {} iterations: {} basis functions kept, {} passes, {} s", uid,
-          fit.converged() ? "converged" : "stopped at maxIter", fit.iterations(), fit.size(), passes, seconds);
+          fit.converged() ? "converged" : "stopped at maxIter", fit.iterations(), fitted.basisSize(), passes, seconds);
     }
     RvmModel model = new RvmModel(uid, fitted);
     copyValues(model, ParamMap.empty());
     model.set(model.gamma(), gamma);
     model.setParent(this);
     return model;
+  }
+
+  /**
+   * The variational RVM (Bishop &amp; Tipping; Kropotov et al. for the grid priors) over every candidate: the table
+   * is [input dimensions, centres] for kernel rbf-per-dimension, gridShape for kernel linear, and a single column
+   * otherwise. The Gamma hyperprior of every precision is Gamma(alphaPriorShape, alphaPriorRate), each raised to
+   * at least {@value #VARIATIONAL_HYPERPRIOR_FLOOR} since the variational factors need a proper prior.
+   */
+  private VariationalFit fitVariational(BlockStatistics stats, BasisFunctions basis, IterationListener log) {
+    int[] table = gridTable(basis);
+    VariationalSolver.Options options = new VariationalSolver.Options(getMaxIter(), getTol(),
+        Math.max(getAlphaPriorShape(), VARIATIONAL_HYPERPRIOR_FLOOR),
+        Math.max(getAlphaPriorRate(), VARIATIONAL_HYPERPRIOR_FLOOR), structure(getPrior()), table[0], table[1],
+        basis.intercept());
+    LOG.info("{}: variational fit, prior {} over a {} x {} table{}", uid, getPrior(), table[0], table[1],
+        basis.intercept() ? " and a bias" : "");
+    return isBernoulli() ? VariationalSolver.fitBernoulli(stats, options, log)
+        : VariationalSolver.fitGaussian(stats.gaussian(), options, log);
+  }
+
+  /** The lower limit of the variational Gamma hyperprior's shape and rate. */
+  static final double VARIATIONAL_HYPERPRIOR_FLOOR = 1e-6;
+
+  /** The basis table [rows, columns] (the bias apart), checked against gridShape when it is set. */
+  private int[] gridTable(BasisFunctions basis) {
+    int candidates = basis.numCandidates() - (basis.intercept() ? 1 : 0);
+    int[] shape = getGridShape();
+    int[] table;
+    String what;
+    if (basis.kernel() instanceof Kernel.RbfPerDimension) {
+      table = new int[] {basis.dim(), basis.numCentres()};
+      what = "kernel rbf-per-dimension makes a table of " + basis.dim() + " input dimensions x " + basis.numCentres()
+          + " centres";
+    } else if (basis.kernel() instanceof Kernel.Linear) {
+      table = shape == null ? new int[] {candidates, 1} : shape.clone();
+      what = "kernel linear makes a table of the " + candidates + " input features";
+    } else {
+      table = new int[] {candidates, 1};
+      what = "kernel " + basis.kernel().name() + " makes a single column of " + candidates + " basis functions";
+    }
+    if (shape != null && (shape[0] != table[0] || shape[1] != table[1] || (long) shape[0] * shape[1] != candidates)) {
+      throw new IllegalArgumentException("gridShape [" + shape[0] + ", " + shape[1] + "] does not match the basis: "
+          + what + (shape[0] * (long) shape[1] != candidates ? " (" + shape[0] + " x " + shape[1] + " = "
+          + (long) shape[0] * shape[1] + ", not " + candidates + ")" : "")
+          + (basis.kernel() instanceof Kernel.Linear ? "; set gridShape to rows and columns whose product is "
+              + candidates : "; set gridShape to [" + table[0] + ", " + table[1] + "] or leave it unset"));
+    }
+    return table;
+  }
+
+  private static WeightPrior.Structure structure(String prior) {
+    switch (prior) {
+      case "grid-product":
+        return WeightPrior.Structure.GRID_PRODUCT;
+      case "grid-sum":
+        return WeightPrior.Structure.GRID_SUM;
+      default:
+        return WeightPrior.Structure.ARD;
+    }
   }
 
   private void log(IterationReport r, String what) {

@@ -41,6 +41,11 @@ import org.apache.spark.sql.types.StructType;
  * {@link #classCovariance}, …) over its own subset of the relevance vectors ({@link #classRelevanceVectors}); the
  * model-wide {@link #relevanceVectors} are their union. With the linear kernel, {@link #featureRelevance} ranks
  * the input features.
+ *
+ * <p>A model fitted with {@code solver} variational holds the posterior mean and covariance of q(w) over the basis
+ * functions whose E[precision] stayed at most alphaMax, and E[precision] as {@link #alphas()}; with a grid prior, also
+ * the {@link #rowRelevances()} and {@link #columnRelevances()}. The solver and prior a model was fitted with are its
+ * {@link #getSolver()} and {@link #getPrior()} (copied from the estimator and saved with the model).
  */
 public final class RvmModel extends Model<RvmModel> implements RvmParams, MLWritable {
 
@@ -105,17 +110,55 @@ public final class RvmModel extends Model<RvmModel> implements RvmParams, MLWrit
 
   /**
    * The relevance vectors, one per row, on the original feature scale (0 rows for the linear kernel); for a
-   * multinomial model, those of every class (their union).
+   * multinomial model, those of every class (their union). For kernel rbf-per-dimension, every centre of the basis
+   * table (a kept basis function uses one coordinate of one of them: see {@link #perDimensionBasis()}).
    */
   public Matrix relevanceVectors() {
-    int k = fitted.kernel() instanceof Kernel.Linear ? 0 : fitted.numRelevant();
+    int k = fitted.numCentres();
     int d = fitted.numFeatures();
     return new DenseMatrix(k, d, fitted.centres().clone(), true);
   }
 
+  /**
+   * Kernel rbf-per-dimension: the (input dimension, centre) of each kept basis function other than the bias, in the
+   * order of {@link #weights()}; the centre indexes the rows of {@link #relevanceVectors()}. Empty for other
+   * kernels.
+   */
+  public int[][] perDimensionBasis() {
+    if (!(fitted.kernel() instanceof Kernel.RbfPerDimension)) {
+      return new int[0][];
+    }
+    int centres = fitted.numCentres();
+    return Arrays.stream(fitted.features()).mapToObj(p -> new int[] {p / centres, p % centres})
+        .toArray(int[][]::new);
+  }
+
+  /**
+   * The row relevances E[α_i] of a grid-prior fit (prior grid-product or grid-sum): one per row of the basis table
+   * (kernel rbf-per-dimension: per input dimension; kernel linear: per row of gridShape). They are prior precisions
+   * shared by a whole row: small means relevant. Empty for a fit without a grid prior (prior ard, or another
+   * solver), whose per-basis precisions are {@link #alphas()}.
+   */
+  public double[] rowRelevances() {
+    return fitted.grid() == null ? new double[0] : fitted.grid().rowRelevance().clone();
+  }
+
+  /**
+   * The column relevances E[β_j] of a grid-prior fit: one per column of the basis table (rbf-per-dimension: per
+   * centre; linear: per column of gridShape). Empty for a fit without a grid prior.
+   */
+  public double[] columnRelevances() {
+    return fitted.grid() == null ? new double[0] : fitted.grid().columnRelevance().clone();
+  }
+
+  /** The [rows, columns] of the basis table of a grid-prior fit; empty for a fit without a grid prior. */
+  public int[] gridTable() {
+    return fitted.grid() == null ? new int[0] : new int[] {fitted.grid().rows(), fitted.grid().cols()};
+  }
+
   /** The indices of the relevant input features (linear kernel; empty otherwise); multinomial: over all classes. */
   public int[] relevantFeatures() {
-    return fitted.features().clone();
+    return fitted.kernel() instanceof Kernel.Linear ? fitted.features().clone() : new int[0];
   }
 
   /** Whether the bias basis function was kept (multinomial: by some class). */

@@ -74,9 +74,6 @@ final class RvmSchema {
       throw new IllegalArgumentException("solver 'fast' fits family multinomial with multiClassStrategy 'ovr' only, "
           + "not multiClassStrategy 'softmax': set multiClassStrategy to ovr, or solver to em");
     }
-    if ("variational".equals(solver)) {
-      throw new IllegalArgumentException("solver 'variational' is not wired into the estimator yet; use solver em");
-    }
     if ("fast".equals(solver) && (p.getAlphaPriorShape() != 0.0 || p.getAlphaPriorRate() != 0.0)) {
       throw new IllegalArgumentException("solver 'fast' supports the scale-free prior only (alphaPriorShape = "
           + "alphaPriorRate = 0, here " + p.getAlphaPriorShape() + " and " + p.getAlphaPriorRate() + "): use solver "

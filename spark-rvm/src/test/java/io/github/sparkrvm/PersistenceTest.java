@@ -183,8 +183,9 @@ class PersistenceTest {
       metadata = files.filter(p -> p.getFileName().toString().startsWith("part-")).findFirst().orElseThrow();
     }
     String json = Files.readString(metadata);
-    assertTrue(json.contains("\"formatVersion\":2"), json);
-    Files.writeString(metadata, json.replace("\"formatVersion\":2", "\"formatVersion\":99"));
+    String current = "\"formatVersion\":" + ModelFormat.VERSION;
+    assertTrue(json.contains(current), json);
+    Files.writeString(metadata, json.replace(current, "\"formatVersion\":99"));
     Files.deleteIfExists(metadata.resolveSibling("." + metadata.getFileName() + ".crc"));
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> RvmModel.load(path.toString()));
     assertTrue(e.getMessage().contains("model format 99") && e.getMessage().contains("upgrade"), e.getMessage());

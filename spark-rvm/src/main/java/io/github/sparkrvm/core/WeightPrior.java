@@ -121,6 +121,7 @@ public final class WeightPrior {
           }
           beta[j] = new GammaFactor(a0 + 0.5 * rows, b0 + 0.5 * s); // (17)
         }
+        rescale();
       }
       case GRID_SUM -> {
         tighten(); // (35)
@@ -144,6 +145,34 @@ public final class WeightPrior {
         }
       }
       default -> throw new IllegalStateException();
+    }
+  }
+
+  /**
+   * p-grid: α_i β_j is unchanged by α_i → cα_i, β_j → β_j/c, so the data term of the bound is flat along that scale
+   * and coordinate ascent creeps along it. Here q(α_i) and q(β_j) are rescaled by the c that maximises the bound
+   * (only the Gamma(a0, b0) prior terms depend on it: (R − C) a0 log c − b0 c Σ E[α_i] − b0 Σ E[β_j] / c), a
+   * parameter-expansion step that cannot lower the bound.
+   */
+  private void rescale() {
+    double sumAlpha = 0.0;
+    for (GammaFactor a : alpha) {
+      sumAlpha += a.mean();
+    }
+    double sumBeta = 0.0;
+    for (GammaFactor b : beta) {
+      sumBeta += b.mean();
+    }
+    double k = (rows - cols) * a0;
+    double c = (k + Math.sqrt(k * k + 4.0 * b0 * b0 * sumAlpha * sumBeta)) / (2.0 * b0 * sumAlpha);
+    if (!(c > 0.0) || Double.isInfinite(c)) {
+      return;
+    }
+    for (int i = 0; i < alpha.length; i++) {
+      alpha[i] = new GammaFactor(alpha[i].shape(), alpha[i].rate() / c);
+    }
+    for (int j = 0; j < beta.length; j++) {
+      beta[j] = new GammaFactor(beta[j].shape(), beta[j].rate() * c);
     }
   }
 

@@ -1,0 +1,120 @@
+package io.github.sparkrvm.benchmarks;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.apache.spark.ml.linalg.SQLDataTypes;
+import org.apache.spark.ml.linalg.Vectors;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructType;
+
+/**
+ * The data of Kropotov, Vetrov, Wolf &amp; Hassner (2010), §6.1, with fixed seeds: the same generators as the
+ * library's tests ({@code PaperData}), so that a benchmark row and a test see the same numbers.
+ */
+final class GridData {
+
+  /** Rows x, targets t. */
+  record Table(double[][] x, double[] t) {
+    int size() {
+      return t.length;
+    }
+  }
+
+  private GridData() {}
+
+  static double gaussian(SplittableRandom random) {
+    double u = 1.0 - random.nextDouble();
+    double v = random.nextDouble();
+    return Math.sqrt(-2.0 * Math.log(u)) * Math.cos(2.0 * Math.PI * v);
+  }
+
+  static double sinc(double x) {
+    return x == 0.0 ? 1.0 : Math.sin(x) / x;
+  }
+
+  /** x uniform on [−10, 10], t = sinc(x) (+ uniform noise on [−0.2, 0.2] when noisy), then noise features. */
+  static Table sinc(int n, int noiseFeatures, boolean noisy, long seed) {
+    SplittableRandom random = new SplittableRandom(seed);
+    double[][] x = new double[n][1 + noiseFeatures];
+    double[] t = new double[n];
+    for (int i = 0; i < n; i++) {
+      x[i][0] = -10.0 + 20.0 * random.nextDouble();
+      t[i] = sinc(x[i][0]) + (noisy ? -0.2 + 0.4 * random.nextDouble() : 0.0);
+      for (int f = 1; f <= noiseFeatures; f++) {
+        x[i][f] = gaussian(random);
+      }
+    }
+    return new Table(x, t);
+  }
+
+  /** ESL's 200 training points of the mixture, with noise features. */
+  static Table mixtureTrain(Path data, int noiseFeatures, long seed) throws IOException {
+    List<String> lines = Files.readAllLines(data.resolve("mixture_train.csv"));
+    SplittableRandom random = new SplittableRandom(seed);
+    int n = lines.size() - 1;
+    double[][] x = new double[n][2 + noiseFeatures];
+    double[] t = new double[n];
+    for (int i = 0; i < n; i++) {
+      String[] cells = lines.get(i + 1).split(",");
+      x[i][0] = Double.parseDouble(cells[0]);
+      x[i][1] = Double.parseDouble(cells[1]);
+      t[i] = Double.parseDouble(cells[2]);
+      for (int f = 2; f < x[i].length; f++) {
+        x[i][f] = gaussian(random);
+      }
+    }
+    return new Table(x, t);
+  }
+
+  /** n new points of the ESL mixture (a class, one of its ten centres, x ~ N(centre, I/5)), with noise features. */
+  static Table mixtureSample(Path data, int n, int noiseFeatures, long seed) throws IOException {
+    List<String> lines = Files.readAllLines(data.resolve("means.csv"));
+    double[][] means = new double[20][2];
+    for (int i = 0; i < 20; i++) {
+      String[] cells = lines.get(i + 1).split(",");
+      means[i][0] = Double.parseDouble(cells[0]);
+      means[i][1] = Double.parseDouble(cells[1]);
+    }
+    SplittableRandom random = new SplittableRandom(seed);
+    double sd = Math.sqrt(1.0 / 5.0);
+    double[][] x = new double[n][2 + noiseFeatures];
+    double[] t = new double[n];
+    for (int i = 0; i < n; i++) {
+      int label = random.nextInt(2);
+      double[] centre = means[10 * label + random.nextInt(10)];
+      x[i][0] = centre[0] + sd * gaussian(random);
+      x[i][1] = centre[1] + sd * gaussian(random);
+      t[i] = label;
+      for (int f = 2; f < x[i].length; f++) {
+        x[i][f] = gaussian(random);
+      }
+    }
+    return new Table(x, t);
+  }
+
+  static Dataset<Row> frame(SparkSession spark, Table table, int partitions) {
+    List<Row> rows = new ArrayList<>();
+    for (int i = 0; i < table.size(); i++) {
+      rows.add(RowFactory.create(Vectors.dense(table.x()[i]), table.t()[i]));
+    }
+    StructType schema = new StructType().add("features", SQLDataTypes.VectorType()).add("label",
+        DataTypes.DoubleType);
+    return spark.createDataFrame(rows, schema).repartition(partitions);
+  }
+
+  static SparkSession spark(String name) {
+    SparkSession spark = SparkSession.builder().master("local[2]").appName("spark-rvm benchmark: " + name)
+        .config("spark.ui.enabled", "false").config("spark.driver.host", "127.0.0.1")
+        .config("spark.driver.bindAddress", "127.0.0.1").getOrCreate();
+    spark.sparkContext().setLogLevel("WARN");
+    return spark;
+  }
+}

@@ -1,0 +1,73 @@
+package io.github.sparkrvm.benchmarks;
+
+import io.github.sparkrvm.RvmEstimator;
+import io.github.sparkrvm.RvmModel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import org.apache.spark.ml.linalg.Vectors;
+import org.apache.spark.sql.SparkSession;
+
+/**
+ * Kropotov, Vetrov, Wolf &amp; Hassner (2010), §6.1, figure 4c: the ESL mixture (200 training points; 5000 test points
+ * drawn from the mixture) with 0 to 30 standard-normal noise features, the per-dimension RBF basis (δ = 5.55 on the
+ * standardised features), variational classification with the ARD, p-grid and s-grid priors. Writes
+ * {@code benchmarks/results/gridrvm-esl.md}.
+ *
+ * <p>Run: {@code mvn -B -q -pl benchmarks -am -DskipTests package exec:exec@gridesl} (arguments: the data folder,
+ * the number of centres, 12 by default as in the unit test: the paper uses all 200 training points, 6401 basis
+ * functions at 30 noise features, far beyond a Java-LAPACK driver here).
+ */
+public final class GridRvmMixture {
+
+  static final String[] PRIORS = {"ard", "grid-product", "grid-sum"};
+  static final int[] NOISE = {0, 10, 20, 30};
+
+  private GridRvmMixture() {}
+
+  public static void main(String[] args) throws Exception {
+    Path data = Path.of(args.length > 0 ? args[0] : "data/esl_mixture");
+    int centres = args.length > 1 ? Integer.parseInt(args[1]) : 12;
+    SparkSession spark = GridData.spark("gridRVM ESL mixture");
+    StringBuilder table = new StringBuilder("| noise features | prior | test error | train error | steps | converged "
+        + "| kept basis functions | seconds |\n|---|---|---|---|---|---|---|---|\n");
+    try {
+      for (int noise : NOISE) {
+        GridData.Table train = GridData.mixtureTrain(data, noise, 1);
+        GridData.Table test = GridData.mixtureSample(data, 5000, noise, 2);
+        for (String prior : PRIORS) {
+          long start = System.nanoTime();
+          RvmModel model = new RvmEstimator().setFamily("bernoulli").setSolver("variational").setPrior(prior)
+              .setKernel("rbf-per-dimension").setGamma(5.55).setMaxBasis(centres).setMaxIter(600)
+              .fit(GridData.frame(spark, train, 2));
+          double seconds = (System.nanoTime() - start) / 1e9;
+          table.append(String.format(Locale.ROOT, "| %d | %s | %.2f %% | %.2f %% | %d | %s | %d | %.1f |%n", noise,
+              prior, 100 * error(model, test), 100 * error(model, train), model.summary().iterations(),
+              model.summary().converged(), model.numRelevanceVectors(), seconds));
+        }
+      }
+    } finally {
+      spark.stop();
+    }
+    String report = "# gridRVM on the ESL mixture with noise features (Kropotov et al. 2010, figure 4c)\n\n"
+        + "Command: `mvn -B -q -pl benchmarks -am -DskipTests package exec:exec@gridesl` (centres: " + centres
+        + ")\n\n## Machine\n\n" + Machine.describe() + "\n## Set-up\n\n"
+        + "The 200 training points of ESL's `mixture.example` (noise features seed 1); 5000 test points drawn from "
+        + "the mixture (seed 2; Bayes error 21 %). Features standardised; basis φ_ij(x) = exp(−5.55 (x_i − c_j,i)²) "
+        + "over " + centres + " centres (a seeded sample of the training rows; the paper uses all 200) plus a bias; "
+        + "solver variational (Jaakkola–Jordan), maxIter 600, tol 1e-3 (on the bound); MacKay's moderated "
+        + "probability, threshold ½.\n\n## Results\n\n" + table + "\n## The paper's figures\n\n"
+        + "Figure 4c of the paper (read from the text): \"gridRVM methods show stable performance resulting in "
+        + "22–23% of errors even for 30 noisy features while RVM definitely overfits starting from several noisy "
+        + "features\" (the paper gives the Bayes error as 19 %; ESL's own figure for this mixture is 21 %).\n";
+    Files.writeString(Machine.result("gridrvm-esl.md"), report);
+  }
+
+  static double error(RvmModel model, GridData.Table table) {
+    int errors = 0;
+    for (int i = 0; i < table.size(); i++) {
+      errors += model.predict(Vectors.dense(table.x()[i])) != table.t()[i] ? 1 : 0;
+    }
+    return errors / (double) table.size();
+  }
+}

@@ -1,0 +1,80 @@
+package io.github.sparkrvm.benchmarks;
+
+import io.github.sparkrvm.RvmEstimator;
+import io.github.sparkrvm.RvmModel;
+import java.nio.file.Files;
+import java.util.Locale;
+import org.apache.spark.ml.linalg.Vectors;
+import org.apache.spark.sql.SparkSession;
+
+/**
+ * Kropotov, Vetrov, Wolf &amp; Hassner (2010), §6.1, figure 3c: noisy sinc (100 training points on [−10, 10] with
+ * uniform noise on [−0.2, 0.2]; 600 noise-free test points) with 0, 5, 10, 15 and 20 standard-normal noise features,
+ * the per-dimension RBF basis (δ = 5.55 on the standardised features), fitted by the variational RVM with the ARD,
+ * p-grid and s-grid priors. Writes {@code benchmarks/results/gridrvm-sinc.md}.
+ *
+ * <p>Run: {@code mvn -B -q -pl benchmarks -am -DskipTests package exec:exec@gridsinc} (argument: the number of
+ * centres, 30 by default; the paper uses all 100 training points, which costs about 40 times more per step).
+ */
+public final class GridRvmSinc {
+
+  static final String[] PRIORS = {"ard", "grid-product", "grid-sum"};
+  static final int[] NOISE = {0, 5, 10, 15, 20};
+
+  private GridRvmSinc() {}
+
+  public static void main(String[] args) throws Exception {
+    int centres = args.length > 0 ? Integer.parseInt(args[0]) : 30;
+    SparkSession spark = GridData.spark("gridRVM sinc");
+    StringBuilder table = new StringBuilder("| noise features | prior | test RMSE | train RMSE | steps | converged | "
+        + "kept basis functions | \\|w\\| > 0.1 | seconds |\n|---|---|---|---|---|---|---|---|---|\n");
+    double[][] rmse = new double[NOISE.length][PRIORS.length];
+    try {
+      for (int a = 0; a < NOISE.length; a++) {
+        GridData.Table train = GridData.sinc(100, NOISE[a], true, 1);
+        GridData.Table test = GridData.sinc(600, NOISE[a], false, 2);
+        for (int p = 0; p < PRIORS.length; p++) {
+          long start = System.nanoTime();
+          RvmModel model = new RvmEstimator().setSolver("variational").setPrior(PRIORS[p])
+              .setKernel("rbf-per-dimension").setGamma(5.55).setMaxBasis(centres).setMaxIter(3000)
+              .fit(GridData.frame(spark, train, 2));
+          double seconds = (System.nanoTime() - start) / 1e9;
+          rmse[a][p] = rmse(model, test);
+          long large = java.util.Arrays.stream(model.weights().toArray()).filter(w -> Math.abs(w) > 0.1).count();
+          table.append(String.format(Locale.ROOT, "| %d | %s | %.4f | %.4f | %d | %s | %d | %d | %.1f |%n", NOISE[a],
+              PRIORS[p], rmse[a][p], rmse(model, train), model.summary().iterations(), model.summary().converged(),
+              model.numRelevanceVectors(), large, seconds));
+        }
+      }
+    } finally {
+      spark.stop();
+    }
+    StringBuilder ratios = new StringBuilder();
+    for (int p = 0; p < PRIORS.length; p++) {
+      ratios.append(String.format(Locale.ROOT, "- %s: RMSE at 20 noise features / at 0 = %.4f / %.4f = %.2f%n",
+          PRIORS[p], rmse[NOISE.length - 1][p], rmse[0][p], rmse[NOISE.length - 1][p] / rmse[0][p]));
+    }
+    String report = "# gridRVM on noisy sinc with noise features (Kropotov et al. 2010, figure 3c)\n\n"
+        + "Command: `mvn -B -q -pl benchmarks -am -DskipTests package exec:exec@gridsinc` (centres: " + centres
+        + ")\n\n## Machine\n\n" + Machine.describe() + "\n## Set-up\n\n"
+        + "100 training points x ~ U[−10, 10], t = sinc(x) + U[−0.2, 0.2] (seed 1); 600 noise-free test points "
+        + "(seed 2), the noise features standard normal in both. Features standardised; basis "
+        + "φ_ij(x) = exp(−5.55 (x_i − c_j,i)²) over " + centres + " centres (training rows; the paper uses all "
+        + "100) plus a bias; solver variational, maxIter 3000, tol 1e-3 (on the bound), alphaMax 1e9.\n\n"
+        + "## Results\n\n" + table + "\n" + ratios + "\n## The paper's figures\n\n"
+        + "Figure 3c of the paper (read from the plot, no table is given): the conventional variational RVR "
+        + "\"begins to overfit starting from several noisy features while both gridRVR methods show stable "
+        + "performance even with 20 additional noisy features\"; the s-gridRVR keeps more basis functions with "
+        + "|w| > 0.1 than the p-gridRVR (figure 3d). Issue #6 reads \"stable\" as: at 20 noise features both grid "
+        + "variants below the RVR, and at most 1.5 times their own RMSE at 0 noise features.\n";
+    Files.writeString(Machine.result("gridrvm-sinc.md"), report);
+  }
+
+  static double rmse(RvmModel model, GridData.Table table) {
+    double squares = 0.0;
+    for (int i = 0; i < table.size(); i++) {
+      squares += Math.pow(model.predict(Vectors.dense(table.x()[i])) - table.t()[i], 2);
+    }
+    return Math.sqrt(squares / table.size());
+  }
+}

@@ -1,0 +1,17 @@
+package io.github.sparkrvm;
+
+/**
+ * The row and column relevances of a grid-prior fit (Kropotov et al. 2010): the basis formed a {@code rows} ×
+ * {@code cols} table (the bias apart), and the posterior means E[α_i] of its rows and E[β_j] of its columns are the
+ * prior precisions they share — small means relevant.
+ */
+record GridRelevance(int rows, int cols, double[] rowRelevance, double[] columnRelevance)
+    implements java.io.Serializable {
+
+  GridRelevance {
+    if (rows < 1 || cols < 1 || rowRelevance.length != rows || columnRelevance.length != cols) {
+      throw new IllegalArgumentException("inconsistent grid relevances: a " + rows + " x " + cols + " table with "
+          + rowRelevance.length + " row and " + columnRelevance.length + " column relevances");
+    }
+  }
+}
