@@ -74,20 +74,62 @@ public final class RvmModel extends Model<RvmModel> implements RvmParams, MLWrit
     return fitted;
   }
 
+  /**
+   * Sets {@link #featuresCol()}.
+   *
+   * @param v the value
+   * @return this model
+   */
   public RvmModel setFeaturesCol(String v) { set(featuresCol(), v); return this; }
+  /**
+   * Sets {@link #predictionCol()}.
+   *
+   * @param v the value
+   * @return this model
+   */
   public RvmModel setPredictionCol(String v) { set(predictionCol(), v); return this; }
+  /**
+   * Sets {@link #probabilityCol()}.
+   *
+   * @param v the value
+   * @return this model
+   */
   public RvmModel setProbabilityCol(String v) { set(probabilityCol(), v); return this; }
+  /**
+   * Sets {@link #rawPredictionCol()}.
+   *
+   * @param v the value
+   * @return this model
+   */
   public RvmModel setRawPredictionCol(String v) { set(rawPredictionCol(), v); return this; }
+  /**
+   * Sets {@link #varianceCol()}.
+   *
+   * @param v the value
+   * @return this model
+   */
   public RvmModel setVarianceCol(String v) { set(varianceCol(), v); return this; }
+  /**
+   * Sets {@link #probabilityMethod()}.
+   *
+   * @param v the value
+   * @return this model
+   */
   public RvmModel setProbabilityMethod(String v) { set(probabilityMethod(), v); return this; }
+  /**
+   * Sets {@link #threshold()}.
+   *
+   * @param v the value
+   * @return this model
+   */
   public RvmModel setThreshold(double v) { set(threshold(), v); return this; }
 
-  /** The number of input features the model was fitted on. */
+  /** {@return the number of input features the model was fitted on} */
   public int numFeatures() {
     return fitted.numFeatures();
   }
 
-  /** The number of classes: K for multinomial, 2 for bernoulli, 0 for gaussian. */
+  /** {@return the number of classes: K for multinomial, 2 for bernoulli, 0 for gaussian} */
   public int numClasses() {
     if (fitted.multiClass()) {
       return fitted.classes().numClasses();
@@ -113,12 +155,15 @@ public final class RvmModel extends Model<RvmModel> implements RvmParams, MLWrit
     return new DenseMatrix(k, d, fitted.centres().clone(), true);
   }
 
-  /** The indices of the relevant input features (linear kernel; empty otherwise); multinomial: over all classes. */
+  /**
+   * {@return the indices of the relevant input features (linear kernel; empty otherwise); multinomial: over all
+   * classes}
+   */
   public int[] relevantFeatures() {
     return fitted.features().clone();
   }
 
-  /** Whether the bias basis function was kept (multinomial: by some class). */
+  /** {@return whether the bias basis function was kept (multinomial: by some class)} */
   public boolean hasIntercept() {
     return fitted.biasKept();
   }
@@ -157,12 +202,12 @@ public final class RvmModel extends Model<RvmModel> implements RvmParams, MLWrit
     return new DenseMatrix(k, k, fitted.covariance().clone());
   }
 
-  /** β, the noise precision (gaussian); NaN for classification. */
+  /** {@return β, the noise precision (gaussian); NaN for classification} */
   public double noisePrecision() {
     return fitted.noisePrecision();
   }
 
-  /** How the fit went. */
+  /** {@return how the fit went} */
   public RvmTrainingSummary summary() {
     return fitted.summary();
   }
@@ -494,11 +539,20 @@ public final class RvmModel extends Model<RvmModel> implements RvmParams, MLWrit
     return new Writer(this);
   }
 
-  /** Reads a model saved with {@code write().save(path)}, also from inside a saved {@code PipelineModel}. */
+  /**
+   * {@return the reader of a model saved with {@code write().save(path)}, also from inside a saved {@code
+   * PipelineModel}}
+   */
   public static MLReader<RvmModel> read() {
     return new Reader();
   }
 
+  /**
+   * Reads a model saved with {@code write().save(path)}.
+   *
+   * @param path a Hadoop path
+   * @return the model
+   */
   public static RvmModel load(String path) {
     return read().load(path);
   }

@@ -48,19 +48,22 @@ public final class BasisFunctions implements Serializable {
     return new BasisFunctions(new Kernel.Linear(), intercept, dim, new double[0]);
   }
 
+  /** {@return the kernel} */
   public Kernel kernel() {
     return kernel;
   }
 
+  /** {@return whether basis function 0 is the bias} */
   public boolean intercept() {
     return intercept;
   }
 
+  /** {@return the number of input features} */
   public int dim() {
     return dim;
   }
 
-  /** The number of candidate basis functions, the bias included. */
+  /** {@return the number of candidate basis functions, the bias included} */
   public int numCandidates() {
     int table = kernel instanceof Kernel.Linear ? dim
         : kernel instanceof Kernel.RbfPerDimension ? dim * numCentres : numCentres;
@@ -72,7 +75,7 @@ public final class BasisFunctions implements Serializable {
     return intercept && j == 0;
   }
 
-  /** The number of centres (0 for the linear kernel). */
+  /** {@return the number of centres (0 for the linear kernel)} */
   public int numCentres() {
     return numCentres;
   }

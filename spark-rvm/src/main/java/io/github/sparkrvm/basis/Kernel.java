@@ -12,7 +12,7 @@ import java.util.Locale;
 public sealed interface Kernel extends Serializable
     permits Kernel.Rbf, Kernel.Polynomial, Kernel.Linear, Kernel.RbfPerDimension {
 
-  /** The name of the kernel as the {@code kernel} param spells it. */
+  /** {@return the name of the kernel as the {@code kernel} param spells it} */
   String name();
 
   /** Builds the kernel the params name. */
@@ -28,6 +28,7 @@ public sealed interface Kernel extends Serializable
 
   /** {@code exp(-gamma ‖x − c‖²)}. */
   record Rbf(double gamma) implements Kernel {
+    /** Checks that gamma is positive and finite. */
     public Rbf {
       if (!(gamma > 0.0) || Double.isInfinite(gamma)) {
         throw new IllegalArgumentException("gamma must be a positive finite number; got " + gamma);
@@ -47,6 +48,7 @@ public sealed interface Kernel extends Serializable
 
   /** {@code (gamma xᵀc + coef0)^degree}. */
   record Polynomial(double gamma, int degree, double coef0) implements Kernel {
+    /** Checks gamma and the degree. */
     public Polynomial {
       if (!(gamma > 0.0) || Double.isInfinite(gamma)) {
         throw new IllegalArgumentException("gamma must be a positive finite number; got " + gamma);
@@ -84,6 +86,7 @@ public sealed interface Kernel extends Serializable
    * table of (input dimensions) × (centres), row-major, as the grid priors expect.
    */
   record RbfPerDimension(double gamma) implements Kernel {
+    /** Checks that gamma is positive and finite. */
     public RbfPerDimension {
       if (!(gamma > 0.0) || Double.isInfinite(gamma)) {
         throw new IllegalArgumentException("gamma must be a positive finite number; got " + gamma);

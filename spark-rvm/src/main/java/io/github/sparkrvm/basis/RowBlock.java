@@ -9,6 +9,7 @@ import java.io.Serializable;
 public record RowBlock(int size, int dim, double[] features, double[] labels, double[] weights)
     implements Serializable {
 
+  /** Checks the sizes. */
   public RowBlock {
     if (features.length != size * dim || labels.length != size || weights.length != size) {
       throw new IllegalArgumentException("RowBlock: inconsistent sizes (size " + size + ", dim " + dim

@@ -56,7 +56,7 @@ final class Options {
     return command;
   }
 
-  /** The option names given, in order. */
+  /** {@return the option names given, in order} */
   Set<String> names() {
     return values.keySet();
   }

@@ -60,6 +60,11 @@ public final class RvmJob {
 
   private RvmJob() {}
 
+  /**
+   * Runs one command and exits: 0 done, 2 bad command line or input, 1 another failure.
+   *
+   * @param args the command and its options (see {@code --help})
+   */
   public static void main(String[] args) {
     SparkSession spark = wantsHelp(args) ? null : session();
     int status;

@@ -15,6 +15,11 @@ public final class BernoulliAccumulator implements Serializable {
   private final double[] hessian;
   private double logLikelihood;
 
+  /**
+   * An empty accumulator at the given weights.
+   *
+   * @param weights the weights of the active basis functions (copied)
+   */
   public BernoulliAccumulator(double[] weights) {
     this.weights = weights.clone();
     this.m = weights.length;
@@ -50,6 +55,12 @@ public final class BernoulliAccumulator implements Serializable {
     return this;
   }
 
+  /**
+   * Adds another partition's sums into this one.
+   *
+   * @param other an accumulator at the same weights
+   * @return this accumulator
+   */
   public BernoulliAccumulator merge(BernoulliAccumulator other) {
     if (other.m != m) {
       throw new IllegalArgumentException("cannot merge terms of dimension " + other.m + " and " + m);
@@ -64,6 +75,7 @@ public final class BernoulliAccumulator implements Serializable {
     return this;
   }
 
+  /** {@return the log-likelihood, gradient and Hessian accumulated so far} */
   public LikelihoodTerms result() {
     return new LikelihoodTerms(m, logLikelihood, gradient.clone(), hessian.clone());
   }

@@ -90,12 +90,15 @@ public final class Cholesky {
     return Optional.of(new Cholesky(n, l, jitter));
   }
 
-  /** The order of the matrix. */
+  /** {@return the order of the matrix} */
   public int n() {
     return n;
   }
 
-  /** The multiple of the identity that was added to the diagonal before the factorisation succeeded (0 if none). */
+  /**
+   * {@return the multiple of the identity that was added to the diagonal before the factorisation succeeded (0 if
+   * none)}
+   */
   public double jitter() {
     return jitter;
   }
@@ -114,7 +117,7 @@ public final class Cholesky {
     return x;
   }
 
-  /** The full symmetric inverse {@code A⁻¹}, column-major. */
+  /** {@return the full symmetric inverse {@code A⁻¹}, column-major} */
   public double[] inverse() {
     double[] inv = lower.clone();
     if (n == 0) {
@@ -159,7 +162,7 @@ public final class Cholesky {
     return diagonal;
   }
 
-  /** {@code log |A|}. */
+  /** {@return {@code log |A|}} */
   public double logDeterminant() {
     double s = 0.0;
     for (int i = 0; i < n; i++) {

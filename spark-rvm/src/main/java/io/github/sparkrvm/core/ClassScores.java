@@ -8,7 +8,7 @@ public record ClassScores(double[] raw, double[] probability) {
 
   private static final double PI_OVER_8 = Math.PI / 8.0;
 
-  /** The most probable class. */
+  /** {@return the most probable class} */
   public int argmax() {
     int best = 0;
     for (int p = 1; p < probability.length; p++) {

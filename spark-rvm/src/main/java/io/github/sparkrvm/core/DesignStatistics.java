@@ -7,10 +7,10 @@ package io.github.sparkrvm.core;
  */
 public interface DesignStatistics {
 
-  /** The number of candidate basis functions. */
+  /** {@return the number of candidate basis functions} */
   int numCandidates();
 
-  /** The Gaussian sufficient statistics over all candidates (one pass over the data). */
+  /** {@return the Gaussian sufficient statistics over all candidates (one pass over the data)} */
   GaussianStatistics gaussian();
 
   /** The Bernoulli (logistic) log-likelihood, gradient and Hessian at weights w over the active basis (one pass). */

@@ -5,16 +5,17 @@ package io.github.sparkrvm.core;
  */
 public record GammaFactor(double shape, double rate) {
 
+  /** {@return E[x] = shape / rate} */
   public double mean() {
     return shape / rate;
   }
 
-  /** E[log x] = ψ(shape) − log rate. */
+  /** {@return E[log x] = ψ(shape) − log rate} */
   public double meanLog() {
     return SpecialFunctions.digamma(shape) - Math.log(rate);
   }
 
-  /** The entropy −E[log q]. */
+  /** {@return the entropy −E[log q]} */
   public double entropy() {
     return shape - Math.log(rate) + SpecialFunctions.logGamma(shape) + (1.0 - shape) * SpecialFunctions.digamma(shape);
   }

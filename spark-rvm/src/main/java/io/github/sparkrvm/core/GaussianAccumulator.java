@@ -14,6 +14,11 @@ public final class GaussianAccumulator implements Serializable {
   private double weightSum;
   private long count;
 
+  /**
+   * An empty accumulator.
+   *
+   * @param numBasis the number of candidate basis functions
+   */
   public GaussianAccumulator(int numBasis) {
     this.m = numBasis;
     this.gram = new double[numBasis * numBasis];
@@ -66,6 +71,7 @@ public final class GaussianAccumulator implements Serializable {
     return this;
   }
 
+  /** {@return the sufficient statistics accumulated so far} */
   public GaussianStatistics result() {
     return new GaussianStatistics(m, gram.clone(), projection.clone(), targetSquares, targetSum, weightSum, count);
   }

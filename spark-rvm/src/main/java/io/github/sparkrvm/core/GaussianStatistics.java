@@ -9,6 +9,7 @@ package io.github.sparkrvm.core;
 public record GaussianStatistics(int numBasis, double[] gram, double[] projection, double targetSquares,
     double targetSum, double weightSum, long count) {
 
+  /** Checks the sizes. */
   public GaussianStatistics {
     if (gram.length != numBasis * numBasis || projection.length != numBasis) {
       throw new IllegalArgumentException("GaussianStatistics: sizes do not match " + numBasis + " basis functions");
@@ -31,7 +32,7 @@ public record GaussianStatistics(int numBasis, double[] gram, double[] projectio
     return variance;
   }
 
-  /** The weighted variance of the targets. */
+  /** {@return the weighted variance of the targets} */
   public double targetVariance() {
     double mean = targetSum / weightSum;
     return Math.max(targetSquares / weightSum - mean * mean, 0.0);

@@ -55,6 +55,12 @@ public final class JaakkolaJordanAccumulator implements Serializable {
     return this;
   }
 
+  /**
+   * Adds another partition's sums into this one.
+   *
+   * @param other an accumulator at the same q(w)
+   * @return this accumulator
+   */
   public JaakkolaJordanAccumulator merge(JaakkolaJordanAccumulator other) {
     if (other.m != m) {
       throw new IllegalArgumentException("cannot merge terms of dimension " + other.m + " and " + m);
@@ -69,6 +75,7 @@ public final class JaakkolaJordanAccumulator implements Serializable {
     return this;
   }
 
+  /** {@return the terms accumulated so far} */
   public JaakkolaJordanTerms result() {
     return new JaakkolaJordanTerms(m, precision.clone(), projection.clone(), logBound);
   }

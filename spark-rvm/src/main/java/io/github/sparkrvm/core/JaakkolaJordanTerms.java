@@ -8,6 +8,7 @@ package io.github.sparkrvm.core;
  */
 public record JaakkolaJordanTerms(int dim, double[] precision, double[] projection, double logBound) {
 
+  /** Checks the sizes. */
   public JaakkolaJordanTerms {
     if (precision.length != dim * dim || projection.length != dim) {
       throw new IllegalArgumentException("JaakkolaJordanTerms: sizes do not match dimension " + dim);

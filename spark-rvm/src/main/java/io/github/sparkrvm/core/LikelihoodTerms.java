@@ -7,6 +7,7 @@ package io.github.sparkrvm.core;
  */
 public record LikelihoodTerms(int dim, double logLikelihood, double[] gradient, double[] hessian) {
 
+  /** Checks the sizes. */
   public LikelihoodTerms {
     if (gradient.length != dim || hessian.length != dim * dim) {
       throw new IllegalArgumentException("LikelihoodTerms: sizes do not match dimension " + dim);

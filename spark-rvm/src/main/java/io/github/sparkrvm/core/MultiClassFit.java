@@ -20,6 +20,7 @@ package io.github.sparkrvm.core;
 public record MultiClassFit(int[][] active, double[][] weights, double[][] alpha, double[] covariance,
     int iterations, boolean converged, double[] logMarginalLikelihoods, int[] activeCounts, int likelihoodPasses) {
 
+  /** Checks that the per-class parts agree. */
   public MultiClassFit {
     int k = active.length;
     if (weights.length != k || alpha.length != k) {
@@ -39,12 +40,12 @@ public record MultiClassFit(int[][] active, double[][] weights, double[][] alpha
     }
   }
 
-  /** K. */
+  /** {@return the number of classes K} */
   public int numClasses() {
     return active.length;
   }
 
-  /** The number of kept (class, basis function) pairs. */
+  /** {@return the number of kept (class, basis function) pairs} */
   public int size() {
     int n = 0;
     for (int[] a : active) {

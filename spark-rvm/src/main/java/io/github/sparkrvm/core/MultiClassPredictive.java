@@ -21,6 +21,7 @@ public final class MultiClassPredictive implements Serializable {
   /** The class scores' means and K × K covariance (column-major) at a point. */
   public record Latents(double[] mean, double[] covariance) {
 
+    /** {@return the number of classes K} */
     public int numClasses() {
       return mean.length;
     }
@@ -58,6 +59,7 @@ public final class MultiClassPredictive implements Serializable {
     this.covariance = covariance;
   }
 
+  /** {@return the number of classes K} */
   public int numClasses() {
     return positions.length;
   }

@@ -55,7 +55,7 @@ public final class MultinomialAccumulator implements Serializable {
     this.hessian = new double[dim * dim];
   }
 
-  /** The candidates a block's basis must be expanded over, ascending. */
+  /** {@return the candidates a block's basis must be expanded over, ascending} */
   public int[] union() {
     return union.clone();
   }
@@ -154,6 +154,12 @@ public final class MultinomialAccumulator implements Serializable {
     return out;
   }
 
+  /**
+   * Adds another partition's sums into this one.
+   *
+   * @param other an accumulator at the same weights
+   * @return this accumulator
+   */
   public MultinomialAccumulator merge(MultinomialAccumulator other) {
     if (other.dim != dim || other.classes != classes) {
       throw new IllegalArgumentException("cannot merge terms of dimension " + other.dim + " and " + dim);
@@ -168,7 +174,7 @@ public final class MultinomialAccumulator implements Serializable {
     return this;
   }
 
-  /** The terms so far, with the Hessian's blocks below the diagonal filled in from those above. */
+  /** {@return the terms so far, with the Hessian's blocks below the diagonal filled in from those above} */
   public LikelihoodTerms result() {
     double[] h = hessian.clone();
     int[] classOf = new int[dim];

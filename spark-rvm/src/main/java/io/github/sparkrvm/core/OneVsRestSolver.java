@@ -21,6 +21,12 @@ public final class OneVsRestSolver {
   /** Tells of every step of the binary fit of one class; called from the threads the fits run on. */
   @FunctionalInterface
   public interface ClassListener {
+    /**
+     * Called after every step of one class' fit.
+     *
+     * @param positiveClass the class fitted against the rest
+     * @param report the step
+     */
     void onIteration(int positiveClass, IterationReport report);
   }
 

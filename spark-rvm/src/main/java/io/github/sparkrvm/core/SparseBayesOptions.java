@@ -12,6 +12,7 @@ package io.github.sparkrvm.core;
 public record SparseBayesOptions(
     int maxIter, double tol, double alphaMax, double alphaPriorShape, double alphaPriorRate) {
 
+  /** Checks the settings. */
   public SparseBayesOptions {
     if (maxIter < 1) {
       throw new IllegalArgumentException("maxIter must be at least 1; got " + maxIter);
@@ -28,7 +29,7 @@ public record SparseBayesOptions(
     }
   }
 
-  /** The defaults of the estimator. */
+  /** {@return the defaults of the estimator} */
   public static SparseBayesOptions defaults() {
     return new SparseBayesOptions(1000, 1e-3, 1e9, 0.0, 0.0);
   }

@@ -26,6 +26,7 @@ public final class VariationalSolver {
   public record Options(int maxIter, double tol, double a0, double b0, WeightPrior.Structure structure, int rows,
       int cols, boolean bias) {
 
+    /** Checks the settings. */
     public Options {
       if (maxIter < 1 || !(tol > 0.0)) {
         throw new IllegalArgumentException("maxIter must be at least 1 and tol positive");

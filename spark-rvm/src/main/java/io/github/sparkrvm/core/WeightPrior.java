@@ -16,7 +16,14 @@ import java.util.Arrays;
 public final class WeightPrior {
 
   /** How the table's precisions combine. */
-  public enum Structure { ARD, GRID_PRODUCT, GRID_SUM }
+  public enum Structure {
+    /** Every table entry has its own precision α_ij. */
+    ARD,
+    /** The precision of entry (i, j) is the product α_i β_j (p-gridRVM). */
+    GRID_PRODUCT,
+    /** The precision of entry (i, j) is the sum α_i + β_j (s-gridRVM). */
+    GRID_SUM
+  }
 
   private static final double HALF_LOG_TWO_PI = 0.5 * Math.log(2 * Math.PI);
 
@@ -67,7 +74,7 @@ public final class WeightPrior {
     return new GammaFactor(1.0, 1.0 / mean);
   }
 
-  /** The number of weights (bias included). */
+  /** {@return the number of weights (bias included)} */
   public int size() {
     return (bias ? 1 : 0) + rows * cols;
   }
@@ -76,7 +83,7 @@ public final class WeightPrior {
     return bias ? 1 : 0;
   }
 
-  /** E[precision] of every weight, for Σ = (diag(E λ) + data term)⁻¹. */
+  /** {@return E[precision] of every weight, for Σ = (diag(E λ) + data term)⁻¹} */
   public double[] meanPrecision() {
     double[] out = new double[size()];
     if (bias) {
@@ -206,12 +213,12 @@ public final class WeightPrior {
     return total;
   }
 
-  /** E[α_i] per row (grids) or per table entry (ARD). */
+  /** {@return E[α_i] per row (grids) or per table entry (ARD)} */
   public double[] rowRelevance() {
     return Arrays.stream(alpha).mapToDouble(GammaFactor::mean).toArray();
   }
 
-  /** E[β_j] per column (grids; empty for ARD). */
+  /** {@return E[β_j] per column (grids; empty for ARD)} */
   public double[] columnRelevance() {
     return Arrays.stream(beta).mapToDouble(GammaFactor::mean).toArray();
   }

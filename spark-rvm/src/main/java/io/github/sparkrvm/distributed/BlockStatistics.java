@@ -34,6 +34,13 @@ public final class BlockStatistics implements DesignStatistics {
   /** Shared by a statistics and its one-vs-rest views. */
   private final AtomicInteger passes;
 
+  /**
+   * Statistics over cached row blocks.
+   *
+   * @param blocks the training rows, in blocks (cached by the caller)
+   * @param basis the candidate basis functions, broadcast to the executors
+   * @param aggregationDepth the {@code treeReduce} depth
+   */
   public BlockStatistics(JavaRDD<RowBlock> blocks, Broadcast<BasisFunctions> basis, int aggregationDepth) {
     this(blocks, basis, aggregationDepth, Double.NaN, new AtomicInteger());
   }
@@ -110,7 +117,7 @@ public final class BlockStatistics implements DesignStatistics {
     return (int) Math.max(16, Math.min(4096, (4L << 20) / perRow));
   }
 
-  /** The passes over the data made so far. */
+  /** {@return the passes over the data made so far} */
   public int passes() {
     return passes.get();
   }

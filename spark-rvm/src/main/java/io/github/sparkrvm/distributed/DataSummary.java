@@ -61,6 +61,13 @@ public final class DataSummary implements Serializable {
   private final TreeMap<Integer, Double> classWeights = new TreeMap<>();
   private final PriorityQueue<Candidate> candidates = new PriorityQueue<>(new LargestKeyFirst());
 
+  /**
+   * An empty summary.
+   *
+   * @param columns the input columns and the family
+   * @param maxCentres how many candidate centres to sample at most
+   * @param seed the seed of that sample
+   */
   public DataSummary(Columns columns, int maxCentres, long seed) {
     this.columns = columns;
     this.maxCentres = maxCentres;
@@ -184,24 +191,27 @@ public final class DataSummary implements Serializable {
     return this;
   }
 
+  /** {@return the number of rows read} */
   public long rows() {
     return rows;
   }
 
+  /** {@return the number of features} */
   public int dim() {
     return dim;
   }
 
+  /** {@return the sum of the row weights} */
   public double weightSum() {
     return weightSum;
   }
 
-  /** Rows with positive weight. */
+  /** {@return rows with positive weight} */
   public long weightedRows() {
     return weightedRows;
   }
 
-  /** Rows with label 1 and positive weight. */
+  /** {@return rows with label 1 and positive weight} */
   public long positives() {
     return positives;
   }
@@ -217,18 +227,19 @@ public final class DataSummary implements Serializable {
     return classWeights.isEmpty() ? 0 : classWeights.lastKey() + 1;
   }
 
-  /** multinomial: the total row weight of each class 0 … K−1 (0 for a class with no rows). */
+  /** {@return multinomial: the total row weight of each class 0 … K−1 (0 for a class with no rows)} */
   public double[] classWeights() {
     double[] out = new double[numClasses()];
     classWeights.forEach((k, v) -> out[k] = v);
     return out;
   }
 
+  /** {@return the weighted mean of each feature} */
   public double[] featureMean() {
     return mean.clone();
   }
 
-  /** The weighted (population) variance of each feature. */
+  /** {@return the weighted (population) variance of each feature} */
   public double[] featureVariance() {
     double[] v = new double[dim];
     for (int j = 0; j < dim; j++) {
@@ -237,15 +248,17 @@ public final class DataSummary implements Serializable {
     return v;
   }
 
+  /** {@return the weighted mean of the label} */
   public double labelMean() {
     return labelMean;
   }
 
+  /** {@return the weighted variance of the label} */
   public double labelVariance() {
     return weightSum > 0.0 ? Math.max(labelM2 / weightSum, 0.0) : 0.0;
   }
 
-  /** The sampled centres, row-major, in ascending key order (independent of the partitioning). */
+  /** {@return the sampled centres, row-major, in ascending key order (independent of the partitioning)} */
   public double[] centres() {
     List<Candidate> sorted = new ArrayList<>(candidates);
     sorted.sort(new LargestKeyFirst().reversed());

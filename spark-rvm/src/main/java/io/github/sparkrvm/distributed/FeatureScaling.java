@@ -25,6 +25,7 @@ public record FeatureScaling(double[] shift, double[] scale) implements Serializ
     return new FeatureScaling(mean.clone(), scale);
   }
 
+  /** {@return the number of features} */
   public int dim() {
     return shift.length;
   }

@@ -6,10 +6,21 @@ package io.github.sparkrvm.distributed;
  */
 public class InvalidInputException extends IllegalArgumentException {
 
+  /**
+   * An exception with a message.
+   *
+   * @param message what is wrong with the input
+   */
   public InvalidInputException(String message) {
     super(message);
   }
 
+  /**
+   * An exception with a message and a cause.
+   *
+   * @param message what is wrong with the input
+   * @param cause the underlying failure
+   */
   public InvalidInputException(String message, Throwable cause) {
     super(message, cause);
   }

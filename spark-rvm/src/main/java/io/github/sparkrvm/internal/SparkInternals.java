@@ -66,7 +66,7 @@ public final class SparkInternals {
     return new Metadata(raw.uid(), raw.className(), version, raw);
   }
 
-  /** Spark's reader for a stage saved with {@code DefaultParamsWritable}. */
+  /** {@return spark's reader for a stage saved with {@code DefaultParamsWritable}} */
   public static <T> MLReader<T> defaultParamsReader() {
     return new DefaultParamsReader<>();
   }
