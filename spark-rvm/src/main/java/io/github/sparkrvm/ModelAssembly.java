@@ -20,7 +20,7 @@ final class ModelAssembly {
         fit.weights(), fit.alpha(), fit.covariance(), fit.noisePrecision(), summary);
   }
 
-  /** A multi-class model: the union of the classes' kept candidates, and each class' positions in it. */
+  /** {@return A multi-class model: the union of the classes' kept candidates, and each class' positions in it} */
   static FittedRvm fitted(String family, Kernel kernel, BasisFunctions basis, double[] originalCentres,
       FeatureScaling scaling, MultiClassFit fit, String strategy, RvmTrainingSummary summary) {
     int[] union = ClassLayout.union(fit.active());

@@ -138,16 +138,16 @@ public final class RvmModel extends Model<RvmModel> implements RvmParams, MLWrit
   }
 
   /**
-   * The number of relevance vectors (kernel bases) or relevant features (linear), the bias not counted; for a
-   * multinomial model, the distinct ones over all classes.
+   * {@return the number of relevance vectors (kernel bases) or relevant features (linear), the bias not counted; for
+   * a multinomial model, the distinct ones over all classes}
    */
   public int numRelevanceVectors() {
     return fitted.numRelevant();
   }
 
   /**
-   * The relevance vectors, one per row, on the original feature scale (0 rows for the linear kernel); for a
-   * multinomial model, those of every class (their union).
+   * {@return the relevance vectors, one per row, on the original feature scale (0 rows for the linear kernel); for a
+   * multinomial model, those of every class (their union)}
    */
   public Matrix relevanceVectors() {
     int k = fitted.kernel() instanceof Kernel.Linear ? 0 : fitted.numRelevant();
@@ -168,33 +168,41 @@ public final class RvmModel extends Model<RvmModel> implements RvmParams, MLWrit
     return fitted.biasKept();
   }
 
-  /** The bias weight (0 when it was pruned or not fitted). Not for multinomial: see {@link #classIntercept}. */
+  /**
+   * {@return the bias weight (0 when it was pruned or not fitted)} Not for multinomial: see {@link #classIntercept}.
+   */
   public double intercept() {
     requireSingle("intercept", "classIntercept(k)");
     return fitted.biasKept() ? fitted.weights()[0] : 0.0;
   }
 
-  /** The weights of the relevance vectors (or relevant features), in their order. Not for multinomial. */
+  /**
+   * {@return the weights of the relevance vectors (or relevant features), in their order} Not for multinomial.
+   */
   public Vector weights() {
     requireSingle("weights", "classWeights(k)");
     return Vectors.dense(nonBias(fitted.weights()));
   }
 
-  /** The prior precisions α of the relevance vectors (or relevant features). Not for multinomial. */
+  /**
+   * {@return the prior precisions α of the relevance vectors (or relevant features)} Not for multinomial.
+   */
   public Vector alphas() {
     requireSingle("alphas", "classAlphas(k)");
     return Vectors.dense(nonBias(fitted.alpha()));
   }
 
-  /** α of the bias, NaN when it was pruned or not fitted. Not for multinomial. */
+  /**
+   * {@return α of the bias, NaN when it was pruned or not fitted} Not for multinomial.
+   */
   public double interceptAlpha() {
     requireSingle("interceptAlpha", "classInterceptAlpha(k)");
     return fitted.biasKept() ? fitted.alpha()[0] : Double.NaN;
   }
 
   /**
-   * The posterior covariance Σ of all kept weights: the bias first (when kept), then the relevance vectors. Not for
-   * multinomial: see {@link #classCovariance}.
+   * {@return the posterior covariance Σ of all kept weights: the bias first (when kept), then the relevance vectors}
+   * Not for multinomial: see {@link #classCovariance}.
    */
   public Matrix covariance() {
     requireSingle("covariance", "classCovariance(k)");
@@ -236,20 +244,32 @@ public final class RvmModel extends Model<RvmModel> implements RvmParams, MLWrit
     return classes;
   }
 
-  /** Whether class k kept the bias. */
+  /**
+   * {@return whether class k kept the bias}
+   *
+   * @param k the class, 0 … K−1
+   */
   public boolean classHasIntercept(int k) {
     int[] basis = classes(k).basis()[k];
     return fitted.biasKept() && basis.length > 0 && basis[0] == 0;
   }
 
-  /** The positions among {@link #relevanceVectors()} (or {@link #relevantFeatures()}) that class k uses. */
+  /**
+   * {@return the positions among {@link #relevanceVectors()} (or {@link #relevantFeatures()}) that class k uses}
+   *
+   * @param k the class, 0 … K−1
+   */
   public int[] classRelevanceIndices(int k) {
     int[] basis = classes(k).basis()[k];
     int offset = fitted.biasKept() ? 1 : 0;
     return Arrays.stream(basis).filter(j -> j >= offset).map(j -> j - offset).toArray();
   }
 
-  /** The relevance vectors class k uses, one per row, on the original feature scale (0 rows for linear). */
+  /**
+   * {@return the relevance vectors class k uses, one per row, on the original feature scale (0 rows for linear)}
+   *
+   * @param k the class, 0 … K−1
+   */
   public Matrix classRelevanceVectors(int k) {
     int[] rows = fitted.kernel() instanceof Kernel.Linear ? new int[0] : classRelevanceIndices(k);
     int d = fitted.numFeatures();
@@ -260,7 +280,11 @@ public final class RvmModel extends Model<RvmModel> implements RvmParams, MLWrit
     return new DenseMatrix(rows.length, d, values, true);
   }
 
-  /** The input features class k found relevant (linear kernel; empty otherwise). */
+  /**
+   * {@return the input features class k found relevant (linear kernel; empty otherwise)}
+   *
+   * @param k the class, 0 … K−1
+   */
   public int[] classRelevantFeatures(int k) {
     if (!(fitted.kernel() instanceof Kernel.Linear)) {
       classes(k);
@@ -269,29 +293,47 @@ public final class RvmModel extends Model<RvmModel> implements RvmParams, MLWrit
     return Arrays.stream(classRelevanceIndices(k)).map(i -> fitted.features()[i]).toArray();
   }
 
-  /** Class k's weights on its relevance vectors (or relevant features), in their order. */
+  /**
+   * {@return class k's weights on its relevance vectors (or relevant features), in their order}
+   *
+   * @param k the class, 0 … K−1
+   */
   public Vector classWeights(int k) {
     return Vectors.dense(classNonBias(k, classes(k).weights()[k]));
   }
 
-  /** Class k's prior precisions α on its relevance vectors (or relevant features). */
+  /**
+   * {@return class k's prior precisions α on its relevance vectors (or relevant features)}
+   *
+   * @param k the class, 0 … K−1
+   */
   public Vector classAlphas(int k) {
     return Vectors.dense(classNonBias(k, classes(k).alpha()[k]));
   }
 
-  /** Class k's bias weight (0 when it pruned the bias). */
+  /**
+   * {@return class k's bias weight (0 when it pruned the bias)}
+   *
+   * @param k the class, 0 … K−1
+   */
   public double classIntercept(int k) {
     return classHasIntercept(k) ? classes(k).weights()[k][0] : 0.0;
   }
 
-  /** Class k's α of the bias, NaN when it pruned the bias. */
+  /**
+   * {@return class k's α of the bias, NaN when it pruned the bias}
+   *
+   * @param k the class, 0 … K−1
+   */
   public double classInterceptAlpha(int k) {
     return classHasIntercept(k) ? classes(k).alpha()[k][0] : Double.NaN;
   }
 
   /**
-   * The posterior covariance of class k's weights: its bias first (when kept), then its relevance vectors (the
-   * class' diagonal block of {@link #jointCovariance()}).
+   * {@return the posterior covariance of class k's weights: its bias first (when kept), then its relevance vectors
+   * (the class' diagonal block of {@link #jointCovariance()})}
+   *
+   * @param k the class, 0 … K−1
    */
   public Matrix classCovariance(int k) {
     ClassModels classes = classes(k);
@@ -309,8 +351,8 @@ public final class RvmModel extends Model<RvmModel> implements RvmParams, MLWrit
   }
 
   /**
-   * The joint posterior covariance of all class weights (multinomial): class 0's weights (bias first when it kept
-   * it), then class 1's, …. For the softmax strategy the classes are correlated; for ovr it is block diagonal.
+   * {@return the joint posterior covariance of all class weights (multinomial): class 0's weights (bias first when it
+   * kept it), then class 1's, …} For the softmax strategy the classes are correlated; for ovr it is block diagonal.
    */
   public Matrix jointCovariance() {
     ClassModels classes = classes(0);
@@ -333,9 +375,9 @@ public final class RvmModel extends Model<RvmModel> implements RvmParams, MLWrit
   // ---- feature relevance (linear kernel) ----
 
   /**
-   * The relevance of each input feature, 1/α (the prior variance of its weight on the standardised scale), 0 for a
-   * pruned feature. Needs the linear kernel. For a multinomial model, the sum over the classes of
-   * {@link #featureRelevance(int)}.
+   * {@return the relevance of each input feature, 1/α (the prior variance of its weight on the standardised scale), 0
+   * for a pruned feature} Needs the linear kernel. For a multinomial model, the sum over the classes of {@link
+   * #featureRelevance(int)}.
    */
   public Vector featureRelevance() {
     requireLinear();
@@ -356,7 +398,12 @@ public final class RvmModel extends Model<RvmModel> implements RvmParams, MLWrit
     return Vectors.dense(relevance);
   }
 
-  /** The relevance of each input feature for class k (multinomial, linear kernel): 1/α, 0 where class k pruned it. */
+  /**
+   * {@return the relevance of each input feature for class k (multinomial, linear kernel): 1/α, 0 where class k
+   * pruned it}
+   *
+   * @param k the class, 0 … K−1
+   */
   public Vector featureRelevance(int k) {
     requireLinear();
     double[] relevance = new double[fitted.numFeatures()];
@@ -392,8 +439,10 @@ public final class RvmModel extends Model<RvmModel> implements RvmParams, MLWrit
   }
 
   /**
-   * The prediction for one feature vector: the predictive mean (gaussian) or the class (bernoulli; multinomial:
-   * the most probable).
+   * {@return the prediction for one feature vector: the predictive mean (gaussian) or the class (bernoulli;
+   * multinomial: the most probable)}
+   *
+   * @param features a point, on the original feature scale
    */
   public double predict(Vector features) {
     if (fitted.multiClass()) {
@@ -403,7 +452,11 @@ public final class RvmModel extends Model<RvmModel> implements RvmParams, MLWrit
     return isBernoulli() ? (probabilityOfOne(latent) > getThreshold() ? 1.0 : 0.0) : latent.mean();
   }
 
-  /** P(label = 1) for one feature vector (bernoulli). */
+  /**
+   * {@return P(label = 1) for one feature vector (bernoulli)}
+   *
+   * @param features a point, on the original feature scale
+   */
   public double predictProbability(Vector features) {
     if (fitted.multiClass()) {
       throw new IllegalStateException("a multinomial model has one probability per class: use "
@@ -412,7 +465,12 @@ public final class RvmModel extends Model<RvmModel> implements RvmParams, MLWrit
     return probabilityOfOne(latent(features, predictive(), fitted.scaling(), getFeaturesCol()));
   }
 
-  /** The class probabilities for one feature vector: [P(0), P(1)] (bernoulli) or [P(0), …, P(K−1)] (multinomial). */
+  /**
+   * {@return the class probabilities for one feature vector: [P(0), P(1)] (bernoulli) or [P(0), …, P(K−1)]
+   * (multinomial)}
+   *
+   * @param features a point, on the original feature scale
+   */
   public Vector predictProbabilities(Vector features) {
     if (fitted.multiClass()) {
       return Vectors.dense(classScores(features).probability());
@@ -421,7 +479,11 @@ public final class RvmModel extends Model<RvmModel> implements RvmParams, MLWrit
     return Vectors.dense(1.0 - one, one);
   }
 
-  /** The predictive variance 1/β + φᵀΣφ for one feature vector (gaussian). */
+  /**
+   * {@return the predictive variance 1/β + φᵀΣφ for one feature vector (gaussian)}
+   *
+   * @param features a point, on the original feature scale
+   */
   public double predictVariance(Vector features) {
     return 1.0 / fitted.noisePrecision() + latent(features, predictive(), fitted.scaling(), getFeaturesCol()).variance();
   }

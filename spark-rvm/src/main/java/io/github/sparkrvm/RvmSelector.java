@@ -212,7 +212,7 @@ public final class RvmSelector extends Estimator<RvmSelectorModel> implements Rv
     return model;
   }
 
-  /** The selected feature indices, ascending. */
+  /** {@return the selected feature indices, ascending} */
   static int[] select(double[] relevance, String mode, double threshold) {
     if ("threshold".equals(mode)) {
       return IntStream.range(0, relevance.length).filter(j -> relevance[j] > threshold).toArray();

@@ -99,7 +99,10 @@ public final class RvmSelectorModel extends Model<RvmSelectorModel> implements R
     return relevance.length;
   }
 
-  /** The input schema plus outputCol: a vector of {@code size} features (−1: not known yet), named when possible. */
+  /**
+   * {@return the input schema plus outputCol: a vector of {@code size} features (−1: not known yet), named when
+   * possible}
+   */
   static StructType outputSchema(RvmSelectorParams p, StructType schema, int size) {
     RvmSchema.requireVectorColumn(schema, "featuresCol", p.getFeaturesCol());
     String out = p.getOutputCol();

@@ -43,7 +43,7 @@ public final class BasisFunctions implements Serializable {
     return new BasisFunctions(kernel, intercept, dim, centres.clone());
   }
 
-  /** The input features as the basis (ARD over features). */
+  /** {@return the input features as the basis (ARD over features)} */
   public static BasisFunctions linear(boolean intercept, int dim) {
     return new BasisFunctions(new Kernel.Linear(), intercept, dim, new double[0]);
   }
@@ -70,7 +70,7 @@ public final class BasisFunctions implements Serializable {
     return (intercept ? 1 : 0) + table;
   }
 
-  /** True when candidate {@code j} is the bias. */
+  /** {@return true when candidate {@code j} is the bias} */
   public boolean isBias(int j) {
     return intercept && j == 0;
   }
@@ -81,14 +81,14 @@ public final class BasisFunctions implements Serializable {
   }
 
   /**
-   * The index of candidate j among the centres (kernel) or features (linear); for the RBF per dimension, its
-   * position in the dimension-major table (dimension = index / numCentres, centre = index % numCentres).
+   * {@return the index of candidate j among the centres (kernel) or features (linear); for the RBF per dimension, its
+   * position in the dimension-major table (dimension = index / numCentres, centre = index % numCentres)}
    */
   public int sourceIndex(int j) {
     return intercept ? j - 1 : j;
   }
 
-  /** The centre of candidate j (a copy); only for kernel bases. */
+  /** {@return the centre of candidate j (a copy); only for kernel bases} */
   public double[] centre(int j) {
     int c = kernel instanceof Kernel.RbfPerDimension ? sourceIndex(j) % numCentres : sourceIndex(j);
     return Arrays.copyOfRange(centres, c * dim, (c + 1) * dim);
@@ -126,8 +126,8 @@ public final class BasisFunctions implements Serializable {
   }
 
   /**
-   * The basis of the block at the active candidates: a column-major {@code block.size() × active.length} matrix,
-   * built with one {@code dgemm} for kernel bases (RBF: ‖x‖² + ‖c‖² − 2XCᵀ).
+   * {@return the basis of the block at the active candidates: a column-major {@code block.size() × active.length}
+   * matrix, built with one {@code dgemm} for kernel bases (RBF: ‖x‖² + ‖c‖² − 2XCᵀ)}
    */
   public double[] expand(RowBlock block, int[] active) {
     int n = block.size();

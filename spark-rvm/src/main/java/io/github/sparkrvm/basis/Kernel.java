@@ -40,7 +40,7 @@ public sealed interface Kernel extends Serializable
       return "rbf";
     }
 
-    /** The kernel value from the squared distance. */
+    /** {@return the kernel value from the squared distance} */
     public double fromSquaredDistance(double squaredDistance) {
       return Math.exp(-gamma * Math.max(squaredDistance, 0.0));
     }
@@ -66,7 +66,7 @@ public sealed interface Kernel extends Serializable
       return "poly";
     }
 
-    /** The kernel value from the inner product. */
+    /** {@return the kernel value from the inner product} */
     public double fromInnerProduct(double innerProduct) {
       double base = gamma * innerProduct + coef0;
       return degree == 1 ? base : Math.pow(base, degree);

@@ -17,7 +17,7 @@ public record RowBlock(int size, int dim, double[] features, double[] labels, do
     }
   }
 
-  /** A block with unit weights. */
+  /** {@return A block with unit weights} */
   public static RowBlock unweighted(int size, int dim, double[] features, double[] labels) {
     double[] w = new double[size];
     java.util.Arrays.fill(w, 1.0);

@@ -391,7 +391,7 @@ public final class RvmJob {
     }
   }
 
-  /** The first line of the throwable's message (its class when there is none). */
+  /** {@return the first line of the throwable's message (its class when there is none)} */
   static String oneLine(Throwable t) {
     String message = t.getMessage();
     return message == null || message.isBlank() ? t.getClass().getSimpleName() : firstLine(message);

@@ -137,8 +137,8 @@ public final class Cholesky {
   }
 
   /**
-   * The diagonal of {@code A⁻¹} alone, from the triangular inverse ({@code dtrtri}): with A = LLᵀ,
-   * (A⁻¹)ᵢᵢ = Σⱼ (L⁻¹)ⱼᵢ². About half the work of {@link #inverse()}.
+   * {@return the diagonal of {@code A⁻¹} alone, from the triangular inverse ({@code dtrtri}): with A = LLᵀ, (A⁻¹)ᵢᵢ =
+   * Σⱼ (L⁻¹)ⱼᵢ²} About half the work of {@link #inverse()}.
    */
   public double[] inverseDiagonal() {
     double[] diagonal = new double[n];

@@ -51,8 +51,9 @@ public record ClassScores(double[] raw, double[] probability) {
   }
 
   /**
-   * One-vs-rest: raw score z_p, the (moderated, z_p = μ_p/√(1 + πS_pp/8)) logit of class p against the rest; the
-   * probabilities are σ(z_p)/Σ_q σ(z_q), computed in log space so that they stay defined when every σ(z) underflows.
+   * {@return one-vs-rest: raw score z_p, the (moderated, z_p = μ_p/√(1 + πS_pp/8)) logit of class p against the rest;
+   * the probabilities are σ(z_p)/Σ_q σ(z_q), computed in log space so that they stay defined when every σ(z)
+   * underflows}
    */
   public static ClassScores oneVsRest(MultiClassPredictive.Latents latents, boolean moderated) {
     int k = latents.numClasses();

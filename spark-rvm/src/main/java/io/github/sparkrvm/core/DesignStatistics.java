@@ -13,25 +13,28 @@ public interface DesignStatistics {
   /** {@return the Gaussian sufficient statistics over all candidates (one pass over the data)} */
   GaussianStatistics gaussian();
 
-  /** The Bernoulli (logistic) log-likelihood, gradient and Hessian at weights w over the active basis (one pass). */
+  /**
+   * {@return the Bernoulli (logistic) log-likelihood, gradient and Hessian at weights w over the active basis (one
+   * pass)}
+   */
   LikelihoodTerms bernoulli(int[] active, double[] weights);
 
   /**
-   * The variational logistic terms over the active basis at the current q(w), given its second moment
-   * Σ + μμᵀ (one pass).
+   * {@return the variational logistic terms over the active basis at the current q(w), given its second moment Σ +
+   * μμᵀ (one pass)}
    */
   JaakkolaJordanTerms jaakkolaJordan(int[] active, double[] secondMoment);
 
   /**
-   * The multinomial (softmax) log-likelihood, gradient and Hessian at class weights {@code weights[p]} over each
-   * class' own active basis {@code active[p]} (K = active.length classes; the labels are class indices 0 … K−1),
-   * in the class-major layout of {@link ClassLayout} (one pass).
+   * {@return the multinomial (softmax) log-likelihood, gradient and Hessian at class weights {@code weights[p]} over
+   * each class' own active basis {@code active[p]} (K = active.length classes; the labels are class indices 0 … K−1),
+   * in the class-major layout of {@link ClassLayout} (one pass)}
    */
   LikelihoodTerms multinomial(int[][] active, double[][] weights);
 
   /**
-   * The same data seen as the binary problem "class {@code positiveClass} against the rest": labels equal to it
-   * become 1, all others 0 (for one-vs-rest). Passes over the data are counted with this one's.
+   * {@return the same data seen as the binary problem "class {@code positiveClass} against the rest": labels equal to
+   * it become 1, all others 0 (for one-vs-rest)} Passes over the data are counted with this one's.
    */
   DesignStatistics oneVsRest(int positiveClass);
 }

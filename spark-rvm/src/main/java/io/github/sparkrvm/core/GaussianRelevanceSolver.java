@@ -28,7 +28,7 @@ public final class GaussianRelevanceSolver {
     return new GaussianRelevanceSolver(stats, options).run(stats.checkedTargetVariance(), listener);
   }
 
-  /** The posterior and its objective at fixed α (over {@code active}) and β. */
+  /** {@return the posterior and its objective at fixed α (over {@code active}) and β} */
   public static Posterior posterior(GaussianStatistics stats, int[] active, double[] alpha, double beta,
       SparseBayesOptions options) {
     return new GaussianRelevanceSolver(stats, options).posterior(active, alpha, beta);

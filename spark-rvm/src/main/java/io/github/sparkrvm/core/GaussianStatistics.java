@@ -17,7 +17,7 @@ public record GaussianStatistics(int numBasis, double[] gram, double[] projectio
   }
 
   /**
-   * The weighted variance of the targets, checked: there must be weight, and the targets must vary.
+   * {@return the weighted variance of the targets, checked: there must be weight, and the targets must vary}
    *
    * @throws IllegalArgumentException otherwise
    */

@@ -8,6 +8,6 @@ package io.github.sparkrvm.core;
 @FunctionalInterface
 public interface LikelihoodEvaluator {
 
-  /** The likelihood terms at {@code weights}. */
+  /** {@return the likelihood terms at {@code weights}} */
   LikelihoodTerms at(double[] weights);
 }

@@ -26,7 +26,7 @@ public final class MultiClassPredictive implements Serializable {
       return mean.length;
     }
 
-    /** The variance of class p's score. */
+    /** {@return the variance of class p's score} */
     public double variance(int p) {
       return covariance[p * mean.length + p];
     }
@@ -64,7 +64,7 @@ public final class MultiClassPredictive implements Serializable {
     return positions.length;
   }
 
-  /** The latent scores' means and covariance at x. */
+  /** {@return the latent scores' means and covariance at x} */
   public Latents at(double[] x) {
     int classes = positions.length;
     int dim = offset[classes];

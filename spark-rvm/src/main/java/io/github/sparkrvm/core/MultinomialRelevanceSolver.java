@@ -124,7 +124,7 @@ public final class MultinomialRelevanceSolver {
     return new State(classOf, candidate, active, alpha, mode, logMarginal, change, pruned);
   }
 
-  /** The softmax likelihood over the class-specific active sets, as a function of the flat weights. */
+  /** {@return the softmax likelihood over the class-specific active sets, as a function of the flat weights} */
   static LikelihoodEvaluator likelihood(DesignStatistics stats, int[][] active) {
     return w -> stats.multinomial(active, ClassLayout.split(w, active));
   }

@@ -24,7 +24,7 @@ public record PosteriorMode(double[] weights, LikelihoodTerms terms, Cholesky pr
     return find(stats, active, alpha, start, null);
   }
 
-  /** The Bernoulli mode over {@code active}, from {@code start} with its terms when known (see below). */
+  /** {@return the Bernoulli mode over {@code active}, from {@code start} with its terms when known (see below)} */
   public static PosteriorMode find(DesignStatistics stats, int[] active, double[] alpha, double[] start,
       LikelihoodTerms startTerms) {
     int[] act = active.clone();
@@ -93,7 +93,7 @@ public record PosteriorMode(double[] weights, LikelihoodTerms terms, Cholesky pr
     return Double.isNaN(psi) ? Double.POSITIVE_INFINITY : psi;
   }
 
-  /** The Laplace approximation to log p(t | α): log p(t | w) − ½wᵀAw + ½ Σ log α − ½ log |H|. */
+  /** {@return the Laplace approximation to log p(t | α): log p(t | w) − ½wᵀAw + ½ Σ log α − ½ log |H|} */
   public double logMarginalLikelihood(double[] alpha) {
     return -objective(terms, alpha, weights) + 0.5 * (Reestimation.sumLog(alpha) - precision.logDeterminant());
   }

@@ -32,7 +32,7 @@ public final class Predictive implements Serializable {
     this.covariance = covariance.clone();
   }
 
-  /** The latent mean and variance at x. */
+  /** {@return the latent mean and variance at x} */
   public Latent at(double[] x) {
     int k = active.length;
     double[] phi = new double[k];

@@ -26,7 +26,7 @@ public final class Softmax {
     return max + Math.log(sum);
   }
 
-  /** The class a label stands for: a whole number in [0, k). */
+  /** {@return the class a label stands for: a whole number in [0, k)} */
   static int classOf(double label, int k) {
     int c = (int) label;
     if (c != label || c < 0 || c >= k) {

@@ -25,7 +25,7 @@ public final class SpecialFunctions {
         - inv2 * (1.0 / 12 - inv2 * (1.0 / 120 - inv2 * (1.0 / 252 - inv2 * (1.0 / 240 - inv2 / 132))));
   }
 
-  /** log Γ(x), x &gt; 0 (Lanczos, g = 7). */
+  /** {@return log Γ(x), x &gt; 0 (Lanczos, g = 7)} */
   public static double logGamma(double x) {
     if (!(x > 0.0)) {
       throw new IllegalArgumentException("logGamma needs a positive argument; got " + x);

@@ -170,8 +170,8 @@ public final class WeightPrior {
   }
 
   /**
-   * The prior's part of the variational lower bound: E[log p(w | λ)] (for s-grid, its bound G) plus −KL(q ‖ p)
-   * of every precision factor.
+   * {@return the prior's part of the variational lower bound: E[log p(w | λ)] (for s-grid, its bound G) plus −KL(q ‖
+   * p) of every precision factor}
    */
   public double bound(double[] secondMoment) {
     double total = 0.0;

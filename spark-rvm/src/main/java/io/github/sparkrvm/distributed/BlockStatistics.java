@@ -105,9 +105,9 @@ public final class BlockStatistics implements DesignStatistics {
   }
 
   /**
-   * The rows per block so that a block's rows and its basis expansion (8 bytes for each of the {@code dim} features
-   * and {@code numCandidates} basis values, plus label and weight) take at most {@code maxBlockSizeInMB} MiB; 0
-   * chooses about 4 MiB, between 16 and 4096 rows. At least one row.
+   * {@return the rows per block so that a block's rows and its basis expansion (8 bytes for each of the {@code dim}
+   * features and {@code numCandidates} basis values, plus label and weight) take at most {@code maxBlockSizeInMB}
+   * MiB; 0 chooses about 4 MiB, between 16 and 4096 rows} At least one row.
    */
   public static int blockRows(int dim, int numCandidates, double maxBlockSizeInMB) {
     long perRow = 8L * (Math.max(dim, 1) + Math.max(numCandidates, 1) + 2);
@@ -183,8 +183,8 @@ public final class BlockStatistics implements DesignStatistics {
   }
 
   /**
-   * Each block's basis is expanded once, over the union of the classes' active candidates; the accumulator then
-   * takes the scores, gradient and every Hessian block from it with BLAS.
+   * {@return each block's basis is expanded once, over the union of the classes' active candidates; the accumulator
+   * then takes the scores, gradient and every Hessian block from it with BLAS}
    */
   @Override
   public LikelihoodTerms multinomial(int[][] active, double[][] weights) {

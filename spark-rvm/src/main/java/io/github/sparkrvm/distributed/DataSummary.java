@@ -269,7 +269,7 @@ public final class DataSummary implements Serializable {
     return out;
   }
 
-  /** A 64-bit hash of the row (SplitMix64 finaliser over the bits of every value). */
+  /** {@return A 64-bit hash of the row (SplitMix64 finaliser over the bits of every value)} */
   static long key(long seed, double[] x, double label) {
     long h = mix(seed ^ 0x9E3779B97F4A7C15L);
     for (double v : x) {

@@ -8,7 +8,7 @@ import java.io.Serializable;
  */
 public record FeatureScaling(double[] shift, double[] scale) implements Serializable {
 
-  /** The identity on d features. */
+  /** {@return the identity on d features} */
   public static FeatureScaling identity(int d) {
     double[] one = new double[d];
     java.util.Arrays.fill(one, 1.0);

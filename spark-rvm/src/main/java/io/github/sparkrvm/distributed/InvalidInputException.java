@@ -25,7 +25,7 @@ public class InvalidInputException extends IllegalArgumentException {
     super(message, cause);
   }
 
-  /** The first {@code InvalidInputException} in the cause chain of a Spark job failure, or null. */
+  /** {@return the first {@code InvalidInputException} in the cause chain of a Spark job failure, or null} */
   public static InvalidInputException findIn(Throwable failure) {
     for (Throwable t = failure; t != null; t = t.getCause()) {
       if (t instanceof InvalidInputException input) {
