@@ -291,6 +291,9 @@ public final class RvmEstimator extends Estimator<RvmModel> implements RvmParams
    * Tells {@code listener} of every iteration of the fits that follow (for progress output). Not a param: it is
    * not saved, copied or shown by {@code explainParams}; iterations are also logged at INFO. With
    * multiClassStrategy ovr and parallelism above 1, it is called from several threads at once.
+   *
+   * @param listener told of every iteration; null for none
+   * @return this estimator
    */
   public RvmEstimator setProgressListener(IterationListener listener) {
     this.progress = listener == null ? IterationListener.none() : listener;

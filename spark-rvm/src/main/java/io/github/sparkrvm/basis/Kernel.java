@@ -28,7 +28,11 @@ public sealed interface Kernel extends Serializable
 
   /** {@code exp(-gamma ‖x − c‖²)}. */
   record Rbf(double gamma) implements Kernel {
-    /** Checks that gamma is positive and finite. */
+    /**
+     * Checks that gamma is positive and finite.
+     *
+     * @param gamma the scale, positive and finite
+     */
     public Rbf {
       if (!(gamma > 0.0) || Double.isInfinite(gamma)) {
         throw new IllegalArgumentException("gamma must be a positive finite number; got " + gamma);
@@ -48,7 +52,13 @@ public sealed interface Kernel extends Serializable
 
   /** {@code (gamma xᵀc + coef0)^degree}. */
   record Polynomial(double gamma, int degree, double coef0) implements Kernel {
-    /** Checks gamma and the degree. */
+    /**
+     * Checks gamma and the degree.
+     *
+     * @param gamma the scale of the inner product, positive and finite
+     * @param degree the degree, at least 1
+     * @param coef0 the constant added
+     */
     public Polynomial {
       if (!(gamma > 0.0) || Double.isInfinite(gamma)) {
         throw new IllegalArgumentException("gamma must be a positive finite number; got " + gamma);
@@ -86,7 +96,11 @@ public sealed interface Kernel extends Serializable
    * table of (input dimensions) × (centres), row-major, as the grid priors expect.
    */
   record RbfPerDimension(double gamma) implements Kernel {
-    /** Checks that gamma is positive and finite. */
+    /**
+     * Checks that gamma is positive and finite.
+     *
+     * @param gamma the scale, positive and finite
+     */
     public RbfPerDimension {
       if (!(gamma > 0.0) || Double.isInfinite(gamma)) {
         throw new IllegalArgumentException("gamma must be a positive finite number; got " + gamma);

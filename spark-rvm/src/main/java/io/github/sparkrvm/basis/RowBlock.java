@@ -9,7 +9,15 @@ import java.io.Serializable;
 public record RowBlock(int size, int dim, double[] features, double[] labels, double[] weights)
     implements Serializable {
 
-  /** Checks the sizes. */
+  /**
+   * Checks the sizes.
+   *
+   * @param size the number of rows
+   * @param dim the number of features
+   * @param features the rows, row-major (size × dim)
+   * @param labels the labels, one per row
+   * @param weights the row weights, one per row
+   */
   public RowBlock {
     if (features.length != size * dim || labels.length != size || weights.length != size) {
       throw new IllegalArgumentException("RowBlock: inconsistent sizes (size " + size + ", dim " + dim

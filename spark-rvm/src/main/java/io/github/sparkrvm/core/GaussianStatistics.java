@@ -9,7 +9,17 @@ package io.github.sparkrvm.core;
 public record GaussianStatistics(int numBasis, double[] gram, double[] projection, double targetSquares,
     double targetSum, double weightSum, long count) {
 
-  /** Checks the sizes. */
+  /**
+   * Checks the sizes.
+   *
+   * @param numBasis m, the number of candidate basis functions
+   * @param gram ΦᵀWΦ (m × m, column-major)
+   * @param projection ΦᵀWt
+   * @param targetSquares tᵀWt
+   * @param targetSum Σwt
+   * @param weightSum Σw
+   * @param count the number of rows
+   */
   public GaussianStatistics {
     if (gram.length != numBasis * numBasis || projection.length != numBasis) {
       throw new IllegalArgumentException("GaussianStatistics: sizes do not match " + numBasis + " basis functions");

@@ -8,7 +8,14 @@ package io.github.sparkrvm.core;
  */
 public record JaakkolaJordanTerms(int dim, double[] precision, double[] projection, double logBound) {
 
-  /** Checks the sizes. */
+  /**
+   * Checks the sizes.
+   *
+   * @param dim m, the number of active basis functions
+   * @param precision ΦᵀWΛΦ (m × m, column-major)
+   * @param projection ΦᵀWt̃
+   * @param logBound the part of the bound free of μ
+   */
   public JaakkolaJordanTerms {
     if (precision.length != dim * dim || projection.length != dim) {
       throw new IllegalArgumentException("JaakkolaJordanTerms: sizes do not match dimension " + dim);

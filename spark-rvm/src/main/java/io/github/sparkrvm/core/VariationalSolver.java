@@ -26,7 +26,18 @@ public final class VariationalSolver {
   public record Options(int maxIter, double tol, double a0, double b0, WeightPrior.Structure structure, int rows,
       int cols, boolean bias) {
 
-    /** Checks the settings. */
+    /**
+     * Checks the settings.
+     *
+     * @param maxIter the most steps
+     * @param tol converged when a step raises the bound by less than {@code tol × 1e-3 × (1 + |bound|)}
+     * @param a0 shape of the Gamma hyperprior of every precision (and of the noise precision), &gt; 0
+     * @param b0 rate of that hyperprior, &gt; 0
+     * @param structure how the table's precisions combine
+     * @param rows table rows (M1)
+     * @param cols table columns (M2); the basis is [bias] + rows × cols, row-major
+     * @param bias whether candidate 0 is a bias with a precision of its own
+     */
     public Options {
       if (maxIter < 1 || !(tol > 0.0)) {
         throw new IllegalArgumentException("maxIter must be at least 1 and tol positive");
