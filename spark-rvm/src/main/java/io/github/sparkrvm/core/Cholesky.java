@@ -25,6 +25,10 @@ public final class Cholesky {
   /**
    * Factors {@code a} (n × n, column-major; only the lower triangle is read), or returns empty when it is not
    * numerically positive definite or holds a non-finite value. {@code a} is not modified.
+   *
+   * @param a the symmetric matrix
+   * @param n its order
+   * @return the factor, or empty when a is not numerically positive definite
    */
   public static Optional<Cholesky> tryFactor(double[] a, int n) {
     return tryFactor(a, n, 0.0);
@@ -35,6 +39,9 @@ public final class Cholesky {
    * The jitter used is reported by {@link #jitter()}.
    *
    * @throws ArithmeticException if the matrix holds non-finite values or cannot be factored even with jitter
+   * @param a the symmetric matrix
+   * @param n its order
+   * @return the factor
    */
   public static Cholesky factorWithJitter(double[] a, int n) {
     Optional<Cholesky> plain = tryFactor(a, n, 0.0);
@@ -103,7 +110,12 @@ public final class Cholesky {
     return jitter;
   }
 
-  /** Solves {@code A x = b}; returns x (b is not modified). */
+  /**
+   * Solves {@code A x = b}; returns x (b is not modified).
+   *
+   * @param b the right-hand side, of length n
+   * @return x
+   */
   public double[] solve(double[] b) {
     double[] x = b.clone();
     if (n == 0) {
