@@ -15,7 +15,15 @@ public sealed interface Kernel extends Serializable
   /** {@return the name of the kernel as the {@code kernel} param spells it} */
   String name();
 
-  /** Builds the kernel the params name. */
+  /**
+   * Builds the kernel the params name.
+   *
+   * @param name the kernel's name
+   * @param gamma the rbf and poly scale
+   * @param degree the poly degree
+   * @param coef0 the poly constant
+   * @return the kernel
+   */
   static Kernel of(String name, double gamma, int degree, double coef0) {
     return switch (name.toLowerCase(Locale.ROOT)) {
       case "rbf" -> new Rbf(gamma);
@@ -44,7 +52,11 @@ public sealed interface Kernel extends Serializable
       return "rbf";
     }
 
-    /** {@return the kernel value from the squared distance} */
+    /**
+     * {@return the kernel value from the squared distance}
+     *
+     * @param squaredDistance ‖x − c‖²
+     */
     public double fromSquaredDistance(double squaredDistance) {
       return Math.exp(-gamma * Math.max(squaredDistance, 0.0));
     }
@@ -76,7 +88,11 @@ public sealed interface Kernel extends Serializable
       return "poly";
     }
 
-    /** {@return the kernel value from the inner product} */
+    /**
+     * {@return the kernel value from the inner product}
+     *
+     * @param innerProduct xᵀc
+     */
     public double fromInnerProduct(double innerProduct) {
       double base = gamma * innerProduct + coef0;
       return degree == 1 ? base : Math.pow(base, degree);

@@ -25,7 +25,14 @@ public record RowBlock(int size, int dim, double[] features, double[] labels, do
     }
   }
 
-  /** {@return A block with unit weights} */
+  /**
+   * {@return a block with unit weights}
+   *
+   * @param size the number of rows
+   * @param dim the number of features
+   * @param features the rows, row-major (size × dim)
+   * @param labels the labels of the rows
+   */
   public static RowBlock unweighted(int size, int dim, double[] features, double[] labels) {
     double[] w = new double[size];
     java.util.Arrays.fill(w, 1.0);

@@ -90,6 +90,8 @@ public final class RvmJob {
   /**
    * Runs one command and returns the exit status: 0 done, 2 bad command line or input, 1 another failure. Never
    * exits the JVM nor stops the session ({@code spark} may be null for {@code --help}).
+   *
+   * @param spark the session
    */
   public static int run(String[] args, PrintStream out, PrintStream err, SparkSession spark) {
     try {

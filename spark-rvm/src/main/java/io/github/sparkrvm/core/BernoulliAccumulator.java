@@ -27,7 +27,15 @@ public final class BernoulliAccumulator implements Serializable {
     this.hessian = new double[m * m];
   }
 
-  /** Adds a block with basis {@code phi} (n × m, column-major), labels in {0, 1} and row weights. */
+  /**
+   * Adds a block with basis {@code phi} (n × m, column-major), labels in {0, 1} and row weights.
+   *
+   * @param phi the block's basis values (n × m, column-major)
+   * @param n the number of rows in the block
+   * @param labels the labels of the rows
+   * @param rowWeights the row weights
+   * @return this accumulator
+   */
   public BernoulliAccumulator add(double[] phi, int n, double[] labels, double[] rowWeights) {
     if (phi.length != n * m) {
       throw new IllegalArgumentException("expected a " + n + " × " + m + " basis block, got " + phi.length);

@@ -22,6 +22,8 @@ public interface DesignStatistics {
   /**
    * {@return the variational logistic terms over the active basis at the current q(w), given its second moment Σ +
    * μμᵀ (one pass)}
+   *
+   * @param secondMoment Σ + μμᵀ (m × m, column-major)
    */
   JaakkolaJordanTerms jaakkolaJordan(int[] active, double[] secondMoment);
 
@@ -35,6 +37,8 @@ public interface DesignStatistics {
   /**
    * {@return the same data seen as the binary problem "class {@code positiveClass} against the rest": labels equal to
    * it become 1, all others 0 (for one-vs-rest)} Passes over the data are counted with this one's.
+   *
+   * @param positiveClass the class against the rest
    */
   DesignStatistics oneVsRest(int positiveClass);
 }

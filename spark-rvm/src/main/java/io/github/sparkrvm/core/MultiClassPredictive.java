@@ -37,6 +37,7 @@ public final class MultiClassPredictive implements Serializable {
    * @param positions per class, the positions of its kept basis functions in {@code union}
    * @param weights per class, their weights
    * @param covariance the joint posterior covariance of all classes' weights (class-major, column-major)
+   * @param basis the candidate basis functions
    */
   public MultiClassPredictive(BasisFunctions basis, int[] union, int[][] positions, double[][] weights,
       double[] covariance) {
@@ -64,7 +65,11 @@ public final class MultiClassPredictive implements Serializable {
     return positions.length;
   }
 
-  /** {@return the latent scores' means and covariance at x} */
+  /**
+   * {@return the latent scores' means and covariance at x}
+   *
+   * @param x a point, on the basis' scale
+   */
   public Latents at(double[] x) {
     int classes = positions.length;
     int dim = offset[classes];

@@ -63,6 +63,12 @@ public final class MultinomialAccumulator implements Serializable {
   /**
    * Adds a block: {@code phi} is its basis over {@link #union()} (n × union, column-major), labels are class
    * indices 0 … K−1, with row weights.
+   *
+   * @param phi the block's basis values (n × m, column-major)
+   * @param n the number of rows in the block
+   * @param labels the labels of the rows
+   * @param rowWeights the row weights
+   * @return this accumulator
    */
   public MultinomialAccumulator add(double[] phi, int n, double[] labels, double[] rowWeights) {
     int u = union.length;

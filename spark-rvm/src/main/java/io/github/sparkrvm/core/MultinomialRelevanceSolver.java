@@ -22,7 +22,15 @@ public final class MultinomialRelevanceSolver {
 
   private MultinomialRelevanceSolver() {}
 
-  /** Fits α for the labels 0 … numClasses−1 and returns the Laplace posterior over the kept basis of each class. */
+  /**
+   * Fits α for the labels 0 … numClasses−1 and returns the Laplace posterior over the kept basis of each class.
+   *
+   * @param stats the data, through the statistics seam
+   * @param numClasses the number of classes K
+   * @param options the settings of the outer loop
+   * @param listener told of every step
+   * @return the fit
+   */
   public static MultiClassFit fit(DesignStatistics stats, int numClasses, SparseBayesOptions options,
       IterationListener listener) {
     if (numClasses < 2) {

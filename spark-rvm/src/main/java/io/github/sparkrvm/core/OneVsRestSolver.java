@@ -34,6 +34,12 @@ public final class OneVsRestSolver {
    * Fits the K binary models, up to {@code parallelism} at a time. The joint covariance of the result is block
    * diagonal (the binary posteriors are independent). Its trajectories (log marginal likelihoods, kept counts) are
    * those of the K fits one after another; iterations and passes are summed; it has converged when every class has.
+   *
+   * @param stats the data, through the statistics seam
+   * @param numClasses the number of classes K
+   * @param options the settings of the outer loop
+   * @param listener told of every step
+   * @return the fit
    */
   public static MultiClassFit fit(DesignStatistics stats, int numClasses, SparseBayesOptions options,
       int parallelism, ClassListener listener) {

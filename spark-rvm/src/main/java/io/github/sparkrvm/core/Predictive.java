@@ -32,7 +32,11 @@ public final class Predictive implements Serializable {
     this.covariance = covariance.clone();
   }
 
-  /** {@return the latent mean and variance at x} */
+  /**
+   * {@return the latent mean and variance at x}
+   *
+   * @param x a point, on the basis' scale
+   */
   public Latent at(double[] x) {
     int k = active.length;
     double[] phi = new double[k];

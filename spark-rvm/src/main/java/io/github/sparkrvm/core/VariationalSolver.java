@@ -55,7 +55,13 @@ public final class VariationalSolver {
 
   private VariationalSolver() {}
 
-  /** Variational regression from the Gaussian sufficient statistics of all candidates. */
+  /**
+   * Variational regression from the Gaussian sufficient statistics of all candidates.
+   *
+   * @param stats the data, through the statistics seam
+   * @param options the settings of the outer loop
+   * @param listener told of every step
+   */
   public static VariationalFit fitGaussian(GaussianStatistics stats, Options options, IterationListener listener) {
     int m = checkSize(stats.numBasis(), options);
     double variance = stats.checkedTargetVariance();
@@ -102,7 +108,13 @@ public final class VariationalSolver {
     return result(prior, mean, covariance, noise.mean(), iteration, converged, bounds, m, 0);
   }
 
-  /** Variational binary classification through the Jaakkola–Jordan bound; labels 0/1 in the statistics. */
+  /**
+   * Variational binary classification through the Jaakkola–Jordan bound; labels 0/1 in the statistics.
+   *
+   * @param stats the data, through the statistics seam
+   * @param options the settings of the outer loop
+   * @param listener told of every step
+   */
   public static VariationalFit fitBernoulli(DesignStatistics stats, Options options, IterationListener listener) {
     int m = checkSize(stats.numCandidates(), options);
     int[] all = Reestimation.indices(m);

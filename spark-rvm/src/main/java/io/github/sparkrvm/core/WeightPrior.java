@@ -43,7 +43,13 @@ public final class WeightPrior {
   private final double[] logEta;
   private final double[] logZeta;
 
-  /** Factors whose mean precision is {@code initialPrecision} for every weight. */
+  /**
+   * Factors whose mean precision is {@code initialPrecision} for every weight.
+   *
+   * @param rows the training rows
+   * @param a0 the prior's shape
+   * @param b0 the prior's rate
+   */
   public WeightPrior(Structure structure, boolean bias, int rows, int cols, double a0, double b0,
       double initialPrecision) {
     if (rows < 1 || cols < 1) {
@@ -101,7 +107,11 @@ public final class WeightPrior {
     return out;
   }
 
-  /** Updates the factors in turn given E[w²] of every weight; each update raises the bound. */
+  /**
+   * Updates the factors in turn given E[w²] of every weight; each update raises the bound.
+   *
+   * @param secondMoment Σ + μμᵀ (m × m, column-major)
+   */
   public void update(double[] secondMoment) {
     if (bias) {
       biasFactor = new GammaFactor(a0 + 0.5, b0 + 0.5 * secondMoment[0]);
@@ -172,6 +182,8 @@ public final class WeightPrior {
   /**
    * {@return the prior's part of the variational lower bound: E[log p(w | λ)] (for s-grid, its bound G) plus −KL(q ‖
    * p) of every precision factor}
+   *
+   * @param secondMoment Σ + μμᵀ (m × m, column-major)
    */
   public double bound(double[] secondMoment) {
     double total = 0.0;

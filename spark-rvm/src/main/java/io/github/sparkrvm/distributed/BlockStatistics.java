@@ -72,7 +72,14 @@ public final class BlockStatistics implements DesignStatistics {
     return t;
   }
 
-  /** Groups training rows into dense blocks of at most {@code blockRows} rows, mapped by {@code scaling}. */
+  /**
+   * Groups training rows into dense blocks of at most {@code blockRows} rows, mapped by {@code scaling}.
+   *
+   * @param rows the training rows
+   * @param scaling the feature scaling to apply
+   * @param blockRows the most rows per block
+   * @return the blocks
+   */
   public static JavaRDD<RowBlock> toBlocks(JavaRDD<TrainingRow> rows, FeatureScaling scaling, int blockRows) {
     return rows.mapPartitions(it -> blocksOf(it, scaling, blockRows));
   }
@@ -108,6 +115,10 @@ public final class BlockStatistics implements DesignStatistics {
    * {@return the rows per block so that a block's rows and its basis expansion (8 bytes for each of the {@code dim}
    * features and {@code numCandidates} basis values, plus label and weight) take at most {@code maxBlockSizeInMB}
    * MiB; 0 chooses about 4 MiB, between 16 and 4096 rows} At least one row.
+   *
+   * @param dim the number of features
+   * @param numCandidates the number of candidate basis functions
+   * @param maxBlockSizeInMB the largest block, in MB
    */
   public static int blockRows(int dim, int numCandidates, double maxBlockSizeInMB) {
     long perRow = 8L * (Math.max(dim, 1) + Math.max(numCandidates, 1) + 2);

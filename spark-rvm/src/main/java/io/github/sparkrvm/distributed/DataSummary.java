@@ -74,7 +74,11 @@ public final class DataSummary implements Serializable {
     this.seed = seed;
   }
 
-  /** Validates and adds one row. */
+  /**
+   * Validates and adds one row.
+   *
+   * @return this accumulator
+   */
   public DataSummary add(TrainingRow row) {
     double[] x = row.features();
     if (x == null) {
@@ -164,7 +168,12 @@ public final class DataSummary implements Serializable {
     }
   }
 
-  /** Adds another partition's summary into this one. */
+  /**
+   * Adds another partition's summary into this one.
+   *
+   * @param other an accumulator of the same shape
+   * @return this accumulator
+   */
   public DataSummary merge(DataSummary other) {
     if (other.dim >= 0) {
       checkDim(other.dim);

@@ -25,7 +25,11 @@ public class InvalidInputException extends IllegalArgumentException {
     super(message, cause);
   }
 
-  /** {@return the first {@code InvalidInputException} in the cause chain of a Spark job failure, or null} */
+  /**
+   * {@return the first {@code InvalidInputException} in the cause chain of a Spark job failure, or null}
+   *
+   * @param failure what the Spark job threw
+   */
   public static InvalidInputException findIn(Throwable failure) {
     for (Throwable t = failure; t != null; t = t.getCause()) {
       if (t instanceof InvalidInputException input) {
