@@ -92,6 +92,10 @@ public final class RvmJob {
    * exits the JVM nor stops the session ({@code spark} may be null for {@code --help}).
    *
    * @param spark the session
+   * @param args the command and its options
+   * @param out where the JSON line and progress go
+   * @param err where errors go
+   * @return the exit status
    */
   public static int run(String[] args, PrintStream out, PrintStream err, SparkSession spark) {
     try {

@@ -16,6 +16,9 @@ public interface DesignStatistics {
   /**
    * {@return the Bernoulli (logistic) log-likelihood, gradient and Hessian at weights w over the active basis (one
    * pass)}
+   *
+   * @param active the active candidates, ascending
+   * @param weights their weights
    */
   LikelihoodTerms bernoulli(int[] active, double[] weights);
 
@@ -24,6 +27,7 @@ public interface DesignStatistics {
    * μμᵀ (one pass)}
    *
    * @param secondMoment Σ + μμᵀ (m × m, column-major)
+   * @param active the active candidates, ascending
    */
   JaakkolaJordanTerms jaakkolaJordan(int[] active, double[] secondMoment);
 
@@ -31,6 +35,9 @@ public interface DesignStatistics {
    * {@return the multinomial (softmax) log-likelihood, gradient and Hessian at class weights {@code weights[p]} over
    * each class' own active basis {@code active[p]} (K = active.length classes; the labels are class indices 0 … K−1),
    * in the class-major layout of {@link ClassLayout} (one pass)}
+   *
+   * @param active per class, the active candidates (ascending)
+   * @param weights per class, their weights
    */
   LikelihoodTerms multinomial(int[][] active, double[][] weights);
 

@@ -41,6 +41,8 @@ public final class GaussianRelevanceSolver {
    * @param stats the data, through the statistics seam
    * @param beta the noise precision β
    * @param options the settings of the outer loop
+   * @param active the basis functions in the model
+   * @param alpha their prior precisions
    */
   public static Posterior posterior(GaussianStatistics stats, int[] active, double[] alpha, double beta,
       SparseBayesOptions options) {

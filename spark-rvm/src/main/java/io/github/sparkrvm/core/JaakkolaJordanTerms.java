@@ -22,7 +22,12 @@ public record JaakkolaJordanTerms(int dim, double[] precision, double[] projecti
     }
   }
 
-  /** λ(ξ) = tanh(ξ/2)/(4ξ), with its limit 1/8 at 0. */
+  /**
+   * λ(ξ) = tanh(ξ/2)/(4ξ), with its limit 1/8 at 0.
+   *
+   * @param xi ξ
+   * @return λ(ξ)
+   */
   public static double lambda(double xi) {
     return xi < 1e-6 ? 0.125 - xi * xi / 96.0 : Math.tanh(xi / 2) / (4 * xi);
   }

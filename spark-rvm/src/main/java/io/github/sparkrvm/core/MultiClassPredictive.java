@@ -26,7 +26,11 @@ public final class MultiClassPredictive implements Serializable {
       return mean.length;
     }
 
-    /** {@return the variance of class p's score} */
+    /**
+     * {@return the variance of class p's score}
+     *
+     * @param p the class
+     */
     public double variance(int p) {
       return covariance[p * mean.length + p];
     }

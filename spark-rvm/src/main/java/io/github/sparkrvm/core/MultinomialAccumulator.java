@@ -28,7 +28,12 @@ public final class MultinomialAccumulator implements Serializable {
   private final double[] hessian;
   private double logLikelihood;
 
-  /** Terms at {@code weights[p]} over {@code active[p]} (ascending candidate indices) for each class p. */
+  /**
+   * Terms at {@code weights[p]} over {@code active[p]} (ascending candidate indices) for each class p.
+   *
+   * @param active per class, the kept candidates (ascending)
+   * @param weights per class, the weights on them
+   */
   public MultinomialAccumulator(int[][] active, double[][] weights) {
     if (active.length < 2 || weights.length != active.length) {
       throw new IllegalArgumentException("a softmax needs at least 2 classes and one weight vector per class");

@@ -40,6 +40,7 @@ public final class OneVsRestSolver {
    * @param options the settings of the outer loop
    * @param listener told of every step
    * @return the fit
+   * @param parallelism how many binary fits run at once
    */
   public static MultiClassFit fit(DesignStatistics stats, int numClasses, SparseBayesOptions options,
       int parallelism, ClassListener listener) {

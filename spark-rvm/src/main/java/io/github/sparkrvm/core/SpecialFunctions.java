@@ -13,6 +13,7 @@ public final class SpecialFunctions {
    * ψ(x) = d/dx log Γ(x), x &gt; 0: the recurrence ψ(x) = ψ(x + 1) − 1/x up to x ≥ 10, then the asymptotic series.
    *
    * @param x the argument, &gt; 0
+   * @return ψ(x)
    */
   public static double digamma(double x) {
     if (!(x > 0.0)) {

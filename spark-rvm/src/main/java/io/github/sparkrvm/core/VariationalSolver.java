@@ -61,6 +61,7 @@ public final class VariationalSolver {
    * @param stats the data, through the statistics seam
    * @param options the settings of the outer loop
    * @param listener told of every step
+   * @return the fit
    */
   public static VariationalFit fitGaussian(GaussianStatistics stats, Options options, IterationListener listener) {
     int m = checkSize(stats.numBasis(), options);
@@ -114,6 +115,7 @@ public final class VariationalSolver {
    * @param stats the data, through the statistics seam
    * @param options the settings of the outer loop
    * @param listener told of every step
+   * @return the fit
    */
   public static VariationalFit fitBernoulli(DesignStatistics stats, Options options, IterationListener listener) {
     int m = checkSize(stats.numCandidates(), options);

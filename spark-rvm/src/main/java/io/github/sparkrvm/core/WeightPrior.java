@@ -46,9 +46,13 @@ public final class WeightPrior {
   /**
    * Factors whose mean precision is {@code initialPrecision} for every weight.
    *
-   * @param rows the training rows
+   * @param structure how the table's precisions combine
+   * @param bias whether candidate 0 is a bias with a precision of its own
+   * @param rows table rows (M1)
+   * @param cols table columns (M2)
    * @param a0 the prior's shape
    * @param b0 the prior's rate
+   * @param initialPrecision the starting mean precision of every weight
    */
   public WeightPrior(Structure structure, boolean bias, int rows, int cols, double a0, double b0,
       double initialPrecision) {

@@ -77,7 +77,8 @@ public final class DataSummary implements Serializable {
   /**
    * Validates and adds one row.
    *
-   * @return this accumulator
+   * @param row a training row
+   * @return this summary
    */
   public DataSummary add(TrainingRow row) {
     double[] x = row.features();
@@ -171,8 +172,8 @@ public final class DataSummary implements Serializable {
   /**
    * Adds another partition's summary into this one.
    *
-   * @param other an accumulator of the same shape
-   * @return this accumulator
+   * @param other a summary of the same columns
+   * @return this summary
    */
   public DataSummary merge(DataSummary other) {
     if (other.dim >= 0) {
@@ -228,6 +229,8 @@ public final class DataSummary implements Serializable {
   /**
    * multinomial: the number of classes K — the count the label metadata declares, else the largest label + 1
    * (0 when no row has positive weight).
+   *
+   * @return K
    */
   public int numClasses() {
     if (columns.declaredClasses() > 0) {

@@ -40,6 +40,7 @@ public final class InputRows {
    * caller sees the message about its data), else unchanged.
    *
    * @param failure what the Spark job threw
+   * @return never returns: declared so that callers can write {@code throw rethrow(e)}
    */
   public static RuntimeException rethrow(Exception failure) {
     InvalidInputException input = InvalidInputException.findIn(failure);

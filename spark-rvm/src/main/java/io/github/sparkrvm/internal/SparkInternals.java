@@ -81,7 +81,11 @@ public final class SparkInternals {
     return new Metadata(raw.uid(), raw.className(), version, raw);
   }
 
-  /** {@return spark's reader for a stage saved with {@code DefaultParamsWritable}} */
+  /**
+   * {@return spark's reader for a stage saved with {@code DefaultParamsWritable}}
+   *
+   * @param <T> the stage type
+   */
   public static <T> MLReader<T> defaultParamsReader() {
     return new DefaultParamsReader<>();
   }
