@@ -64,7 +64,7 @@ final class DriverMemory {
     }
   }
 
-  /** The largest number of candidates (bias included) a softmax over {@code classes} classes fits in. */
+  /** {@return the largest number of candidates (bias included) a softmax over {@code classes} classes fits in} */
   static long largestBasis(int classes, long available) {
     long weights = (long) Math.floor(Math.sqrt(available / 10.0 * 6.0 / (MATRIX_COPIES * 8.0)));
     return Math.max(0, weights / classes - 1);

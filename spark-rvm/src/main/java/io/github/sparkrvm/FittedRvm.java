@@ -79,12 +79,12 @@ record FittedRvm(String family, Kernel kernel, int numFeatures, FeatureScaling s
     return (biasKept ? 1 : 0) + nonBias;
   }
 
-  /** The number of kept basis functions (over all classes), the bias included. */
+  /** {@return the number of kept basis functions (over all classes), the bias included} */
   int basisSize() {
     return basisSize(kernel, numFeatures, biasKept, features, centres);
   }
 
-  /** The number of kept basis functions other than the bias (over all classes). */
+  /** {@return the number of kept basis functions other than the bias (over all classes)} */
   int numRelevant() {
     return basisSize() - (biasKept ? 1 : 0);
   }
@@ -93,7 +93,7 @@ record FittedRvm(String family, Kernel kernel, int numFeatures, FeatureScaling s
     return classes != null;
   }
 
-  /** The predictive over the kept basis, on the scaled features (gaussian and bernoulli). */
+  /** {@return the predictive over the kept basis, on the scaled features (gaussian and bernoulli)} */
   Predictive predictive() {
     if (multiClass()) {
       throw new IllegalStateException("a multi-class model has one predictive per class");
@@ -101,7 +101,7 @@ record FittedRvm(String family, Kernel kernel, int numFeatures, FeatureScaling s
     return new Predictive(keptBasis(), keptCandidates(), weights, covariance);
   }
 
-  /** The per-class predictive over the kept basis, on the scaled features (multi-class). */
+  /** {@return the per-class predictive over the kept basis, on the scaled features (multi-class)} */
   MultiClassPredictive multiClassPredictive() {
     return new MultiClassPredictive(keptBasis(), keptCandidates(), classes.basis(), classes.weights(),
         classes.covariance());

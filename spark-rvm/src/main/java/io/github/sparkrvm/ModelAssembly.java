@@ -51,7 +51,7 @@ final class ModelAssembly {
     return Arrays.stream(positions).mapToDouble(i -> v[i]).toArray();
   }
 
-  /** A multi-class model: the union of the classes' kept candidates, and each class' positions in it. */
+  /** {@return A multi-class model: the union of the classes' kept candidates, and each class' positions in it} */
   static FittedRvm fitted(String family, Kernel kernel, BasisFunctions basis, double[] originalCentres,
       FeatureScaling scaling, MultiClassFit fit, String strategy, RvmTrainingSummary summary) {
     int[] union = ClassLayout.union(fit.active());

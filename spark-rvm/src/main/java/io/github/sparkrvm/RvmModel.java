@@ -79,20 +79,62 @@ public final class RvmModel extends Model<RvmModel> implements RvmParams, MLWrit
     return fitted;
   }
 
+  /**
+   * Sets {@link #featuresCol()}.
+   *
+   * @param v the value
+   * @return this model
+   */
   public RvmModel setFeaturesCol(String v) { set(featuresCol(), v); return this; }
+  /**
+   * Sets {@link #predictionCol()}.
+   *
+   * @param v the value
+   * @return this model
+   */
   public RvmModel setPredictionCol(String v) { set(predictionCol(), v); return this; }
+  /**
+   * Sets {@link #probabilityCol()}.
+   *
+   * @param v the value
+   * @return this model
+   */
   public RvmModel setProbabilityCol(String v) { set(probabilityCol(), v); return this; }
+  /**
+   * Sets {@link #rawPredictionCol()}.
+   *
+   * @param v the value
+   * @return this model
+   */
   public RvmModel setRawPredictionCol(String v) { set(rawPredictionCol(), v); return this; }
+  /**
+   * Sets {@link #varianceCol()}.
+   *
+   * @param v the value
+   * @return this model
+   */
   public RvmModel setVarianceCol(String v) { set(varianceCol(), v); return this; }
+  /**
+   * Sets {@link #probabilityMethod()}.
+   *
+   * @param v the value
+   * @return this model
+   */
   public RvmModel setProbabilityMethod(String v) { set(probabilityMethod(), v); return this; }
+  /**
+   * Sets {@link #threshold()}.
+   *
+   * @param v the value
+   * @return this model
+   */
   public RvmModel setThreshold(double v) { set(threshold(), v); return this; }
 
-  /** The number of input features the model was fitted on. */
+  /** {@return the number of input features the model was fitted on} */
   public int numFeatures() {
     return fitted.numFeatures();
   }
 
-  /** The number of classes: K for multinomial, 2 for bernoulli, 0 for gaussian. */
+  /** {@return the number of classes: K for multinomial, 2 for bernoulli, 0 for gaussian} */
   public int numClasses() {
     if (fitted.multiClass()) {
       return fitted.classes().numClasses();
@@ -101,17 +143,17 @@ public final class RvmModel extends Model<RvmModel> implements RvmParams, MLWrit
   }
 
   /**
-   * The number of relevance vectors (kernel bases) or relevant features (linear), the bias not counted; for a
-   * multinomial model, the distinct ones over all classes.
+   * {@return the number of relevance vectors (kernel bases) or relevant features (linear), the bias not counted; for
+   * a multinomial model, the distinct ones over all classes}
    */
   public int numRelevanceVectors() {
     return fitted.numRelevant();
   }
 
   /**
-   * The relevance vectors, one per row, on the original feature scale (0 rows for the linear kernel); for a
-   * multinomial model, those of every class (their union). For kernel rbf-per-dimension, every centre of the basis
-   * table (a kept basis function uses one coordinate of one of them: see {@link #perDimensionBasis()}).
+   * {@return the relevance vectors, one per row, on the original feature scale (0 rows for the linear kernel); for a
+   * multinomial model, those of every class (their union); for kernel rbf-per-dimension, every centre of the basis
+   * table (a kept basis function uses one coordinate of one of them: see {@link #perDimensionBasis()})}
    */
   public Matrix relevanceVectors() {
     int k = fitted.numCentres();
@@ -156,43 +198,54 @@ public final class RvmModel extends Model<RvmModel> implements RvmParams, MLWrit
     return fitted.grid() == null ? new int[0] : new int[] {fitted.grid().rows(), fitted.grid().cols()};
   }
 
-  /** The indices of the relevant input features (linear kernel; empty otherwise); multinomial: over all classes. */
+  /**
+   * {@return the indices of the relevant input features (linear kernel; empty otherwise); multinomial: over all
+   * classes}
+   */
   public int[] relevantFeatures() {
     return fitted.kernel() instanceof Kernel.Linear ? fitted.features().clone() : new int[0];
   }
 
-  /** Whether the bias basis function was kept (multinomial: by some class). */
+  /** {@return whether the bias basis function was kept (multinomial: by some class)} */
   public boolean hasIntercept() {
     return fitted.biasKept();
   }
 
-  /** The bias weight (0 when it was pruned or not fitted). Not for multinomial: see {@link #classIntercept}. */
+  /**
+   * {@return the bias weight (0 when it was pruned or not fitted)} Not for multinomial: see {@link #classIntercept}.
+   */
   public double intercept() {
     requireSingle("intercept", "classIntercept(k)");
     return fitted.biasKept() ? fitted.weights()[0] : 0.0;
   }
 
-  /** The weights of the relevance vectors (or relevant features), in their order. Not for multinomial. */
+  /**
+   * {@return the weights of the relevance vectors (or relevant features), in their order} Not for multinomial.
+   */
   public Vector weights() {
     requireSingle("weights", "classWeights(k)");
     return Vectors.dense(nonBias(fitted.weights()));
   }
 
-  /** The prior precisions α of the relevance vectors (or relevant features). Not for multinomial. */
+  /**
+   * {@return the prior precisions α of the relevance vectors (or relevant features)} Not for multinomial.
+   */
   public Vector alphas() {
     requireSingle("alphas", "classAlphas(k)");
     return Vectors.dense(nonBias(fitted.alpha()));
   }
 
-  /** α of the bias, NaN when it was pruned or not fitted. Not for multinomial. */
+  /**
+   * {@return α of the bias, NaN when it was pruned or not fitted} Not for multinomial.
+   */
   public double interceptAlpha() {
     requireSingle("interceptAlpha", "classInterceptAlpha(k)");
     return fitted.biasKept() ? fitted.alpha()[0] : Double.NaN;
   }
 
   /**
-   * The posterior covariance Σ of all kept weights: the bias first (when kept), then the relevance vectors. Not for
-   * multinomial: see {@link #classCovariance}.
+   * {@return the posterior covariance Σ of all kept weights: the bias first (when kept), then the relevance vectors}
+   * Not for multinomial: see {@link #classCovariance}.
    */
   public Matrix covariance() {
     requireSingle("covariance", "classCovariance(k)");
@@ -200,12 +253,12 @@ public final class RvmModel extends Model<RvmModel> implements RvmParams, MLWrit
     return new DenseMatrix(k, k, fitted.covariance().clone());
   }
 
-  /** β, the noise precision (gaussian); NaN for classification. */
+  /** {@return β, the noise precision (gaussian); NaN for classification} */
   public double noisePrecision() {
     return fitted.noisePrecision();
   }
 
-  /** How the fit went. */
+  /** {@return how the fit went} */
   public RvmTrainingSummary summary() {
     return fitted.summary();
   }
@@ -234,20 +287,32 @@ public final class RvmModel extends Model<RvmModel> implements RvmParams, MLWrit
     return classes;
   }
 
-  /** Whether class k kept the bias. */
+  /**
+   * {@return whether class k kept the bias}
+   *
+   * @param k the class, 0 … K−1
+   */
   public boolean classHasIntercept(int k) {
     int[] basis = classes(k).basis()[k];
     return fitted.biasKept() && basis.length > 0 && basis[0] == 0;
   }
 
-  /** The positions among {@link #relevanceVectors()} (or {@link #relevantFeatures()}) that class k uses. */
+  /**
+   * {@return the positions among {@link #relevanceVectors()} (or {@link #relevantFeatures()}) that class k uses}
+   *
+   * @param k the class, 0 … K−1
+   */
   public int[] classRelevanceIndices(int k) {
     int[] basis = classes(k).basis()[k];
     int offset = fitted.biasKept() ? 1 : 0;
     return Arrays.stream(basis).filter(j -> j >= offset).map(j -> j - offset).toArray();
   }
 
-  /** The relevance vectors class k uses, one per row, on the original feature scale (0 rows for linear). */
+  /**
+   * {@return the relevance vectors class k uses, one per row, on the original feature scale (0 rows for linear)}
+   *
+   * @param k the class, 0 … K−1
+   */
   public Matrix classRelevanceVectors(int k) {
     int[] rows = fitted.kernel() instanceof Kernel.Linear ? new int[0] : classRelevanceIndices(k);
     int d = fitted.numFeatures();
@@ -258,7 +323,11 @@ public final class RvmModel extends Model<RvmModel> implements RvmParams, MLWrit
     return new DenseMatrix(rows.length, d, values, true);
   }
 
-  /** The input features class k found relevant (linear kernel; empty otherwise). */
+  /**
+   * {@return the input features class k found relevant (linear kernel; empty otherwise)}
+   *
+   * @param k the class, 0 … K−1
+   */
   public int[] classRelevantFeatures(int k) {
     if (!(fitted.kernel() instanceof Kernel.Linear)) {
       classes(k);
@@ -267,29 +336,47 @@ public final class RvmModel extends Model<RvmModel> implements RvmParams, MLWrit
     return Arrays.stream(classRelevanceIndices(k)).map(i -> fitted.features()[i]).toArray();
   }
 
-  /** Class k's weights on its relevance vectors (or relevant features), in their order. */
+  /**
+   * {@return class k's weights on its relevance vectors (or relevant features), in their order}
+   *
+   * @param k the class, 0 … K−1
+   */
   public Vector classWeights(int k) {
     return Vectors.dense(classNonBias(k, classes(k).weights()[k]));
   }
 
-  /** Class k's prior precisions α on its relevance vectors (or relevant features). */
+  /**
+   * {@return class k's prior precisions α on its relevance vectors (or relevant features)}
+   *
+   * @param k the class, 0 … K−1
+   */
   public Vector classAlphas(int k) {
     return Vectors.dense(classNonBias(k, classes(k).alpha()[k]));
   }
 
-  /** Class k's bias weight (0 when it pruned the bias). */
+  /**
+   * {@return class k's bias weight (0 when it pruned the bias)}
+   *
+   * @param k the class, 0 … K−1
+   */
   public double classIntercept(int k) {
     return classHasIntercept(k) ? classes(k).weights()[k][0] : 0.0;
   }
 
-  /** Class k's α of the bias, NaN when it pruned the bias. */
+  /**
+   * {@return class k's α of the bias, NaN when it pruned the bias}
+   *
+   * @param k the class, 0 … K−1
+   */
   public double classInterceptAlpha(int k) {
     return classHasIntercept(k) ? classes(k).alpha()[k][0] : Double.NaN;
   }
 
   /**
-   * The posterior covariance of class k's weights: its bias first (when kept), then its relevance vectors (the
-   * class' diagonal block of {@link #jointCovariance()}).
+   * {@return the posterior covariance of class k's weights: its bias first (when kept), then its relevance vectors
+   * (the class' diagonal block of {@link #jointCovariance()})}
+   *
+   * @param k the class, 0 … K−1
    */
   public Matrix classCovariance(int k) {
     ClassModels classes = classes(k);
@@ -307,8 +394,8 @@ public final class RvmModel extends Model<RvmModel> implements RvmParams, MLWrit
   }
 
   /**
-   * The joint posterior covariance of all class weights (multinomial): class 0's weights (bias first when it kept
-   * it), then class 1's, …. For the softmax strategy the classes are correlated; for ovr it is block diagonal.
+   * {@return the joint posterior covariance of all class weights (multinomial): class 0's weights (bias first when it
+   * kept it), then class 1's, …} For the softmax strategy the classes are correlated; for ovr it is block diagonal.
    */
   public Matrix jointCovariance() {
     ClassModels classes = classes(0);
@@ -331,9 +418,9 @@ public final class RvmModel extends Model<RvmModel> implements RvmParams, MLWrit
   // ---- feature relevance (linear kernel) ----
 
   /**
-   * The relevance of each input feature, 1/α (the prior variance of its weight on the standardised scale), 0 for a
-   * pruned feature. Needs the linear kernel. For a multinomial model, the sum over the classes of
-   * {@link #featureRelevance(int)}.
+   * {@return the relevance of each input feature, 1/α (the prior variance of its weight on the standardised scale), 0
+   * for a pruned feature} Needs the linear kernel. For a multinomial model, the sum over the classes of {@link
+   * #featureRelevance(int)}.
    */
   public Vector featureRelevance() {
     requireLinear();
@@ -354,7 +441,12 @@ public final class RvmModel extends Model<RvmModel> implements RvmParams, MLWrit
     return Vectors.dense(relevance);
   }
 
-  /** The relevance of each input feature for class k (multinomial, linear kernel): 1/α, 0 where class k pruned it. */
+  /**
+   * {@return the relevance of each input feature for class k (multinomial, linear kernel): 1/α, 0 where class k
+   * pruned it}
+   *
+   * @param k the class, 0 … K−1
+   */
   public Vector featureRelevance(int k) {
     requireLinear();
     double[] relevance = new double[fitted.numFeatures()];
@@ -390,8 +482,10 @@ public final class RvmModel extends Model<RvmModel> implements RvmParams, MLWrit
   }
 
   /**
-   * The prediction for one feature vector: the predictive mean (gaussian) or the class (bernoulli; multinomial:
-   * the most probable).
+   * {@return the prediction for one feature vector: the predictive mean (gaussian) or the class (bernoulli;
+   * multinomial: the most probable)}
+   *
+   * @param features a point, on the original feature scale
    */
   public double predict(Vector features) {
     if (fitted.multiClass()) {
@@ -401,7 +495,11 @@ public final class RvmModel extends Model<RvmModel> implements RvmParams, MLWrit
     return isBernoulli() ? (probabilityOfOne(latent) > getThreshold() ? 1.0 : 0.0) : latent.mean();
   }
 
-  /** P(label = 1) for one feature vector (bernoulli). */
+  /**
+   * {@return P(label = 1) for one feature vector (bernoulli)}
+   *
+   * @param features a point, on the original feature scale
+   */
   public double predictProbability(Vector features) {
     if (fitted.multiClass()) {
       throw new IllegalStateException("a multinomial model has one probability per class: use "
@@ -410,7 +508,12 @@ public final class RvmModel extends Model<RvmModel> implements RvmParams, MLWrit
     return probabilityOfOne(latent(features, predictive(), fitted.scaling(), getFeaturesCol()));
   }
 
-  /** The class probabilities for one feature vector: [P(0), P(1)] (bernoulli) or [P(0), …, P(K−1)] (multinomial). */
+  /**
+   * {@return the class probabilities for one feature vector: [P(0), P(1)] (bernoulli) or [P(0), …, P(K−1)]
+   * (multinomial)}
+   *
+   * @param features a point, on the original feature scale
+   */
   public Vector predictProbabilities(Vector features) {
     if (fitted.multiClass()) {
       return Vectors.dense(classScores(features).probability());
@@ -419,7 +522,11 @@ public final class RvmModel extends Model<RvmModel> implements RvmParams, MLWrit
     return Vectors.dense(1.0 - one, one);
   }
 
-  /** The predictive variance 1/β + φᵀΣφ for one feature vector (gaussian). */
+  /**
+   * {@return the predictive variance 1/β + φᵀΣφ for one feature vector (gaussian)}
+   *
+   * @param features a point, on the original feature scale
+   */
   public double predictVariance(Vector features) {
     return 1.0 / fitted.noisePrecision() + latent(features, predictive(), fitted.scaling(), getFeaturesCol()).variance();
   }
@@ -537,11 +644,20 @@ public final class RvmModel extends Model<RvmModel> implements RvmParams, MLWrit
     return new Writer(this);
   }
 
-  /** Reads a model saved with {@code write().save(path)}, also from inside a saved {@code PipelineModel}. */
+  /**
+   * {@return the reader of a model saved with {@code write().save(path)}, also from inside a saved {@code
+   * PipelineModel}}
+   */
   public static MLReader<RvmModel> read() {
     return new Reader();
   }
 
+  /**
+   * Reads a model saved with {@code write().save(path)}.
+   *
+   * @param path a Hadoop path
+   * @return the model
+   */
   public static RvmModel load(String path) {
     return read().load(path);
   }

@@ -82,8 +82,8 @@ final class RvmSchema {
   }
 
   /**
-   * The number of classes the label column's ML attribute declares (a nominal attribute with its number of values,
-   * as StringIndexer writes, or a binary attribute), or 0 when it declares none.
+   * {@return the number of classes the label column's ML attribute declares (a nominal attribute with its number of
+   * values, as StringIndexer writes, or a binary attribute), or 0 when it declares none}
    */
   static int declaredClasses(StructType schema, String labelCol) {
     Attribute attribute = Attribute.fromStructField(schema.apply(labelCol));
@@ -96,7 +96,7 @@ final class RvmSchema {
     return 0;
   }
 
-  /** The schema after prediction: the input plus the family's output columns that have a name. */
+  /** {@return the schema after prediction: the input plus the family's output columns that have a name} */
   static StructType withOutputs(RvmParams p, StructType schema) {
     requireVectorColumn(schema, "featuresCol", p.getFeaturesCol());
     StructType out = schema;

@@ -26,10 +26,16 @@ public final class RvmSelector extends Estimator<RvmSelectorModel> implements Rv
   private final String uid;
   private final RvmSelectorParamSet paramSet;
 
+  /** A selector with a random uid and the default params. */
   public RvmSelector() {
     this(Identifiable$.MODULE$.randomUID("rvmSelector"));
   }
 
+  /**
+   * A selector with the default params.
+   *
+   * @param uid the stage's unique id
+   */
   public RvmSelector(String uid) {
     this.uid = uid;
     this.paramSet = new RvmSelectorParamSet(this);
@@ -46,22 +52,124 @@ public final class RvmSelector extends Estimator<RvmSelectorModel> implements Rv
     return paramSet;
   }
 
+  /**
+   * Sets {@link #featuresCol()}.
+   *
+   * @param v the value
+   * @return this estimator
+   */
   public RvmSelector setFeaturesCol(String v) { set(featuresCol(), v); return this; }
+  /**
+   * Sets {@link #labelCol()}.
+   *
+   * @param v the value
+   * @return this estimator
+   */
   public RvmSelector setLabelCol(String v) { set(labelCol(), v); return this; }
+  /**
+   * Sets {@link #weightCol()}.
+   *
+   * @param v the value
+   * @return this estimator
+   */
   public RvmSelector setWeightCol(String v) { set(weightCol(), v); return this; }
+  /**
+   * Sets {@link #outputCol()}.
+   *
+   * @param v the value
+   * @return this estimator
+   */
   public RvmSelector setOutputCol(String v) { set(outputCol(), v); return this; }
+  /**
+   * Sets {@link #selectionMode()}.
+   *
+   * @param v the value
+   * @return this estimator
+   */
   public RvmSelector setSelectionMode(String v) { set(selectionMode(), v); return this; }
+  /**
+   * Sets {@link #selectionThreshold()}.
+   *
+   * @param v the value
+   * @return this estimator
+   */
   public RvmSelector setSelectionThreshold(double v) { set(selectionThreshold(), v); return this; }
+  /**
+   * Sets {@link #family()}.
+   *
+   * @param v the value
+   * @return this estimator
+   */
   public RvmSelector setFamily(String v) { set(family(), v); return this; }
+  /**
+   * Sets {@link #multiClassStrategy()}.
+   *
+   * @param v the value
+   * @return this estimator
+   */
   public RvmSelector setMultiClassStrategy(String v) { set(multiClassStrategy(), v); return this; }
+  /**
+   * Sets {@link #fitIntercept()}.
+   *
+   * @param v the value
+   * @return this estimator
+   */
   public RvmSelector setFitIntercept(boolean v) { set(fitIntercept(), v); return this; }
+  /**
+   * Sets {@link #standardization()}.
+   *
+   * @param v the value
+   * @return this estimator
+   */
   public RvmSelector setStandardization(boolean v) { set(standardization(), v); return this; }
+  /**
+   * Sets {@link #maxIter()}.
+   *
+   * @param v the value
+   * @return this estimator
+   */
   public RvmSelector setMaxIter(int v) { set(maxIter(), v); return this; }
+  /**
+   * Sets {@link #tol()}.
+   *
+   * @param v the value
+   * @return this estimator
+   */
   public RvmSelector setTol(double v) { set(tol(), v); return this; }
+  /**
+   * Sets {@link #alphaMax()}.
+   *
+   * @param v the value
+   * @return this estimator
+   */
   public RvmSelector setAlphaMax(double v) { set(alphaMax(), v); return this; }
+  /**
+   * Sets {@link #alphaPriorShape()}.
+   *
+   * @param v the value
+   * @return this estimator
+   */
   public RvmSelector setAlphaPriorShape(double v) { set(alphaPriorShape(), v); return this; }
+  /**
+   * Sets {@link #alphaPriorRate()}.
+   *
+   * @param v the value
+   * @return this estimator
+   */
   public RvmSelector setAlphaPriorRate(double v) { set(alphaPriorRate(), v); return this; }
+  /**
+   * Sets {@link #aggregationDepth()}.
+   *
+   * @param v the value
+   * @return this estimator
+   */
   public RvmSelector setAggregationDepth(int v) { set(aggregationDepth(), v); return this; }
+  /**
+   * Sets {@link #parallelism()}.
+   *
+   * @param v the value
+   * @return this estimator
+   */
   public RvmSelector setParallelism(int v) { set(parallelism(), v); return this; }
 
   @Override
@@ -82,7 +190,7 @@ public final class RvmSelector extends Estimator<RvmSelectorModel> implements Rv
     }
   }
 
-  /** The RVM this selector fits: the linear kernel over the features, with this selector's settings. */
+  /** {@return the RVM this selector fits: the linear kernel over the features, with this selector's settings} */
   RvmEstimator estimator() {
     return new RvmEstimator(uid).setKernel("linear").setFeaturesCol(getFeaturesCol()).setLabelCol(getLabelCol())
         .setWeightCol(getWeightCol()).setFamily(getFamily()).setMultiClassStrategy(getMultiClassStrategy())
@@ -104,7 +212,7 @@ public final class RvmSelector extends Estimator<RvmSelectorModel> implements Rv
     return model;
   }
 
-  /** The selected feature indices, ascending. */
+  /** {@return the selected feature indices, ascending} */
   static int[] select(double[] relevance, String mode, double threshold) {
     if ("threshold".equals(mode)) {
       return IntStream.range(0, relevance.length).filter(j -> relevance[j] > threshold).toArray();
@@ -121,11 +229,17 @@ public final class RvmSelector extends Estimator<RvmSelectorModel> implements Rv
     return defaultCopy(extra);
   }
 
-  /** Reads a selector saved with {@code write().save(path)}. */
+  /** {@return the reader of a selector saved with {@code write().save(path)}} */
   public static MLReader<RvmSelector> read() {
     return SparkInternals.defaultParamsReader();
   }
 
+  /**
+   * Reads a selector saved with {@code write().save(path)}.
+   *
+   * @param path a Hadoop path
+   * @return the selector
+   */
   public static RvmSelector load(String path) {
     return read().load(path);
   }

@@ -66,25 +66,43 @@ public final class RvmSelectorModel extends Model<RvmSelectorModel> implements R
     return paramSet;
   }
 
+  /**
+   * Sets {@link #featuresCol()}.
+   *
+   * @param v the value
+   * @return this model
+   */
   public RvmSelectorModel setFeaturesCol(String v) { set(featuresCol(), v); return this; }
+  /**
+   * Sets {@link #outputCol()}.
+   *
+   * @param v the value
+   * @return this model
+   */
   public RvmSelectorModel setOutputCol(String v) { set(outputCol(), v); return this; }
 
-  /** The indices of the selected input features, ascending. */
+  /** {@return the indices of the selected input features, ascending} */
   public int[] selectedFeatures() {
     return selected.clone();
   }
 
-  /** The relevance of every input feature: 1/α under the RVM (summed over classes for multinomial), 0 if pruned. */
+  /**
+   * {@return the relevance of every input feature: 1/α under the RVM (summed over classes for multinomial), 0 if
+   * pruned}
+   */
   public Vector featureRelevance() {
     return Vectors.dense(relevance.clone());
   }
 
-  /** The number of input features. */
+  /** {@return the number of input features} */
   public int numFeatures() {
     return relevance.length;
   }
 
-  /** The input schema plus outputCol: a vector of {@code size} features (−1: not known yet), named when possible. */
+  /**
+   * {@return the input schema plus outputCol: a vector of {@code size} features (−1: not known yet), named when
+   * possible}
+   */
   static StructType outputSchema(RvmSelectorParams p, StructType schema, int size) {
     RvmSchema.requireVectorColumn(schema, "featuresCol", p.getFeaturesCol());
     String out = p.getOutputCol();
@@ -171,11 +189,20 @@ public final class RvmSelectorModel extends Model<RvmSelectorModel> implements R
     return new Writer(this);
   }
 
-  /** Reads a model saved with {@code write().save(path)}, also from inside a saved {@code PipelineModel}. */
+  /**
+   * {@return the reader of a model saved with {@code write().save(path)}, also from inside a saved {@code
+   * PipelineModel}}
+   */
   public static MLReader<RvmSelectorModel> read() {
     return new Reader();
   }
 
+  /**
+   * Reads a selector model saved with {@code write().save(path)}.
+   *
+   * @param path a Hadoop path
+   * @return the model
+   */
   public static RvmSelectorModel load(String path) {
     return read().load(path);
   }

@@ -32,7 +32,15 @@ public final class BasisFunctions implements Serializable {
     this.centreSquaredNorms = squaredNorms(centres, numCentres, dim);
   }
 
-  /** Kernel basis functions centred on {@code centres} (row-major, one centre of size dim per row). */
+  /**
+   * Kernel basis functions centred on {@code centres} (row-major, one centre of size dim per row).
+   *
+   * @param kernel the kernel
+   * @param intercept whether basis function 0 is a bias
+   * @param dim the number of input features
+   * @param centres the centres, row-major (one centre of length dim per row)
+   * @return the basis
+   */
   public static BasisFunctions kernel(Kernel kernel, boolean intercept, int dim, double[] centres) {
     if (kernel instanceof Kernel.Linear) {
       throw new IllegalArgumentException("the linear kernel has no centres: use BasisFunctions.linear");
@@ -43,55 +51,79 @@ public final class BasisFunctions implements Serializable {
     return new BasisFunctions(kernel, intercept, dim, centres.clone());
   }
 
-  /** The input features as the basis (ARD over features). */
+  /**
+   * {@return the input features as the basis (ARD over features)}
+   *
+   * @param intercept whether basis function 0 is a bias
+   * @param dim the number of input features
+   */
   public static BasisFunctions linear(boolean intercept, int dim) {
     return new BasisFunctions(new Kernel.Linear(), intercept, dim, new double[0]);
   }
 
+  /** {@return the kernel} */
   public Kernel kernel() {
     return kernel;
   }
 
+  /** {@return whether basis function 0 is the bias} */
   public boolean intercept() {
     return intercept;
   }
 
+  /** {@return the number of input features} */
   public int dim() {
     return dim;
   }
 
-  /** The number of candidate basis functions, the bias included. */
+  /** {@return the number of candidate basis functions, the bias included} */
   public int numCandidates() {
     int table = kernel instanceof Kernel.Linear ? dim
         : kernel instanceof Kernel.RbfPerDimension ? dim * numCentres : numCentres;
     return (intercept ? 1 : 0) + table;
   }
 
-  /** True when candidate {@code j} is the bias. */
+  /**
+   * {@return true when candidate {@code j} is the bias}
+   *
+   * @param j a candidate index
+   */
   public boolean isBias(int j) {
     return intercept && j == 0;
   }
 
-  /** The number of centres (0 for the linear kernel). */
+  /** {@return the number of centres (0 for the linear kernel)} */
   public int numCentres() {
     return numCentres;
   }
 
   /**
-   * The index of candidate j among the centres (kernel) or features (linear); for the RBF per dimension, its
-   * position in the dimension-major table (dimension = index / numCentres, centre = index % numCentres).
+   * {@return the index of candidate j among the centres (kernel) or features (linear); for the RBF per dimension, its
+   * position in the dimension-major table (dimension = index / numCentres, centre = index % numCentres)}
+   *
+   * @param j a candidate index, not the bias
    */
   public int sourceIndex(int j) {
     return intercept ? j - 1 : j;
   }
 
-  /** The centre of candidate j (a copy); only for kernel bases. */
+  /**
+   * {@return the centre of candidate j (a copy); only for kernel bases}
+   *
+   * @param j a candidate index, not the bias
+   */
   public double[] centre(int j) {
     int c = kernel instanceof Kernel.RbfPerDimension ? sourceIndex(j) % numCentres : sourceIndex(j);
     return Arrays.copyOfRange(centres, c * dim, (c + 1) * dim);
   }
 
-  /** Basis function j at the point x (length dim). */
+  /**
+   * Basis function j at the point x (length dim).
+   *
+   * @param j a candidate index
+   * @param x the point
+   * @return φ_j(x)
+   */
   public double value(int j, double[] x) {
     if (isBias(j)) {
       return 1.0;
@@ -123,8 +155,11 @@ public final class BasisFunctions implements Serializable {
   }
 
   /**
-   * The basis of the block at the active candidates: a column-major {@code block.size() × active.length} matrix,
-   * built with one {@code dgemm} for kernel bases (RBF: ‖x‖² + ‖c‖² − 2XCᵀ).
+   * {@return the basis of the block at the active candidates: a column-major {@code block.size() × active.length}
+   * matrix, built with one {@code dgemm} for kernel bases (RBF: ‖x‖² + ‖c‖² − 2XCᵀ)}
+   *
+   * @param block the rows
+   * @param active the candidates to evaluate, ascending
    */
   public double[] expand(RowBlock block, int[] active) {
     int n = block.size();

@@ -12,10 +12,18 @@ import java.util.Locale;
 public sealed interface Kernel extends Serializable
     permits Kernel.Rbf, Kernel.Polynomial, Kernel.Linear, Kernel.RbfPerDimension {
 
-  /** The name of the kernel as the {@code kernel} param spells it. */
+  /** {@return the name of the kernel as the {@code kernel} param spells it} */
   String name();
 
-  /** Builds the kernel the params name. */
+  /**
+   * Builds the kernel the params name.
+   *
+   * @param name the kernel's name
+   * @param gamma the rbf and poly scale
+   * @param degree the poly degree
+   * @param coef0 the poly constant
+   * @return the kernel
+   */
   static Kernel of(String name, double gamma, int degree, double coef0) {
     return switch (name.toLowerCase(Locale.ROOT)) {
       case "rbf" -> new Rbf(gamma);
@@ -28,6 +36,11 @@ public sealed interface Kernel extends Serializable
 
   /** {@code exp(-gamma ‖x − c‖²)}. */
   record Rbf(double gamma) implements Kernel {
+    /**
+     * Checks that gamma is positive and finite.
+     *
+     * @param gamma the scale, positive and finite
+     */
     public Rbf {
       if (!(gamma > 0.0) || Double.isInfinite(gamma)) {
         throw new IllegalArgumentException("gamma must be a positive finite number; got " + gamma);
@@ -39,7 +52,11 @@ public sealed interface Kernel extends Serializable
       return "rbf";
     }
 
-    /** The kernel value from the squared distance. */
+    /**
+     * {@return the kernel value from the squared distance}
+     *
+     * @param squaredDistance ‖x − c‖²
+     */
     public double fromSquaredDistance(double squaredDistance) {
       return Math.exp(-gamma * Math.max(squaredDistance, 0.0));
     }
@@ -47,6 +64,13 @@ public sealed interface Kernel extends Serializable
 
   /** {@code (gamma xᵀc + coef0)^degree}. */
   record Polynomial(double gamma, int degree, double coef0) implements Kernel {
+    /**
+     * Checks gamma and the degree.
+     *
+     * @param gamma the scale of the inner product, positive and finite
+     * @param degree the degree, at least 1
+     * @param coef0 the constant added
+     */
     public Polynomial {
       if (!(gamma > 0.0) || Double.isInfinite(gamma)) {
         throw new IllegalArgumentException("gamma must be a positive finite number; got " + gamma);
@@ -64,7 +88,11 @@ public sealed interface Kernel extends Serializable
       return "poly";
     }
 
-    /** The kernel value from the inner product. */
+    /**
+     * {@return the kernel value from the inner product}
+     *
+     * @param innerProduct xᵀc
+     */
     public double fromInnerProduct(double innerProduct) {
       double base = gamma * innerProduct + coef0;
       return degree == 1 ? base : Math.pow(base, degree);
@@ -84,6 +112,11 @@ public sealed interface Kernel extends Serializable
    * table of (input dimensions) × (centres), row-major, as the grid priors expect.
    */
   record RbfPerDimension(double gamma) implements Kernel {
+    /**
+     * Checks that gamma is positive and finite.
+     *
+     * @param gamma the scale, positive and finite
+     */
     public RbfPerDimension {
       if (!(gamma > 0.0) || Double.isInfinite(gamma)) {
         throw new IllegalArgumentException("gamma must be a positive finite number; got " + gamma);

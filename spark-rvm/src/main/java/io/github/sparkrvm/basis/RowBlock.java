@@ -9,6 +9,15 @@ import java.io.Serializable;
 public record RowBlock(int size, int dim, double[] features, double[] labels, double[] weights)
     implements Serializable {
 
+  /**
+   * Checks the sizes.
+   *
+   * @param size the number of rows
+   * @param dim the number of features
+   * @param features the rows, row-major (size × dim)
+   * @param labels the labels, one per row
+   * @param weights the row weights, one per row
+   */
   public RowBlock {
     if (features.length != size * dim || labels.length != size || weights.length != size) {
       throw new IllegalArgumentException("RowBlock: inconsistent sizes (size " + size + ", dim " + dim
@@ -16,7 +25,14 @@ public record RowBlock(int size, int dim, double[] features, double[] labels, do
     }
   }
 
-  /** A block with unit weights. */
+  /**
+   * {@return a block with unit weights}
+   *
+   * @param size the number of rows
+   * @param dim the number of features
+   * @param features the rows, row-major (size × dim)
+   * @param labels the labels of the rows
+   */
   public static RowBlock unweighted(int size, int dim, double[] features, double[] labels) {
     double[] w = new double[size];
     java.util.Arrays.fill(w, 1.0);

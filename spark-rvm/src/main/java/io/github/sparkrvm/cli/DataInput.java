@@ -70,7 +70,7 @@ final class DataInput {
    */
   record Table(Dataset<Row> data, String featuresCol, List<String> inputColumns, String labelCol) {}
 
-  /** The {@code --format} value, or the format of the input's extension, else CSV. */
+  /** {@return the {@code --format} value, or the format of the input's extension, else CSV} */
   static Format format(String option, String path) {
     if (option != null) {
       for (Format f : Format.values()) {
@@ -93,7 +93,7 @@ final class DataInput {
     return Format.CSV;
   }
 
-  /** Whether a file or directory (or a match of a glob pattern) exists at the Hadoop path. */
+  /** {@return whether a file or directory (or a match of a glob pattern) exists at the Hadoop path} */
   static boolean exists(SparkSession spark, String p, boolean glob) {
     try {
       Path path = new Path(p);
@@ -118,7 +118,7 @@ final class DataInput {
     }
   }
 
-  /** Whether the two paths name the same location. */
+  /** {@return whether the two paths name the same location} */
   static boolean samePath(SparkSession spark, String a, String b) {
     try {
       Path pa = new Path(a);
@@ -296,7 +296,7 @@ final class DataInput {
     }
   }
 
-  /** A column by its exact name (dots, spaces and backticks included). */
+  /** {@return A column by its exact name (dots, spaces and backticks included)} */
   static Column quoted(String name) {
     return functions.col("`" + name.replace("`", "``") + "`");
   }

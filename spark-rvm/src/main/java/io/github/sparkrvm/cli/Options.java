@@ -56,7 +56,7 @@ final class Options {
     return command;
   }
 
-  /** The option names given, in order. */
+  /** {@return the option names given, in order} */
   Set<String> names() {
     return values.keySet();
   }
@@ -112,7 +112,7 @@ final class Options {
     return out.toString();
   }
 
-  /** The known name closest to a mistyped one, as " (did you mean --x?)", or "". */
+  /** {@return the known name closest to a mistyped one, as " (did you mean --x?)", or ""} */
   static String suggestion(String name, Collection<String> known) {
     String plain = name.replace("-", "").replace("_", "").toLowerCase(Locale.ROOT);
     String best = null;

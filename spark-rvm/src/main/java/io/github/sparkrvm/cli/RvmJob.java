@@ -60,6 +60,11 @@ public final class RvmJob {
 
   private RvmJob() {}
 
+  /**
+   * Runs one command and exits: 0 done, 2 bad command line or input, 1 another failure.
+   *
+   * @param args the command and its options (see {@code --help})
+   */
   public static void main(String[] args) {
     SparkSession spark = wantsHelp(args) ? null : session();
     int status;
@@ -85,6 +90,12 @@ public final class RvmJob {
   /**
    * Runs one command and returns the exit status: 0 done, 2 bad command line or input, 1 another failure. Never
    * exits the JVM nor stops the session ({@code spark} may be null for {@code --help}).
+   *
+   * @param spark the session
+   * @param args the command and its options
+   * @param out where the JSON line and progress go
+   * @param err where errors go
+   * @return the exit status
    */
   public static int run(String[] args, PrintStream out, PrintStream err, SparkSession spark) {
     try {
@@ -386,7 +397,7 @@ public final class RvmJob {
     }
   }
 
-  /** The first line of the throwable's message (its class when there is none). */
+  /** {@return the first line of the throwable's message (its class when there is none)} */
   static String oneLine(Throwable t) {
     String message = t.getMessage();
     return message == null || message.isBlank() ? t.getClass().getSimpleName() : firstLine(message);

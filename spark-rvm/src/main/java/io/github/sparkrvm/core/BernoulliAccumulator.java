@@ -15,6 +15,11 @@ public final class BernoulliAccumulator implements Serializable {
   private final double[] hessian;
   private double logLikelihood;
 
+  /**
+   * An empty accumulator at the given weights.
+   *
+   * @param weights the weights of the active basis functions (copied)
+   */
   public BernoulliAccumulator(double[] weights) {
     this.weights = weights.clone();
     this.m = weights.length;
@@ -22,7 +27,15 @@ public final class BernoulliAccumulator implements Serializable {
     this.hessian = new double[m * m];
   }
 
-  /** Adds a block with basis {@code phi} (n × m, column-major), labels in {0, 1} and row weights. */
+  /**
+   * Adds a block with basis {@code phi} (n × m, column-major), labels in {0, 1} and row weights.
+   *
+   * @param phi the block's basis values (n × m, column-major)
+   * @param n the number of rows in the block
+   * @param labels the labels of the rows
+   * @param rowWeights the row weights
+   * @return this accumulator
+   */
   public BernoulliAccumulator add(double[] phi, int n, double[] labels, double[] rowWeights) {
     if (phi.length != n * m) {
       throw new IllegalArgumentException("expected a " + n + " × " + m + " basis block, got " + phi.length);
@@ -50,6 +63,12 @@ public final class BernoulliAccumulator implements Serializable {
     return this;
   }
 
+  /**
+   * Adds another partition's sums into this one.
+   *
+   * @param other an accumulator at the same weights
+   * @return this accumulator
+   */
   public BernoulliAccumulator merge(BernoulliAccumulator other) {
     if (other.m != m) {
       throw new IllegalArgumentException("cannot merge terms of dimension " + other.m + " and " + m);
@@ -64,6 +83,7 @@ public final class BernoulliAccumulator implements Serializable {
     return this;
   }
 
+  /** {@return the log-likelihood, gradient and Hessian accumulated so far} */
   public LikelihoodTerms result() {
     return new LikelihoodTerms(m, logLikelihood, gradient.clone(), hessian.clone());
   }

@@ -13,7 +13,14 @@ public final class BernoulliRelevanceSolver {
 
   private BernoulliRelevanceSolver() {}
 
-  /** Fits α and returns the Laplace posterior over the basis functions kept. */
+  /**
+   * Fits α and returns the Laplace posterior over the basis functions kept.
+   *
+   * @param stats the data, through the statistics seam
+   * @param options the settings of the outer loop
+   * @param listener told of every step
+   * @return the fit
+   */
   public static RelevanceFit fit(DesignStatistics stats, SparseBayesOptions options, IterationListener listener) {
     int m = stats.numCandidates();
     int[] active = Reestimation.indices(m);

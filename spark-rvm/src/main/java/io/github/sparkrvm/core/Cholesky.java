@@ -25,6 +25,10 @@ public final class Cholesky {
   /**
    * Factors {@code a} (n × n, column-major; only the lower triangle is read), or returns empty when it is not
    * numerically positive definite or holds a non-finite value. {@code a} is not modified.
+   *
+   * @param a the symmetric matrix
+   * @param n its order
+   * @return the factor, or empty when a is not numerically positive definite
    */
   public static Optional<Cholesky> tryFactor(double[] a, int n) {
     return tryFactor(a, n, 0.0);
@@ -35,6 +39,9 @@ public final class Cholesky {
    * The jitter used is reported by {@link #jitter()}.
    *
    * @throws ArithmeticException if the matrix holds non-finite values or cannot be factored even with jitter
+   * @param a the symmetric matrix
+   * @param n its order
+   * @return the factor
    */
   public static Cholesky factorWithJitter(double[] a, int n) {
     Optional<Cholesky> plain = tryFactor(a, n, 0.0);
@@ -90,17 +97,25 @@ public final class Cholesky {
     return Optional.of(new Cholesky(n, l, jitter));
   }
 
-  /** The order of the matrix. */
+  /** {@return the order of the matrix} */
   public int n() {
     return n;
   }
 
-  /** The multiple of the identity that was added to the diagonal before the factorisation succeeded (0 if none). */
+  /**
+   * {@return the multiple of the identity that was added to the diagonal before the factorisation succeeded (0 if
+   * none)}
+   */
   public double jitter() {
     return jitter;
   }
 
-  /** Solves {@code A x = b}; returns x (b is not modified). */
+  /**
+   * Solves {@code A x = b}; returns x (b is not modified).
+   *
+   * @param b the right-hand side, of length n
+   * @return x
+   */
   public double[] solve(double[] b) {
     double[] x = b.clone();
     if (n == 0) {
@@ -114,7 +129,7 @@ public final class Cholesky {
     return x;
   }
 
-  /** The full symmetric inverse {@code A⁻¹}, column-major. */
+  /** {@return the full symmetric inverse {@code A⁻¹}, column-major} */
   public double[] inverse() {
     double[] inv = lower.clone();
     if (n == 0) {
@@ -134,8 +149,8 @@ public final class Cholesky {
   }
 
   /**
-   * The diagonal of {@code A⁻¹} alone, from the triangular inverse ({@code dtrtri}): with A = LLᵀ,
-   * (A⁻¹)ᵢᵢ = Σⱼ (L⁻¹)ⱼᵢ². About half the work of {@link #inverse()}.
+   * {@return the diagonal of {@code A⁻¹} alone, from the triangular inverse ({@code dtrtri}): with A = LLᵀ, (A⁻¹)ᵢᵢ =
+   * Σⱼ (L⁻¹)ⱼᵢ²} About half the work of {@link #inverse()}.
    */
   public double[] inverseDiagonal() {
     double[] diagonal = new double[n];
@@ -159,7 +174,7 @@ public final class Cholesky {
     return diagonal;
   }
 
-  /** {@code log |A|}. */
+  /** {@return {@code log |A|}} */
   public double logDeterminant() {
     double s = 0.0;
     for (int i = 0; i < n; i++) {

@@ -11,7 +11,11 @@ public final class ClassLayout {
 
   private ClassLayout() {}
 
-  /** The start of each class' weights in the flat vector, and the total (length K + 1). */
+  /**
+   * {@return the start of each class' weights in the flat vector, and the total (length K + 1)}
+   *
+   * @param active per class, the kept candidates
+   */
   public static int[] offsets(int[][] active) {
     int[] offset = new int[active.length + 1];
     for (int p = 0; p < active.length; p++) {
@@ -20,12 +24,21 @@ public final class ClassLayout {
     return offset;
   }
 
-  /** The length of the flat vector. */
+  /**
+   * {@return the length of the flat vector}
+   *
+   * @param active per class, the kept candidates
+   */
   public static int dim(int[][] active) {
     return offsets(active)[active.length];
   }
 
-  /** The flat vector cut into one part per class. */
+  /**
+   * {@return the flat vector cut into one part per class}
+   *
+   * @param flat the class-major vector
+   * @param active per class, the kept candidates
+   */
   public static double[][] split(double[] flat, int[][] active) {
     int[] offset = offsets(active);
     if (flat.length != offset[active.length]) {
@@ -38,7 +51,11 @@ public final class ClassLayout {
     return parts;
   }
 
-  /** The parts, one per class, as one flat vector. */
+  /**
+   * {@return the parts, one per class, as one flat vector}
+   *
+   * @param parts one vector per class
+   */
   public static double[] concat(double[][] parts) {
     int n = 0;
     for (double[] part : parts) {
@@ -53,7 +70,11 @@ public final class ClassLayout {
     return flat;
   }
 
-  /** The candidates active in at least one class, ascending. */
+  /**
+   * {@return the candidates active in at least one class, ascending}
+   *
+   * @param active per class, the kept candidates
+   */
   public static int[] union(int[][] active) {
     TreeSet<Integer> all = new TreeSet<>();
     for (int[] a : active) {
@@ -64,7 +85,13 @@ public final class ClassLayout {
     return all.stream().mapToInt(Integer::intValue).toArray();
   }
 
-  /** The diagonal block of class p of the flat dim × dim matrix {@code full} (column-major). */
+  /**
+   * {@return the diagonal block of class p of the flat dim × dim matrix {@code full} (column-major)}
+   *
+   * @param full the class-major matrix (column-major)
+   * @param active per class, the kept candidates
+   * @param p the class
+   */
   public static double[] diagonalBlock(double[] full, int[][] active, int p) {
     int[] offset = offsets(active);
     int dim = offset[active.length];
@@ -76,7 +103,11 @@ public final class ClassLayout {
     return block;
   }
 
-  /** The block-diagonal matrix of the square blocks (each column-major), column-major. */
+  /**
+   * {@return the block-diagonal matrix of the square blocks (each column-major), column-major}
+   *
+   * @param blocks one square block per class (column-major)
+   */
   public static double[] blockDiagonal(double[][] blocks) {
     int dim = 0;
     int[] size = new int[blocks.length];

@@ -8,7 +8,7 @@ public record ClassScores(double[] raw, double[] probability) {
 
   private static final double PI_OVER_8 = Math.PI / 8.0;
 
-  /** The most probable class. */
+  /** {@return the most probable class} */
   public int argmax() {
     int best = 0;
     for (int p = 1; p < probability.length; p++) {
@@ -26,6 +26,10 @@ public record ClassScores(double[] raw, double[] probability) {
    * P(p) ∝ 1 / Σ_q exp(−(μ_p − μ_q)/√(1 + π v_pq/8)), v_pq = Var(u_p − u_q) = S_pp + S_qq − 2S_pq. Only the
    * contrasts matter: a shift common to every class' score, which the likelihood cannot see and whose variance the
    * prior alone bounds, cancels. For K = 2 it is the Bernoulli model's moderated σ(m/√(1 + πs²/8)) of the contrast.
+   *
+   * @param latents the class scores' means and covariance at a point
+   * @param moderated whether to moderate the probabilities by the scores' variances
+   * @return the raw scores and the probabilities
    */
   public static ClassScores softmax(MultiClassPredictive.Latents latents, boolean moderated) {
     int k = latents.numClasses();
@@ -51,8 +55,12 @@ public record ClassScores(double[] raw, double[] probability) {
   }
 
   /**
-   * One-vs-rest: raw score z_p, the (moderated, z_p = μ_p/√(1 + πS_pp/8)) logit of class p against the rest; the
-   * probabilities are σ(z_p)/Σ_q σ(z_q), computed in log space so that they stay defined when every σ(z) underflows.
+   * {@return one-vs-rest: raw score z_p, the (moderated, z_p = μ_p/√(1 + πS_pp/8)) logit of class p against the rest;
+   * the probabilities are σ(z_p)/Σ_q σ(z_q), computed in log space so that they stay defined when every σ(z)
+   * underflows}
+   *
+   * @param latents the class scores' means and covariance at a point
+   * @param moderated whether to moderate the probabilities by the scores' variances
    */
   public static ClassScores oneVsRest(MultiClassPredictive.Latents latents, boolean moderated) {
     int k = latents.numClasses();

@@ -23,7 +23,7 @@ final class DenseMatrices {
     dev.ludovic.netlib.blas.BLAS.getInstance().dgemm("T", "N", m, m, n, 1.0, scaled, n, scaled, n, 1.0, gram, m);
   }
 
-  /** The rows and columns {@code idx} of the m × m matrix {@code a}, as a k × k matrix. */
+  /** {@return the rows and columns {@code idx} of the m × m matrix {@code a}, as a k × k matrix} */
   static double[] submatrix(double[] a, int m, int[] idx) {
     int k = idx.length;
     double[] out = new double[k * k];
@@ -36,7 +36,7 @@ final class DenseMatrices {
     return out;
   }
 
-  /** The entries {@code idx} of {@code v}. */
+  /** {@return the entries {@code idx} of {@code v}} */
   static double[] select(double[] v, int[] idx) {
     double[] out = new double[idx.length];
     for (int i = 0; i < idx.length; i++) {
@@ -45,7 +45,7 @@ final class DenseMatrices {
     return out;
   }
 
-  /** The entries {@code idx} of {@code v}. */
+  /** {@return the entries {@code idx} of {@code v}} */
   static int[] selectIndices(int[] v, int[] idx) {
     int[] out = new int[idx.length];
     for (int i = 0; i < idx.length; i++) {

@@ -7,13 +7,19 @@ package io.github.sparkrvm.core;
  */
 public interface DesignStatistics {
 
-  /** The number of candidate basis functions. */
+  /** {@return the number of candidate basis functions} */
   int numCandidates();
 
-  /** The Gaussian sufficient statistics over all candidates (one pass over the data). */
+  /** {@return the Gaussian sufficient statistics over all candidates (one pass over the data)} */
   GaussianStatistics gaussian();
 
-  /** The Bernoulli (logistic) log-likelihood, gradient and Hessian at weights w over the active basis (one pass). */
+  /**
+   * {@return the Bernoulli (logistic) log-likelihood, gradient and Hessian at weights w over the active basis (one
+   * pass)}
+   *
+   * @param active the active candidates, ascending
+   * @param weights their weights
+   */
   LikelihoodTerms bernoulli(int[] active, double[] weights);
 
   /**
@@ -24,21 +30,29 @@ public interface DesignStatistics {
   CandidateTerms bernoulliCandidates(int[] active, double[] weights);
 
   /**
-   * The variational logistic terms over the active basis at the current q(w), given its second moment
-   * Σ + μμᵀ (one pass).
+   * {@return the variational logistic terms over the active basis at the current q(w), given its second moment Σ +
+   * μμᵀ (one pass)}
+   *
+   * @param secondMoment Σ + μμᵀ (m × m, column-major)
+   * @param active the active candidates, ascending
    */
   JaakkolaJordanTerms jaakkolaJordan(int[] active, double[] secondMoment);
 
   /**
-   * The multinomial (softmax) log-likelihood, gradient and Hessian at class weights {@code weights[p]} over each
-   * class' own active basis {@code active[p]} (K = active.length classes; the labels are class indices 0 … K−1),
-   * in the class-major layout of {@link ClassLayout} (one pass).
+   * {@return the multinomial (softmax) log-likelihood, gradient and Hessian at class weights {@code weights[p]} over
+   * each class' own active basis {@code active[p]} (K = active.length classes; the labels are class indices 0 … K−1),
+   * in the class-major layout of {@link ClassLayout} (one pass)}
+   *
+   * @param active per class, the active candidates (ascending)
+   * @param weights per class, their weights
    */
   LikelihoodTerms multinomial(int[][] active, double[][] weights);
 
   /**
-   * The same data seen as the binary problem "class {@code positiveClass} against the rest": labels equal to it
-   * become 1, all others 0 (for one-vs-rest). Passes over the data are counted with this one's.
+   * {@return the same data seen as the binary problem "class {@code positiveClass} against the rest": labels equal to
+   * it become 1, all others 0 (for one-vs-rest)} Passes over the data are counted with this one's.
+   *
+   * @param positiveClass the class against the rest
    */
   DesignStatistics oneVsRest(int positiveClass);
 }

@@ -32,7 +32,14 @@ public final class FastGaussianSolver {
     this.m = stats.numBasis();
   }
 
-  /** Fits α and β, and returns the posterior over the basis functions kept. */
+  /**
+   * Fits α and β, and returns the posterior over the basis functions kept.
+   *
+   * @param stats the data, through the statistics seam
+   * @param options the settings of the outer loop
+   * @param listener told of every step
+   * @return the fit
+   */
   public static RelevanceFit fit(GaussianStatistics stats, SparseBayesOptions options, IterationListener listener) {
     double variance = stats.checkedTargetVariance();
     if (options.alphaPriorShape() != 0.0 || options.alphaPriorRate() != 0.0) {

@@ -5,26 +5,39 @@ package io.github.sparkrvm.core;
  */
 public record GammaFactor(double shape, double rate) {
 
+  /** {@return E[x] = shape / rate} */
   public double mean() {
     return shape / rate;
   }
 
-  /** E[log x] = ψ(shape) − log rate. */
+  /** {@return E[log x] = ψ(shape) − log rate} */
   public double meanLog() {
     return SpecialFunctions.digamma(shape) - Math.log(rate);
   }
 
-  /** The entropy −E[log q]. */
+  /** {@return the entropy −E[log q]} */
   public double entropy() {
     return shape - Math.log(rate) + SpecialFunctions.logGamma(shape) + (1.0 - shape) * SpecialFunctions.digamma(shape);
   }
 
-  /** E_q[log p(x)] under the Gamma(a0, b0) prior p. */
+  /**
+   * E_q[log p(x)] under the Gamma(a0, b0) prior p.
+   *
+   * @param a0 the prior's shape
+   * @param b0 the prior's rate
+   * @return E_q[log p(x)]
+   */
   public double expectedLogPrior(double a0, double b0) {
     return a0 * Math.log(b0) - SpecialFunctions.logGamma(a0) + (a0 - 1.0) * meanLog() - b0 * mean();
   }
 
-  /** −KL(q ‖ prior) = E_q[log p] + entropy. */
+  /**
+   * −KL(q ‖ prior) = E_q[log p] + entropy.
+   *
+   * @param a0 the prior's shape
+   * @param b0 the prior's rate
+   * @return −KL(q ‖ prior)
+   */
   public double negativeKl(double a0, double b0) {
     return expectedLogPrior(a0, b0) + entropy();
   }

@@ -14,6 +14,11 @@ public final class GaussianAccumulator implements Serializable {
   private double weightSum;
   private long count;
 
+  /**
+   * An empty accumulator.
+   *
+   * @param numBasis the number of candidate basis functions
+   */
   public GaussianAccumulator(int numBasis) {
     this.m = numBasis;
     this.gram = new double[numBasis * numBasis];
@@ -23,6 +28,12 @@ public final class GaussianAccumulator implements Serializable {
   /**
    * Adds a block: {@code phi} is its basis (n × m, column-major), {@code targets} and {@code rowWeights} its
    * labels and weights.
+   *
+   * @param phi the block's basis values (n × m, column-major)
+   * @param n the number of rows in the block
+   * @param targets the targets of the rows
+   * @param rowWeights the row weights
+   * @return this accumulator
    */
   public GaussianAccumulator add(double[] phi, int n, double[] targets, double[] rowWeights) {
     if (phi.length != n * m) {
@@ -48,7 +59,12 @@ public final class GaussianAccumulator implements Serializable {
     return this;
   }
 
-  /** Adds another accumulator's sums into this one. */
+  /**
+   * Adds another accumulator's sums into this one.
+   *
+   * @param other an accumulator of the same shape
+   * @return this accumulator
+   */
   public GaussianAccumulator merge(GaussianAccumulator other) {
     if (other.m != m) {
       throw new IllegalArgumentException("cannot merge statistics of " + other.m + " and " + m + " basis functions");
@@ -66,6 +82,7 @@ public final class GaussianAccumulator implements Serializable {
     return this;
   }
 
+  /** {@return the sufficient statistics accumulated so far} */
   public GaussianStatistics result() {
     return new GaussianStatistics(m, gram.clone(), projection.clone(), targetSquares, targetSum, weightSum, count);
   }

@@ -23,12 +23,27 @@ public final class GaussianRelevanceSolver {
     this.options = options;
   }
 
-  /** Fits α and β, and returns the posterior over the basis functions kept. */
+  /**
+   * Fits α and β, and returns the posterior over the basis functions kept.
+   *
+   * @param stats the data, through the statistics seam
+   * @param options the settings of the outer loop
+   * @param listener told of every step
+   * @return the fit
+   */
   public static RelevanceFit fit(GaussianStatistics stats, SparseBayesOptions options, IterationListener listener) {
     return new GaussianRelevanceSolver(stats, options).run(stats.checkedTargetVariance(), listener);
   }
 
-  /** The posterior and its objective at fixed α (over {@code active}) and β. */
+  /**
+   * {@return the posterior and its objective at fixed α (over {@code active}) and β}
+   *
+   * @param stats the data, through the statistics seam
+   * @param beta the noise precision β
+   * @param options the settings of the outer loop
+   * @param active the basis functions in the model
+   * @param alpha their prior precisions
+   */
   public static Posterior posterior(GaussianStatistics stats, int[] active, double[] alpha, double beta,
       SparseBayesOptions options) {
     return new GaussianRelevanceSolver(stats, options).posterior(active, alpha, beta);

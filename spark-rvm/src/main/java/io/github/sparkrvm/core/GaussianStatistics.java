@@ -9,6 +9,17 @@ package io.github.sparkrvm.core;
 public record GaussianStatistics(int numBasis, double[] gram, double[] projection, double targetSquares,
     double targetSum, double weightSum, long count) {
 
+  /**
+   * Checks the sizes.
+   *
+   * @param numBasis m, the number of candidate basis functions
+   * @param gram ΦᵀWΦ (m × m, column-major)
+   * @param projection ΦᵀWt
+   * @param targetSquares tᵀWt
+   * @param targetSum Σwt
+   * @param weightSum Σw
+   * @param count the number of rows
+   */
   public GaussianStatistics {
     if (gram.length != numBasis * numBasis || projection.length != numBasis) {
       throw new IllegalArgumentException("GaussianStatistics: sizes do not match " + numBasis + " basis functions");
@@ -16,7 +27,7 @@ public record GaussianStatistics(int numBasis, double[] gram, double[] projectio
   }
 
   /**
-   * The weighted variance of the targets, checked: there must be weight, and the targets must vary.
+   * {@return the weighted variance of the targets, checked: there must be weight, and the targets must vary}
    *
    * @throws IllegalArgumentException otherwise
    */
@@ -31,7 +42,7 @@ public record GaussianStatistics(int numBasis, double[] gram, double[] projectio
     return variance;
   }
 
-  /** The weighted variance of the targets. */
+  /** {@return the weighted variance of the targets} */
   public double targetVariance() {
     double mean = targetSum / weightSum;
     return Math.max(targetSquares / weightSum - mean * mean, 0.0);

@@ -14,7 +14,15 @@ public final class InMemoryStatistics implements DesignStatistics {
   private final double[] targets;
   private final double[] rowWeights;
 
-  /** Over a given design matrix. */
+  /**
+   * Over a given design matrix.
+   *
+   * @param phi the design matrix (n × m, column-major)
+   * @param n the number of rows
+   * @param m the number of basis functions
+   * @param targets the targets of the rows
+   * @param rowWeights the row weights
+   */
   public InMemoryStatistics(double[] phi, int n, int m, double[] targets, double[] rowWeights) {
     if (phi.length != n * m || targets.length != n || rowWeights.length != n) {
       throw new IllegalArgumentException("InMemoryStatistics: sizes do not match " + n + " rows × " + m + " columns");
@@ -26,7 +34,15 @@ public final class InMemoryStatistics implements DesignStatistics {
     this.rowWeights = rowWeights.clone();
   }
 
-  /** Evaluates every candidate of {@code basis} at every row of {@code x} (rows of length basis.dim()). */
+  /**
+   * Evaluates every candidate of {@code basis} at every row of {@code x} (rows of length basis.dim()).
+   *
+   * @param basis the candidate basis functions
+   * @param x the rows, one per entry
+   * @param targets the targets of the rows
+   * @param rowWeights the row weights
+   * @return the statistics
+   */
   public static InMemoryStatistics of(BasisFunctions basis, double[][] x, double[] targets, double[] rowWeights) {
     int n = x.length;
     int m = basis.numCandidates();
@@ -44,7 +60,13 @@ public final class InMemoryStatistics implements DesignStatistics {
     return m;
   }
 
-  /** Entry (row i, candidate j) of the design matrix. */
+  /**
+   * Entry (row i, candidate j) of the design matrix.
+   *
+   * @param i a row
+   * @param j a candidate
+   * @return φ_j(x_i)
+   */
   public double phi(int i, int j) {
     return phi[j * n + i];
   }

@@ -4,9 +4,14 @@ package io.github.sparkrvm.core;
 @FunctionalInterface
 public interface IterationListener {
 
+  /**
+   * Called after every step.
+   *
+   * @param report the step
+   */
   void onIteration(IterationReport report);
 
-  /** A listener that ignores every report. */
+  /** {@return a listener that ignores every report} */
   static IterationListener none() {
     return report -> {};
   }

@@ -12,7 +12,12 @@ public final class JaakkolaJordanAccumulator implements Serializable {
   private final double[] projection;
   private double logBound;
 
-  /** {@code secondMoment} is Σ + μμᵀ (m × m, column-major). */
+  /**
+   * {@code secondMoment} is Σ + μμᵀ (m × m, column-major).
+   *
+   * @param secondMoment Σ + μμᵀ (m × m, column-major)
+   * @param m the number of basis functions
+   */
   public JaakkolaJordanAccumulator(double[] secondMoment, int m) {
     if (secondMoment.length != m * m) {
       throw new IllegalArgumentException("expected an " + m + " × " + m + " second moment");
@@ -23,7 +28,15 @@ public final class JaakkolaJordanAccumulator implements Serializable {
     this.projection = new double[m];
   }
 
-  /** Adds a block with basis {@code phi} (n × m, column-major), labels in {0, 1} and row weights. */
+  /**
+   * Adds a block with basis {@code phi} (n × m, column-major), labels in {0, 1} and row weights.
+   *
+   * @param phi the block's basis values (n × m, column-major)
+   * @param n the number of rows in the block
+   * @param labels the labels of the rows
+   * @param rowWeights the row weights
+   * @return this accumulator
+   */
   public JaakkolaJordanAccumulator add(double[] phi, int n, double[] labels, double[] rowWeights) {
     if (phi.length != n * m) {
       throw new IllegalArgumentException("expected a " + n + " × " + m + " basis block, got " + phi.length);
@@ -55,6 +68,12 @@ public final class JaakkolaJordanAccumulator implements Serializable {
     return this;
   }
 
+  /**
+   * Adds another partition's sums into this one.
+   *
+   * @param other an accumulator at the same q(w)
+   * @return this accumulator
+   */
   public JaakkolaJordanAccumulator merge(JaakkolaJordanAccumulator other) {
     if (other.m != m) {
       throw new IllegalArgumentException("cannot merge terms of dimension " + other.m + " and " + m);
@@ -69,6 +88,7 @@ public final class JaakkolaJordanAccumulator implements Serializable {
     return this;
   }
 
+  /** {@return the terms accumulated so far} */
   public JaakkolaJordanTerms result() {
     return new JaakkolaJordanTerms(m, precision.clone(), projection.clone(), logBound);
   }

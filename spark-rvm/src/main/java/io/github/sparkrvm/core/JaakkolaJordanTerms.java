@@ -8,13 +8,26 @@ package io.github.sparkrvm.core;
  */
 public record JaakkolaJordanTerms(int dim, double[] precision, double[] projection, double logBound) {
 
+  /**
+   * Checks the sizes.
+   *
+   * @param dim m, the number of active basis functions
+   * @param precision ΦᵀWΛΦ (m × m, column-major)
+   * @param projection ΦᵀWt̃
+   * @param logBound the part of the bound free of μ
+   */
   public JaakkolaJordanTerms {
     if (precision.length != dim * dim || projection.length != dim) {
       throw new IllegalArgumentException("JaakkolaJordanTerms: sizes do not match dimension " + dim);
     }
   }
 
-  /** λ(ξ) = tanh(ξ/2)/(4ξ), with its limit 1/8 at 0. */
+  /**
+   * λ(ξ) = tanh(ξ/2)/(4ξ), with its limit 1/8 at 0.
+   *
+   * @param xi ξ
+   * @return λ(ξ)
+   */
   public static double lambda(double xi) {
     return xi < 1e-6 ? 0.125 - xi * xi / 96.0 : Math.tanh(xi / 2) / (4 * xi);
   }

@@ -8,6 +8,10 @@ package io.github.sparkrvm.core;
 @FunctionalInterface
 public interface LikelihoodEvaluator {
 
-  /** The likelihood terms at {@code weights}. */
+  /**
+   * {@return the likelihood terms at {@code weights}}
+   *
+   * @param weights the weights of the active basis functions
+   */
   LikelihoodTerms at(double[] weights);
 }

@@ -7,6 +7,14 @@ package io.github.sparkrvm.core;
  */
 public record LikelihoodTerms(int dim, double logLikelihood, double[] gradient, double[] hessian) {
 
+  /**
+   * Checks the sizes.
+   *
+   * @param dim m, the number of active basis functions
+   * @param logLikelihood the log-likelihood
+   * @param gradient its gradient Φᵀ W (t − y)
+   * @param hessian the negative Hessian Φᵀ W B Φ (m × m, column-major)
+   */
   public LikelihoodTerms {
     if (gradient.length != dim || hessian.length != dim * dim) {
       throw new IllegalArgumentException("LikelihoodTerms: sizes do not match dimension " + dim);

@@ -20,6 +20,21 @@ package io.github.sparkrvm.core;
 public record MultiClassFit(int[][] active, double[][] weights, double[][] alpha, double[] covariance,
     int iterations, boolean converged, double[] logMarginalLikelihoods, int[] activeCounts, int likelihoodPasses) {
 
+  /**
+   * Checks that the per-class parts agree.
+   *
+   * @param active per class, the kept candidate indices, ascending
+   * @param weights per class, the posterior mode of their weights
+   * @param alpha per class, their prior precisions
+   * @param covariance the joint posterior covariance Σ of all the kept weights in the class-major layout of {@link
+   *     ClassLayout} (column-major): the softmax posterior's, or (one-vs-rest) block diagonal with each class' own
+   *     binary posterior
+   * @param iterations the α re-estimation steps taken (one-vs-rest: summed over the classes)
+   * @param converged whether the tolerance was met before maxIter (one-vs-rest: by every class)
+   * @param logMarginalLikelihoods the objective after each step (the first entry is the starting point)
+   * @param activeCounts the number of kept (class, basis function) pairs after each step
+   * @param likelihoodPasses the passes over the data the fit made
+   */
   public MultiClassFit {
     int k = active.length;
     if (weights.length != k || alpha.length != k) {
@@ -39,12 +54,12 @@ public record MultiClassFit(int[][] active, double[][] weights, double[][] alpha
     }
   }
 
-  /** K. */
+  /** {@return the number of classes K} */
   public int numClasses() {
     return active.length;
   }
 
-  /** The number of kept (class, basis function) pairs. */
+  /** {@return the number of kept (class, basis function) pairs} */
   public int size() {
     int n = 0;
     for (int[] a : active) {

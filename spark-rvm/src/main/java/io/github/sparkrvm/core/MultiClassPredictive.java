@@ -21,11 +21,16 @@ public final class MultiClassPredictive implements Serializable {
   /** The class scores' means and K × K covariance (column-major) at a point. */
   public record Latents(double[] mean, double[] covariance) {
 
+    /** {@return the number of classes K} */
     public int numClasses() {
       return mean.length;
     }
 
-    /** The variance of class p's score. */
+    /**
+     * {@return the variance of class p's score}
+     *
+     * @param p the class
+     */
     public double variance(int p) {
       return covariance[p * mean.length + p];
     }
@@ -36,6 +41,7 @@ public final class MultiClassPredictive implements Serializable {
    * @param positions per class, the positions of its kept basis functions in {@code union}
    * @param weights per class, their weights
    * @param covariance the joint posterior covariance of all classes' weights (class-major, column-major)
+   * @param basis the candidate basis functions
    */
   public MultiClassPredictive(BasisFunctions basis, int[] union, int[][] positions, double[][] weights,
       double[] covariance) {
@@ -58,11 +64,16 @@ public final class MultiClassPredictive implements Serializable {
     this.covariance = covariance;
   }
 
+  /** {@return the number of classes K} */
   public int numClasses() {
     return positions.length;
   }
 
-  /** The latent scores' means and covariance at x. */
+  /**
+   * {@return the latent scores' means and covariance at x}
+   *
+   * @param x a point, on the basis' scale
+   */
   public Latents at(double[] x) {
     int classes = positions.length;
     int dim = offset[classes];

@@ -28,7 +28,12 @@ public final class MultinomialAccumulator implements Serializable {
   private final double[] hessian;
   private double logLikelihood;
 
-  /** Terms at {@code weights[p]} over {@code active[p]} (ascending candidate indices) for each class p. */
+  /**
+   * Terms at {@code weights[p]} over {@code active[p]} (ascending candidate indices) for each class p.
+   *
+   * @param active per class, the kept candidates (ascending)
+   * @param weights per class, the weights on them
+   */
   public MultinomialAccumulator(int[][] active, double[][] weights) {
     if (active.length < 2 || weights.length != active.length) {
       throw new IllegalArgumentException("a softmax needs at least 2 classes and one weight vector per class");
@@ -55,7 +60,7 @@ public final class MultinomialAccumulator implements Serializable {
     this.hessian = new double[dim * dim];
   }
 
-  /** The candidates a block's basis must be expanded over, ascending. */
+  /** {@return the candidates a block's basis must be expanded over, ascending} */
   public int[] union() {
     return union.clone();
   }
@@ -63,6 +68,12 @@ public final class MultinomialAccumulator implements Serializable {
   /**
    * Adds a block: {@code phi} is its basis over {@link #union()} (n × union, column-major), labels are class
    * indices 0 … K−1, with row weights.
+   *
+   * @param phi the block's basis values (n × m, column-major)
+   * @param n the number of rows in the block
+   * @param labels the labels of the rows
+   * @param rowWeights the row weights
+   * @return this accumulator
    */
   public MultinomialAccumulator add(double[] phi, int n, double[] labels, double[] rowWeights) {
     int u = union.length;
@@ -154,6 +165,12 @@ public final class MultinomialAccumulator implements Serializable {
     return out;
   }
 
+  /**
+   * Adds another partition's sums into this one.
+   *
+   * @param other an accumulator at the same weights
+   * @return this accumulator
+   */
   public MultinomialAccumulator merge(MultinomialAccumulator other) {
     if (other.dim != dim || other.classes != classes) {
       throw new IllegalArgumentException("cannot merge terms of dimension " + other.dim + " and " + dim);
@@ -168,7 +185,7 @@ public final class MultinomialAccumulator implements Serializable {
     return this;
   }
 
-  /** The terms so far, with the Hessian's blocks below the diagonal filled in from those above. */
+  /** {@return the terms so far, with the Hessian's blocks below the diagonal filled in from those above} */
   public LikelihoodTerms result() {
     double[] h = hessian.clone();
     int[] classOf = new int[dim];

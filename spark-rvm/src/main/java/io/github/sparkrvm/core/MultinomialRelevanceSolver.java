@@ -22,7 +22,15 @@ public final class MultinomialRelevanceSolver {
 
   private MultinomialRelevanceSolver() {}
 
-  /** Fits α for the labels 0 … numClasses−1 and returns the Laplace posterior over the kept basis of each class. */
+  /**
+   * Fits α for the labels 0 … numClasses−1 and returns the Laplace posterior over the kept basis of each class.
+   *
+   * @param stats the data, through the statistics seam
+   * @param numClasses the number of classes K
+   * @param options the settings of the outer loop
+   * @param listener told of every step
+   * @return the fit
+   */
   public static MultiClassFit fit(DesignStatistics stats, int numClasses, SparseBayesOptions options,
       IterationListener listener) {
     if (numClasses < 2) {
@@ -124,7 +132,7 @@ public final class MultinomialRelevanceSolver {
     return new State(classOf, candidate, active, alpha, mode, logMarginal, change, pruned);
   }
 
-  /** The softmax likelihood over the class-specific active sets, as a function of the flat weights. */
+  /** {@return the softmax likelihood over the class-specific active sets, as a function of the flat weights} */
   static LikelihoodEvaluator likelihood(DesignStatistics stats, int[][] active) {
     return w -> stats.multinomial(active, ClassLayout.split(w, active));
   }

@@ -21,6 +21,12 @@ public final class OneVsRestSolver {
   /** Tells of every step of the binary fit of one class; called from the threads the fits run on. */
   @FunctionalInterface
   public interface ClassListener {
+    /**
+     * Called after every step of one class' fit.
+     *
+     * @param positiveClass the class fitted against the rest
+     * @param report the step
+     */
     void onIteration(int positiveClass, IterationReport report);
   }
 
@@ -41,6 +47,13 @@ public final class OneVsRestSolver {
    * Fits the K binary models with {@code solver}, up to {@code parallelism} at a time. The joint covariance of the result is block
    * diagonal (the binary posteriors are independent). Its trajectories (log marginal likelihoods, kept counts) are
    * those of the K fits one after another; iterations and passes are summed; it has converged when every class has.
+   *
+   * @param stats the data, through the statistics seam
+   * @param numClasses the number of classes K
+   * @param options the settings of the outer loop
+   * @param listener told of every step
+   * @return the fit
+   * @param parallelism how many binary fits run at once
    */
   public static MultiClassFit fit(DesignStatistics stats, int numClasses, SparseBayesOptions options,
       int parallelism, ClassListener listener, BinarySolver solver) {

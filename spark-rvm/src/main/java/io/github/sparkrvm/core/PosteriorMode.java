@@ -19,12 +19,28 @@ public record PosteriorMode(double[] weights, LikelihoodTerms terms, Cholesky pr
   /** Stop when the Newton decrement ½gᵀH⁻¹g falls below this, relative to 1 + |Ψ|. */
   private static final double DECREMENT_TOLERANCE = 1e-12;
 
-  /** Searches from {@code start} for the Bernoulli mode at prior precisions {@code alpha} over {@code active}. */
+  /**
+   * Searches from {@code start} for the Bernoulli mode at prior precisions {@code alpha} over {@code active}.
+   *
+   * @param stats the data
+   * @param active the basis functions in the model
+   * @param alpha their prior precisions
+   * @param start the starting weights
+   * @return the mode
+   */
   public static PosteriorMode find(DesignStatistics stats, int[] active, double[] alpha, double[] start) {
     return find(stats, active, alpha, start, null);
   }
 
-  /** The Bernoulli mode over {@code active}, from {@code start} with its terms when known (see below). */
+  /**
+   * {@return the Bernoulli mode over {@code active}, from {@code start} with its terms when known (see below)}
+   *
+   * @param stats the data
+   * @param active the basis functions in the model
+   * @param alpha their prior precisions
+   * @param start the starting weights
+   * @param startTerms the likelihood terms at start
+   */
   public static PosteriorMode find(DesignStatistics stats, int[] active, double[] alpha, double[] start,
       LikelihoodTerms startTerms) {
     int[] act = active.clone();
@@ -35,6 +51,12 @@ public record PosteriorMode(double[] weights, LikelihoodTerms terms, Cholesky pr
    * Searches from {@code start}, whose likelihood terms are {@code startTerms} when known (null: one pass computes
    * them). A warm start after α changed always takes at least one Newton step: its decrement can be below the
    * tolerance while the weights of large-α basis functions, which α re-estimation reads, are still stale.
+   *
+   * @param likelihood the likelihood terms at any weights
+   * @param alpha the prior precisions
+   * @param start the starting weights
+   * @param startTerms the likelihood terms at start
+   * @return the mode
    */
   public static PosteriorMode find(LikelihoodEvaluator likelihood, double[] alpha, double[] start,
       LikelihoodTerms startTerms) {
@@ -102,7 +124,11 @@ public record PosteriorMode(double[] weights, LikelihoodTerms terms, Cholesky pr
     return Double.isNaN(psi) ? Double.POSITIVE_INFINITY : psi;
   }
 
-  /** The Laplace approximation to log p(t | α): log p(t | w) − ½wᵀAw + ½ Σ log α − ½ log |H|. */
+  /**
+   * {@return the Laplace approximation to log p(t | α): log p(t | w) − ½wᵀAw + ½ Σ log α − ½ log |H|}
+   *
+   * @param alpha the prior precisions the mode was found at
+   */
   public double logMarginalLikelihood(double[] alpha) {
     return -objective(terms, alpha, weights) + 0.5 * (Reestimation.sumLog(alpha) - precision.logDeterminant());
   }

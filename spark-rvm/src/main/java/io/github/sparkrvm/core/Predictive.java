@@ -14,6 +14,14 @@ public final class Predictive implements Serializable {
   private final double[] weights;
   private final double[] covariance;
 
+  /**
+   * The predictive of a fit.
+   *
+   * @param basis the candidate basis functions
+   * @param active the indices of the kept ones
+   * @param weights their posterior-mode weights
+   * @param covariance their posterior covariance (column-major)
+   */
   public Predictive(BasisFunctions basis, int[] active, double[] weights, double[] covariance) {
     if (weights.length != active.length || covariance.length != active.length * active.length) {
       throw new IllegalArgumentException("Predictive: sizes do not match " + active.length + " basis functions");
@@ -24,7 +32,11 @@ public final class Predictive implements Serializable {
     this.covariance = covariance.clone();
   }
 
-  /** The latent mean and variance at x. */
+  /**
+   * {@return the latent mean and variance at x}
+   *
+   * @param x a point, on the basis' scale
+   */
   public Latent at(double[] x) {
     int k = active.length;
     double[] phi = new double[k];
@@ -39,7 +51,7 @@ public final class Predictive implements Serializable {
   /** The latent function's posterior mean and variance at a point. */
   public record Latent(double mean, double variance) {
 
-    /** σ(m / √(1 + πs²/8)): MacKay's approximation to the predictive probability of class 1. */
+    /** {@return σ(m / √(1 + πs²/8)): MacKay's approximation to the predictive probability of class 1} */
     public double moderatedLogit() {
       return mean / Math.sqrt(1.0 + Math.PI * variance / 8.0);
     }

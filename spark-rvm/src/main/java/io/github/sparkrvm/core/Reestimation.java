@@ -87,7 +87,10 @@ final class Reestimation {
     return any;
   }
 
-  /** The EM step with the Gamma(a, b) hyperprior: α ← (1 + 2a)/(m² + Σᵢᵢ + 2b); it never lowers the objective. */
+  /**
+   * {@return the EM step with the Gamma(a, b) hyperprior: α ← (1 + 2a)/(m² + Σᵢᵢ + 2b); it never lowers the
+   * objective}
+   */
   static double[] expectationMaximisation(double[] mean, double[] covariance, double a, double b) {
     int k = mean.length;
     double[] next = new double[k];
@@ -121,12 +124,12 @@ final class Reestimation {
     return s;
   }
 
-  /** The positions of {@code alpha} at or below alphaMax (those kept). */
+  /** {@return the positions of {@code alpha} at or below alphaMax (those kept)} */
   static int[] kept(double[] alpha, double alphaMax) {
     return java.util.stream.IntStream.range(0, alpha.length).filter(i -> alpha[i] <= alphaMax).toArray();
   }
 
-  /** The largest |log α'ᵢ − log αᵢ| over the positions kept. */
+  /** {@return the largest |log α'ᵢ − log αᵢ| over the positions kept} */
   static double maxLogChange(double[] before, double[] after, int[] kept) {
     double d = 0.0;
     for (int i : kept) {
@@ -141,7 +144,7 @@ final class Reestimation {
     return idx;
   }
 
-  /** The initial α: the prior variance of the function spread evenly over the m basis functions. */
+  /** {@return the initial α: the prior variance of the function spread evenly over the m basis functions} */
   static double[] initialAlpha(double[] gramDiagonal, double weightSum, double functionVariance) {
     int m = gramDiagonal.length;
     double[] alpha = new double[m];

@@ -18,7 +18,7 @@ public record RelevanceFit(int[] active, double[] weights, double[] alpha, doubl
     double noisePrecision, int iterations, boolean converged, double[] logMarginalLikelihoods,
     int[] activeCounts, int likelihoodPasses) {
 
-  /** The number of basis functions kept. */
+  /** {@return the number of basis functions kept} */
   public int size() {
     return active.length;
   }

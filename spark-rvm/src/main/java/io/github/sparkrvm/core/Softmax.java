@@ -8,6 +8,11 @@ public final class Softmax {
   /**
    * Replaces the K scores {@code u[offset .. offset + k)} by their softmax {@code e^{u_p} / Σ_q e^{u_q}} and returns
    * the log-normaliser {@code log Σ_q e^{u_q}} of the scores as given.
+   *
+   * @param u the scores, replaced in place
+   * @param offset where the K scores start
+   * @param k K, the number of scores
+   * @return the log-normaliser of the scores as given
    */
   public static double normalise(double[] u, int offset, int k) {
     double max = Double.NEGATIVE_INFINITY;
@@ -26,7 +31,7 @@ public final class Softmax {
     return max + Math.log(sum);
   }
 
-  /** The class a label stands for: a whole number in [0, k). */
+  /** {@return the class a label stands for: a whole number in [0, k)} */
   static int classOf(double label, int k) {
     int c = (int) label;
     if (c != label || c < 0 || c >= k) {

@@ -12,6 +12,15 @@ package io.github.sparkrvm.core;
 public record SparseBayesOptions(
     int maxIter, double tol, double alphaMax, double alphaPriorShape, double alphaPriorRate) {
 
+  /**
+   * Checks the settings.
+   *
+   * @param maxIter the largest number of α re-estimation steps
+   * @param tol convergence: the largest change of log α (and log β) in a step, with no basis function pruned
+   * @param alphaMax a basis function whose α exceeds this is pruned (its weight is effectively zero)
+   * @param alphaPriorShape a of the Gamma(a, b) hyperprior on each α (0: the improper, scale-free prior)
+   * @param alphaPriorRate b of the Gamma(a, b) hyperprior on each α
+   */
   public SparseBayesOptions {
     if (maxIter < 1) {
       throw new IllegalArgumentException("maxIter must be at least 1; got " + maxIter);
@@ -28,7 +37,7 @@ public record SparseBayesOptions(
     }
   }
 
-  /** The defaults of the estimator. */
+  /** {@return the defaults of the estimator} */
   public static SparseBayesOptions defaults() {
     return new SparseBayesOptions(1000, 1e-3, 1e9, 0.0, 0.0);
   }

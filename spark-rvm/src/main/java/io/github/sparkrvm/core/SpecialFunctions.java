@@ -9,7 +9,12 @@ public final class SpecialFunctions {
 
   private SpecialFunctions() {}
 
-  /** ψ(x) = d/dx log Γ(x), x &gt; 0: the recurrence ψ(x) = ψ(x + 1) − 1/x up to x ≥ 10, then the asymptotic series. */
+  /**
+   * ψ(x) = d/dx log Γ(x), x &gt; 0: the recurrence ψ(x) = ψ(x + 1) − 1/x up to x ≥ 10, then the asymptotic series.
+   *
+   * @param x the argument, &gt; 0
+   * @return ψ(x)
+   */
   public static double digamma(double x) {
     if (!(x > 0.0)) {
       throw new IllegalArgumentException("digamma needs a positive argument; got " + x);
@@ -25,7 +30,11 @@ public final class SpecialFunctions {
         - inv2 * (1.0 / 12 - inv2 * (1.0 / 120 - inv2 * (1.0 / 252 - inv2 * (1.0 / 240 - inv2 / 132))));
   }
 
-  /** log Γ(x), x &gt; 0 (Lanczos, g = 7). */
+  /**
+   * {@return log Γ(x), x &gt; 0 (Lanczos, g = 7)}
+   *
+   * @param x the argument, &gt; 0
+   */
   public static double logGamma(double x) {
     if (!(x > 0.0)) {
       throw new IllegalArgumentException("logGamma needs a positive argument; got " + x);

@@ -26,6 +26,18 @@ public final class VariationalSolver {
   public record Options(int maxIter, double tol, double a0, double b0, WeightPrior.Structure structure, int rows,
       int cols, boolean bias) {
 
+    /**
+     * Checks the settings.
+     *
+     * @param maxIter the most steps
+     * @param tol converged when a step raises the bound by less than {@code tol × 1e-3 × (1 + |bound|)}
+     * @param a0 shape of the Gamma hyperprior of every precision (and of the noise precision), &gt; 0
+     * @param b0 rate of that hyperprior, &gt; 0
+     * @param structure how the table's precisions combine
+     * @param rows table rows (M1)
+     * @param cols table columns (M2); the basis is [bias] + rows × cols, row-major
+     * @param bias whether candidate 0 is a bias with a precision of its own
+     */
     public Options {
       if (maxIter < 1 || !(tol > 0.0)) {
         throw new IllegalArgumentException("maxIter must be at least 1 and tol positive");
@@ -43,7 +55,14 @@ public final class VariationalSolver {
 
   private VariationalSolver() {}
 
-  /** Variational regression from the Gaussian sufficient statistics of all candidates. */
+  /**
+   * Variational regression from the Gaussian sufficient statistics of all candidates.
+   *
+   * @param stats the data, through the statistics seam
+   * @param options the settings of the outer loop
+   * @param listener told of every step
+   * @return the fit
+   */
   public static VariationalFit fitGaussian(GaussianStatistics stats, Options options, IterationListener listener) {
     int m = checkSize(stats.numBasis(), options);
     double variance = stats.checkedTargetVariance();
@@ -90,7 +109,14 @@ public final class VariationalSolver {
     return result(prior, mean, covariance, noise.mean(), iteration, converged, bounds, m, 0);
   }
 
-  /** Variational binary classification through the Jaakkola–Jordan bound; labels 0/1 in the statistics. */
+  /**
+   * Variational binary classification through the Jaakkola–Jordan bound; labels 0/1 in the statistics.
+   *
+   * @param stats the data, through the statistics seam
+   * @param options the settings of the outer loop
+   * @param listener told of every step
+   * @return the fit
+   */
   public static VariationalFit fitBernoulli(DesignStatistics stats, Options options, IterationListener listener) {
     int m = checkSize(stats.numCandidates(), options);
     int[] all = Reestimation.indices(m);

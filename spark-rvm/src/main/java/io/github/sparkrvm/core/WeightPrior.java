@@ -16,7 +16,14 @@ import java.util.Arrays;
 public final class WeightPrior {
 
   /** How the table's precisions combine. */
-  public enum Structure { ARD, GRID_PRODUCT, GRID_SUM }
+  public enum Structure {
+    /** Every table entry has its own precision α_ij. */
+    ARD,
+    /** The precision of entry (i, j) is the product α_i β_j (p-gridRVM). */
+    GRID_PRODUCT,
+    /** The precision of entry (i, j) is the sum α_i + β_j (s-gridRVM). */
+    GRID_SUM
+  }
 
   private static final double HALF_LOG_TWO_PI = 0.5 * Math.log(2 * Math.PI);
 
@@ -36,7 +43,17 @@ public final class WeightPrior {
   private final double[] logEta;
   private final double[] logZeta;
 
-  /** Factors whose mean precision is {@code initialPrecision} for every weight. */
+  /**
+   * Factors whose mean precision is {@code initialPrecision} for every weight.
+   *
+   * @param structure how the table's precisions combine
+   * @param bias whether candidate 0 is a bias with a precision of its own
+   * @param rows table rows (M1)
+   * @param cols table columns (M2)
+   * @param a0 the prior's shape
+   * @param b0 the prior's rate
+   * @param initialPrecision the starting mean precision of every weight
+   */
   public WeightPrior(Structure structure, boolean bias, int rows, int cols, double a0, double b0,
       double initialPrecision) {
     if (rows < 1 || cols < 1) {
@@ -67,7 +84,7 @@ public final class WeightPrior {
     return new GammaFactor(1.0, 1.0 / mean);
   }
 
-  /** The number of weights (bias included). */
+  /** {@return the number of weights (bias included)} */
   public int size() {
     return (bias ? 1 : 0) + rows * cols;
   }
@@ -76,7 +93,7 @@ public final class WeightPrior {
     return bias ? 1 : 0;
   }
 
-  /** E[precision] of every weight, for Σ = (diag(E λ) + data term)⁻¹. */
+  /** {@return E[precision] of every weight, for Σ = (diag(E λ) + data term)⁻¹} */
   public double[] meanPrecision() {
     double[] out = new double[size()];
     if (bias) {
@@ -94,7 +111,11 @@ public final class WeightPrior {
     return out;
   }
 
-  /** Updates the factors in turn given E[w²] of every weight; each update raises the bound. */
+  /**
+   * Updates the factors in turn given E[w²] of every weight; each update raises the bound.
+   *
+   * @param secondMoment Σ + μμᵀ (m × m, column-major)
+   */
   public void update(double[] secondMoment) {
     if (bias) {
       biasFactor = new GammaFactor(a0 + 0.5, b0 + 0.5 * secondMoment[0]);
@@ -192,8 +213,10 @@ public final class WeightPrior {
   }
 
   /**
-   * The prior's part of the variational lower bound: E[log p(w | λ)] (for s-grid, its bound G) plus −KL(q ‖ p)
-   * of every precision factor.
+   * {@return the prior's part of the variational lower bound: E[log p(w | λ)] (for s-grid, its bound G) plus −KL(q ‖
+   * p) of every precision factor}
+   *
+   * @param secondMoment Σ + μμᵀ (m × m, column-major)
    */
   public double bound(double[] secondMoment) {
     double total = 0.0;
@@ -235,12 +258,12 @@ public final class WeightPrior {
     return total;
   }
 
-  /** E[α_i] per row (grids) or per table entry (ARD). */
+  /** {@return E[α_i] per row (grids) or per table entry (ARD)} */
   public double[] rowRelevance() {
     return Arrays.stream(alpha).mapToDouble(GammaFactor::mean).toArray();
   }
 
-  /** E[β_j] per column (grids; empty for ARD). */
+  /** {@return E[β_j] per column (grids; empty for ARD)} */
   public double[] columnRelevance() {
     return Arrays.stream(beta).mapToDouble(GammaFactor::mean).toArray();
   }

@@ -36,6 +36,13 @@ public final class BlockStatistics implements DesignStatistics {
   /** Shared by a statistics and its one-vs-rest views. */
   private final AtomicInteger passes;
 
+  /**
+   * Statistics over cached row blocks.
+   *
+   * @param blocks the training rows, in blocks (cached by the caller)
+   * @param basis the candidate basis functions, broadcast to the executors
+   * @param aggregationDepth the {@code treeReduce} depth
+   */
   public BlockStatistics(JavaRDD<RowBlock> blocks, Broadcast<BasisFunctions> basis, int aggregationDepth) {
     this(blocks, basis, aggregationDepth, Double.NaN, new AtomicInteger());
   }
@@ -67,7 +74,14 @@ public final class BlockStatistics implements DesignStatistics {
     return t;
   }
 
-  /** Groups training rows into dense blocks of at most {@code blockRows} rows, mapped by {@code scaling}. */
+  /**
+   * Groups training rows into dense blocks of at most {@code blockRows} rows, mapped by {@code scaling}.
+   *
+   * @param rows the training rows
+   * @param scaling the feature scaling to apply
+   * @param blockRows the most rows per block
+   * @return the blocks
+   */
   public static JavaRDD<RowBlock> toBlocks(JavaRDD<TrainingRow> rows, FeatureScaling scaling, int blockRows) {
     return rows.mapPartitions(it -> blocksOf(it, scaling, blockRows));
   }
@@ -100,9 +114,13 @@ public final class BlockStatistics implements DesignStatistics {
   }
 
   /**
-   * The rows per block so that a block's rows and its basis expansion (8 bytes for each of the {@code dim} features
-   * and {@code numCandidates} basis values, plus label and weight) take at most {@code maxBlockSizeInMB} MiB; 0
-   * chooses about 4 MiB, between 16 and 4096 rows. At least one row.
+   * {@return the rows per block so that a block's rows and its basis expansion (8 bytes for each of the {@code dim}
+   * features and {@code numCandidates} basis values, plus label and weight) take at most {@code maxBlockSizeInMB}
+   * MiB; 0 chooses about 4 MiB, between 16 and 4096 rows} At least one row.
+   *
+   * @param dim the number of features
+   * @param numCandidates the number of candidate basis functions
+   * @param maxBlockSizeInMB the largest block, in MB
    */
   public static int blockRows(int dim, int numCandidates, double maxBlockSizeInMB) {
     long perRow = 8L * (Math.max(dim, 1) + Math.max(numCandidates, 1) + 2);
@@ -112,7 +130,7 @@ public final class BlockStatistics implements DesignStatistics {
     return (int) Math.max(16, Math.min(4096, (4L << 20) / perRow));
   }
 
-  /** The passes over the data made so far. */
+  /** {@return the passes over the data made so far} */
   public int passes() {
     return passes.get();
   }
@@ -200,8 +218,8 @@ public final class BlockStatistics implements DesignStatistics {
   }
 
   /**
-   * Each block's basis is expanded once, over the union of the classes' active candidates; the accumulator then
-   * takes the scores, gradient and every Hessian block from it with BLAS.
+   * {@return each block's basis is expanded once, over the union of the classes' active candidates; the accumulator
+   * then takes the scores, gradient and every Hessian block from it with BLAS}
    */
   @Override
   public LikelihoodTerms multinomial(int[][] active, double[][] weights) {

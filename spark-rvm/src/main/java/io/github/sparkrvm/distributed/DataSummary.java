@@ -61,13 +61,25 @@ public final class DataSummary implements Serializable {
   private final TreeMap<Integer, Double> classWeights = new TreeMap<>();
   private final PriorityQueue<Candidate> candidates = new PriorityQueue<>(new LargestKeyFirst());
 
+  /**
+   * An empty summary.
+   *
+   * @param columns the input columns and the family
+   * @param maxCentres how many candidate centres to sample at most
+   * @param seed the seed of that sample
+   */
   public DataSummary(Columns columns, int maxCentres, long seed) {
     this.columns = columns;
     this.maxCentres = maxCentres;
     this.seed = seed;
   }
 
-  /** Validates and adds one row. */
+  /**
+   * Validates and adds one row.
+   *
+   * @param row a training row
+   * @return this summary
+   */
   public DataSummary add(TrainingRow row) {
     double[] x = row.features();
     if (x == null) {
@@ -157,7 +169,12 @@ public final class DataSummary implements Serializable {
     }
   }
 
-  /** Adds another partition's summary into this one. */
+  /**
+   * Adds another partition's summary into this one.
+   *
+   * @param other a summary of the same columns
+   * @return this summary
+   */
   public DataSummary merge(DataSummary other) {
     if (other.dim >= 0) {
       checkDim(other.dim);
@@ -184,24 +201,27 @@ public final class DataSummary implements Serializable {
     return this;
   }
 
+  /** {@return the number of rows read} */
   public long rows() {
     return rows;
   }
 
+  /** {@return the number of features} */
   public int dim() {
     return dim;
   }
 
+  /** {@return the sum of the row weights} */
   public double weightSum() {
     return weightSum;
   }
 
-  /** Rows with positive weight. */
+  /** {@return rows with positive weight} */
   public long weightedRows() {
     return weightedRows;
   }
 
-  /** Rows with label 1 and positive weight. */
+  /** {@return rows with label 1 and positive weight} */
   public long positives() {
     return positives;
   }
@@ -209,6 +229,8 @@ public final class DataSummary implements Serializable {
   /**
    * multinomial: the number of classes K — the count the label metadata declares, else the largest label + 1
    * (0 when no row has positive weight).
+   *
+   * @return K
    */
   public int numClasses() {
     if (columns.declaredClasses() > 0) {
@@ -217,18 +239,19 @@ public final class DataSummary implements Serializable {
     return classWeights.isEmpty() ? 0 : classWeights.lastKey() + 1;
   }
 
-  /** multinomial: the total row weight of each class 0 … K−1 (0 for a class with no rows). */
+  /** {@return multinomial: the total row weight of each class 0 … K−1 (0 for a class with no rows)} */
   public double[] classWeights() {
     double[] out = new double[numClasses()];
     classWeights.forEach((k, v) -> out[k] = v);
     return out;
   }
 
+  /** {@return the weighted mean of each feature} */
   public double[] featureMean() {
     return mean.clone();
   }
 
-  /** The weighted (population) variance of each feature. */
+  /** {@return the weighted (population) variance of each feature} */
   public double[] featureVariance() {
     double[] v = new double[dim];
     for (int j = 0; j < dim; j++) {
@@ -237,15 +260,17 @@ public final class DataSummary implements Serializable {
     return v;
   }
 
+  /** {@return the weighted mean of the label} */
   public double labelMean() {
     return labelMean;
   }
 
+  /** {@return the weighted variance of the label} */
   public double labelVariance() {
     return weightSum > 0.0 ? Math.max(labelM2 / weightSum, 0.0) : 0.0;
   }
 
-  /** The sampled centres, row-major, in ascending key order (independent of the partitioning). */
+  /** {@return the sampled centres, row-major, in ascending key order (independent of the partitioning)} */
   public double[] centres() {
     List<Candidate> sorted = new ArrayList<>(candidates);
     sorted.sort(new LargestKeyFirst().reversed());
@@ -256,7 +281,7 @@ public final class DataSummary implements Serializable {
     return out;
   }
 
-  /** A 64-bit hash of the row (SplitMix64 finaliser over the bits of every value). */
+  /** {@return A 64-bit hash of the row (SplitMix64 finaliser over the bits of every value)} */
   static long key(long seed, double[] x, double label) {
     long h = mix(seed ^ 0x9E3779B97F4A7C15L);
     for (double v : x) {

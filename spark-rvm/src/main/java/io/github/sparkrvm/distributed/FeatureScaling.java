@@ -8,14 +8,24 @@ import java.io.Serializable;
  */
 public record FeatureScaling(double[] shift, double[] scale) implements Serializable {
 
-  /** The identity on d features. */
+  /**
+   * {@return the identity on d features}
+   *
+   * @param d the number of features
+   */
   public static FeatureScaling identity(int d) {
     double[] one = new double[d];
     java.util.Arrays.fill(one, 1.0);
     return new FeatureScaling(new double[d], one);
   }
 
-  /** Centres on the means and divides by the standard deviations (a constant feature is only centred). */
+  /**
+   * Centres on the means and divides by the standard deviations (a constant feature is only centred).
+   *
+   * @param mean the feature means
+   * @param variance the feature variances
+   * @return the scaling
+   */
   public static FeatureScaling standardize(double[] mean, double[] variance) {
     double[] scale = new double[mean.length];
     for (int j = 0; j < scale.length; j++) {
@@ -25,18 +35,30 @@ public record FeatureScaling(double[] shift, double[] scale) implements Serializ
     return new FeatureScaling(mean.clone(), scale);
   }
 
+  /** {@return the number of features} */
   public int dim() {
     return shift.length;
   }
 
-  /** Maps x into {@code out} at {@code offset}. */
+  /**
+   * Maps x into {@code out} at {@code offset}.
+   *
+   * @param x a point
+   * @param out where the scaled point goes
+   * @param offset its position in out
+   */
   public void apply(double[] x, double[] out, int offset) {
     for (int j = 0; j < shift.length; j++) {
       out[offset + j] = (x[j] - shift[j]) * scale[j];
     }
   }
 
-  /** Maps every row of a row-major matrix (rows of length dim) into a new matrix. */
+  /**
+   * Maps every row of a row-major matrix (rows of length dim) into a new matrix.
+   *
+   * @param rowMajor rows of length dim, one after the other
+   * @return the scaled rows
+   */
   public double[] applyRows(double[] rowMajor) {
     int d = dim();
     double[] out = new double[rowMajor.length];
@@ -48,7 +70,12 @@ public record FeatureScaling(double[] shift, double[] scale) implements Serializ
     return out;
   }
 
-  /** Maps x into a new array. */
+  /**
+   * Maps x into a new array.
+   *
+   * @param x a point
+   * @return the scaled point
+   */
   public double[] apply(double[] x) {
     double[] out = new double[x.length];
     apply(x, out, 0);

@@ -14,7 +14,15 @@ public final class InputRows {
 
   private InputRows() {}
 
-  /** {@code weightCol} empty: unit weights. A null cell becomes null features or a NaN label/weight. */
+  /**
+   * {@code weightCol} empty: unit weights. A null cell becomes null features or a NaN label/weight.
+   *
+   * @param data the input
+   * @param featuresCol the Vector column
+   * @param labelCol the label column
+   * @param weightCol the weight column, empty for unit weights
+   * @return the rows, validated as they are read
+   */
   public static JavaRDD<TrainingRow> read(Dataset<?> data, String featuresCol, String labelCol, String weightCol) {
     Column weight = weightCol == null || weightCol.isEmpty() ? lit(1.0) : col(weightCol).cast("double");
     return data.select(col(featuresCol), col(labelCol).cast("double"), weight).toJavaRDD().map(InputRows::toRow);
@@ -30,6 +38,9 @@ public final class InputRows {
   /**
    * Rethrows a failed Spark job: as the {@link InvalidInputException} a task threw when there is one (so the
    * caller sees the message about its data), else unchanged.
+   *
+   * @param failure what the Spark job threw
+   * @return never returns: declared so that callers can write {@code throw rethrow(e)}
    */
   public static RuntimeException rethrow(Exception failure) {
     InvalidInputException input = InvalidInputException.findIn(failure);

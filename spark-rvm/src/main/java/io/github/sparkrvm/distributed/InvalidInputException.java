@@ -6,15 +6,30 @@ package io.github.sparkrvm.distributed;
  */
 public class InvalidInputException extends IllegalArgumentException {
 
+  /**
+   * An exception with a message.
+   *
+   * @param message what is wrong with the input
+   */
   public InvalidInputException(String message) {
     super(message);
   }
 
+  /**
+   * An exception with a message and a cause.
+   *
+   * @param message what is wrong with the input
+   * @param cause the underlying failure
+   */
   public InvalidInputException(String message, Throwable cause) {
     super(message, cause);
   }
 
-  /** The first {@code InvalidInputException} in the cause chain of a Spark job failure, or null. */
+  /**
+   * {@return the first {@code InvalidInputException} in the cause chain of a Spark job failure, or null}
+   *
+   * @param failure what the Spark job threw
+   */
   public static InvalidInputException findIn(Throwable failure) {
     for (Throwable t = failure; t != null; t = t.getCause()) {
       if (t instanceof InvalidInputException input) {

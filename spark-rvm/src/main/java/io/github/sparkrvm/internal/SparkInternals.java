@@ -22,7 +22,14 @@ public final class SparkInternals {
 
   private SparkInternals() {}
 
-  /** Spark's metadata JSON with the params of {@code instance} and an integer {@code formatVersion}. */
+  /**
+   * Spark's metadata JSON with the params of {@code instance} and an integer {@code formatVersion}.
+   *
+   * @param instance the stage
+   * @param path the stage's folder (a Hadoop path)
+   * @param spark the session
+   * @param formatVersion the model format version
+   */
   public static void saveMetadata(Params instance, String path, SparkSession spark, int formatVersion) {
     List<Tuple2<String, org.json4s.JValue>> fields =
         List.of(new Tuple2<>("formatVersion", new org.json4s.JInt(scala.math.BigInt.apply(formatVersion))));
@@ -33,7 +40,11 @@ public final class SparkInternals {
   /** What {@link #loadMetadata} read. */
   public record Metadata(String uid, String className, int formatVersion, DefaultParamsReader.Metadata raw) {
 
-    /** Sets the saved params (and defaults) on {@code instance}. */
+    /**
+     * Sets the saved params (and defaults) on {@code instance}.
+     *
+     * @param instance the stage
+     */
     public void applyParams(Params instance) {
       raw.getAndSetParams(instance, Option.empty());
     }
@@ -43,6 +54,10 @@ public final class SparkInternals {
    * Reads the metadata of a saved stage and checks its class.
    *
    * @throws IllegalArgumentException if the directory holds no readable metadata or another class
+   * @param path the stage's folder (a Hadoop path)
+   * @param spark the session
+   * @param expectedClassName the class the metadata must name
+   * @return the metadata
    */
   public static Metadata loadMetadata(String path, SparkSession spark, String expectedClassName) {
     DefaultParamsReader.Metadata raw;
@@ -66,7 +81,11 @@ public final class SparkInternals {
     return new Metadata(raw.uid(), raw.className(), version, raw);
   }
 
-  /** Spark's reader for a stage saved with {@code DefaultParamsWritable}. */
+  /**
+   * {@return spark's reader for a stage saved with {@code DefaultParamsWritable}}
+   *
+   * @param <T> the stage type
+   */
   public static <T> MLReader<T> defaultParamsReader() {
     return new DefaultParamsReader<>();
   }

@@ -1,0 +1,420 @@
+package io.github.sparkrvm.examples;
+
+import io.github.sparkrvm.RvmEstimator;
+import io.github.sparkrvm.RvmModel;
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.Font;
+import java.awt.Graphics2D;
+import java.awt.RenderingHints;
+import java.awt.image.BufferedImage;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.SplittableRandom;
+import java.util.stream.IntStream;
+import java.util.zip.GZIPInputStream;
+import javax.imageio.ImageIO;
+import org.apache.spark.ml.classification.LogisticRegression;
+import org.apache.spark.ml.evaluation.MulticlassClassificationEvaluator;
+import org.apache.spark.ml.feature.VectorSlicer;
+import org.apache.spark.ml.linalg.SQLDataTypes;
+import org.apache.spark.ml.linalg.Vectors;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructType;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+
+/**
+ * The multinomial (softmax) RVM with the linear kernel on the pixels of the UCI optical digits, in the manner of
+ * Zhang &amp; Malik (2005, §4.3): classes 3, 6, 8 and 9 (718 rows of 8 × 8 pixels), a seeded 60/40 split (seed 42).
+ * With the linear kernel every pixel is a basis function and each class has its own α per pixel, so each class keeps
+ * its own few pixels. Prints the test error and how many pixels each class keeps, then ranks the pixels by their
+ * relevance 1/α summed over the classes and refits on the top k. Writes
+ * {@code target/examples/digits-pixel-relevance.png} (per class: the kept pixels coloured by their weight, over the
+ * class' mean image) and {@code target/examples/digits-error-vs-pixels.png} (test error against k).
+ *
+ * <p>Usage: {@code DigitsPixelRelevance [digits.csv.gz] [master]}.
+ */
+public final class DigitsPixelRelevance {
+
+  private static final int[] DIGITS = {3, 6, 8, 9};
+  private static final int[] SIZES = {1, 2, 3, 4, 5, 6, 8, 10, 12, 16, 24, 32, 64};
+  private static final long SPLIT_SEED = 42L;
+
+  private DigitsPixelRelevance() {}
+
+  /** Rows of pixels and their labels. */
+  record Table(double[][] x, double[] t) {
+    int size() {
+      return t.length;
+    }
+  }
+
+  /** One point of the error curve: k pixels, the RVM refitted on them, a logistic regression on them. */
+  record CurvePoint(int k, double rvmError, int rvmKept, double logisticError) {}
+
+  public static void main(String[] args) throws IOException {
+    Path data = Path.of(args.length > 0 ? args[0] : "data/digits/digits.csv.gz");
+    String master = args.length > 1 ? args[1] : "local[2]";
+    SparkSession spark = SparkSession.builder().master(master).appName("spark-rvm: digits pixel relevance")
+        .config("spark.ui.enabled", "false").config("spark.driver.host", "127.0.0.1")
+        .config("spark.driver.bindAddress", "127.0.0.1").config("spark.sql.shuffle.partitions", "4")
+        .getOrCreate();
+    spark.sparkContext().setLogLevel("WARN");
+    try {
+      long start = System.nanoTime();
+      Table all = fourClasses(read(data));
+      Table[] split = split(all, 0.6, SPLIT_SEED);
+      Dataset<Row> train = frame(spark, split[0]).cache();
+      Dataset<Row> test = frame(spark, split[1]).cache();
+      System.out.printf(Locale.ROOT, "digits 3, 6, 8, 9 (labels 0-3): %d training rows, %d test rows, 64 pixels%n",
+          split[0].size(), split[1].size());
+
+      RvmModel model = linearRvm().fit(train);
+      double error = error(model.transform(test));
+      System.out.printf(Locale.ROOT, "multinomial linear RVM on all 64 pixels: test error %.2f%%, %d pixels kept by "
+          + "some class, %d iterations (%s), %.1f s%n", 100 * error, model.numRelevanceVectors(),
+          model.summary().iterations(), model.summary().converged() ? "converged" : "not converged",
+          model.summary().fitSeconds());
+      for (int k = 0; k < DIGITS.length; k++) {
+        System.out.printf(Locale.ROOT, "  digit %d keeps %d pixels: %s%n", DIGITS[k],
+            model.classRelevantFeatures(k).length, pixels(model.classRelevantFeatures(k)));
+      }
+      Path map = drawMaps(model, split[0], error);
+      System.out.println("picture: " + map);
+
+      int[] ranking = ranking(model.featureRelevance().toArray());
+      List<CurvePoint> curve = new ArrayList<>();
+      System.out.println("test error against the number of pixels (top k by summed relevance 1/alpha):");
+      System.out.println("    k   RVM refitted (pixels kept)   logistic regression");
+      for (int k : SIZES) {
+        CurvePoint p;
+        if (k == 64) {
+          LogisticRegression lr = logistic();
+          p = new CurvePoint(k, error, model.numRelevanceVectors(), error(lr.fit(train).transform(test)));
+        } else {
+          int[] top = Arrays.stream(ranking, 0, k).sorted().toArray();
+          Dataset<Row> trainK = select(train, top);
+          RvmModel refit = linearRvm().fit(trainK);
+          p = new CurvePoint(k, error(refit.transform(select(test, top))), refit.numRelevanceVectors(),
+              error(logistic().fit(trainK).transform(select(test, top))));
+        }
+        curve.add(p);
+        System.out.printf(Locale.ROOT, "  %3d   %6.2f%% (%2d)                 %6.2f%%%n", p.k(), 100 * p.rvmError(),
+            p.rvmKept(), 100 * p.logisticError());
+      }
+      System.out.println("picture: " + drawCurve(curve, model.numRelevanceVectors()));
+      System.out.printf(Locale.ROOT, "total %.0f s%n", (System.nanoTime() - start) / 1e9);
+    } finally {
+      spark.stop();
+    }
+  }
+
+  private static RvmEstimator linearRvm() {
+    return new RvmEstimator().setFamily("multinomial").setKernel("linear");
+  }
+
+  private static LogisticRegression logistic() {
+    return new LogisticRegression().setFamily("multinomial").setRegParam(1e-3).setMaxIter(200);
+  }
+
+  private static double error(Dataset<Row> predictions) {
+    return 1.0 - new MulticlassClassificationEvaluator().setMetricName("accuracy").evaluate(predictions);
+  }
+
+  private static String pixels(int[] features) {
+    StringBuilder s = new StringBuilder();
+    for (int f : features) {
+      s.append(s.length() == 0 ? "" : " ").append(String.format(Locale.ROOT, "(r%d,c%d)", f / 8, f % 8));
+    }
+    return s.toString();
+  }
+
+  /** Indices by decreasing score, ties (the pruned pixels, relevance 0) in index order. */
+  static int[] ranking(double[] score) {
+    return IntStream.range(0, score.length).boxed()
+        .sorted(Comparator.<Integer>comparingDouble(j -> -score[j]).thenComparingInt(j -> j))
+        .mapToInt(Integer::intValue).toArray();
+  }
+
+  // ---- the pictures ----
+
+  private static final int CELL = 34;
+  private static final int PANEL = 8 * CELL;
+  private static final int GAP = 36;
+  private static final int TOP = 96;
+  private static final int LEFT = 40;
+
+  /**
+   * One 8 × 8 panel per class: a kept pixel is coloured by its weight (blue negative, red positive, on the
+   * standardised pixel) and labelled with its rank by relevance; a pruned pixel shows the class' mean image in grey.
+   */
+  private static Path drawMaps(RvmModel model, Table train, double error) throws IOException {
+    int classes = DIGITS.length;
+    double maxWeight = 0;
+    for (int k = 0; k < classes; k++) {
+      for (double w : model.classWeights(k).toArray()) {
+        maxWeight = Math.max(maxWeight, Math.abs(w));
+      }
+    }
+    int barWidth = 110;
+    int width = LEFT + classes * PANEL + (classes - 1) * GAP + GAP + barWidth;
+    int height = TOP + PANEL + 70;
+    BufferedImage image = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
+    Graphics2D g = image.createGraphics();
+    g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
+    g.setRenderingHint(RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
+    g.setColor(Color.WHITE);
+    g.fillRect(0, 0, width, height);
+    g.setColor(Color.BLACK);
+    g.setFont(new Font(Font.SANS_SERIF, Font.BOLD, 17));
+    g.drawString(String.format(Locale.ROOT, "Multinomial linear RVM on digits 3, 6, 8, 9: pixels kept per class "
+        + "(%d of 64 in all, test error %.1f%%)", model.numRelevanceVectors(), 100 * error), LEFT, 30);
+    g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 13));
+    g.drawString("Outlined and coloured: a pixel the class keeps, by its weight; the number is its rank by relevance 1/\u03b1 "
+        + "in the class. Grey: a pruned pixel, showing the class' mean image.", LEFT, 52);
+
+    for (int k = 0; k < classes; k++) {
+      int x0 = LEFT + k * (PANEL + GAP);
+      int y0 = TOP;
+      double[] mean = classMean(train, k);
+      int[] features = model.classRelevantFeatures(k);
+      double[] weights = model.classWeights(k).toArray();
+      double[] relevance = model.featureRelevance(k).toArray();
+      int[] order = ranking(relevance);
+      int[] rank = new int[64];
+      for (int i = 0; i < order.length; i++) {
+        rank[order[i]] = relevance[order[i]] > 0 ? i + 1 : 0;
+      }
+      double[] weightOf = new double[64];
+      boolean[] kept = new boolean[64];
+      for (int i = 0; i < features.length; i++) {
+        weightOf[features[i]] = weights[i];
+        kept[features[i]] = true;
+      }
+      for (int p = 0; p < 64; p++) {
+        int cx = x0 + (p % 8) * CELL;
+        int cy = y0 + (p / 8) * CELL;
+        if (kept[p]) {
+          g.setColor(diverging(weightOf[p] / maxWeight));
+        } else {
+          int level = (int) Math.round(250 - 120 * mean[p] / 16.0);
+          g.setColor(new Color(level, level, level));
+        }
+        g.fillRect(cx, cy, CELL, CELL);
+        if (kept[p]) {
+          g.setColor(Math.abs(weightOf[p] / maxWeight) > 0.55 ? Color.WHITE : Color.BLACK);
+          g.setFont(new Font(Font.SANS_SERIF, Font.BOLD, 15));
+          String label = Integer.toString(rank[p]);
+          int tw = g.getFontMetrics().stringWidth(label);
+          g.drawString(label, cx + (CELL - tw) / 2, cy + CELL / 2 + 6);
+        }
+      }
+      g.setColor(new Color(200, 200, 200));
+      g.setStroke(new BasicStroke(1f));
+      for (int i = 0; i <= 8; i++) {
+        g.drawLine(x0 + i * CELL, y0, x0 + i * CELL, y0 + PANEL);
+        g.drawLine(x0, y0 + i * CELL, x0 + PANEL, y0 + i * CELL);
+      }
+      g.setColor(Color.BLACK);
+      g.setStroke(new BasicStroke(2.5f));
+      for (int p = 0; p < 64; p++) {
+        if (kept[p]) {
+          g.drawRect(x0 + (p % 8) * CELL + 1, y0 + (p / 8) * CELL + 1, CELL - 2, CELL - 2);
+        }
+      }
+      g.setStroke(new BasicStroke(1.5f));
+      g.drawRect(x0, y0, PANEL, PANEL);
+      g.setFont(new Font(Font.SANS_SERIF, Font.BOLD, 15));
+      g.drawString(String.format(Locale.ROOT, "digit %d: %d pixels kept", DIGITS[k], features.length), x0, y0 - 10);
+      g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
+      for (int i = 0; i < 8; i++) {
+        g.drawString(Integer.toString(i), x0 + i * CELL + CELL / 2 - 3, y0 + PANEL + 16);
+        if (k == 0) {
+          g.drawString(Integer.toString(i), x0 - 14, y0 + i * CELL + CELL / 2 + 4);
+        }
+      }
+      g.drawString("pixel column", x0 + PANEL / 2 - 34, y0 + PANEL + 34);
+    }
+    g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
+    Graphics2D rotated = (Graphics2D) g.create();
+    rotated.rotate(-Math.PI / 2);
+    rotated.drawString("pixel row", -(TOP + PANEL / 2 + 25), LEFT - 22);
+    rotated.dispose();
+
+    // the colour scale
+    int bx = LEFT + classes * (PANEL + GAP);
+    int by = TOP;
+    int bw = 22;
+    for (int y = 0; y < PANEL; y++) {
+      g.setColor(diverging(1.0 - 2.0 * y / (PANEL - 1)));
+      g.fillRect(bx, by + y, bw, 1);
+    }
+    g.setColor(Color.BLACK);
+    g.setStroke(new BasicStroke(1f));
+    g.drawRect(bx, by, bw, PANEL);
+    g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
+    for (double v : new double[] {1, 0.5, 0, -0.5, -1}) {
+      int y = by + (int) Math.round((1 - v) / 2 * (PANEL - 1));
+      g.drawLine(bx + bw, y, bx + bw + 4, y);
+      g.drawString(String.format(Locale.ROOT, "%+.1f", v * maxWeight), bx + bw + 7, y + 4);
+    }
+    g.drawString("weight", bx - 2, by - 10);
+    g.dispose();
+    Path dir = Path.of("target", "examples");
+    Files.createDirectories(dir);
+    Path file = dir.resolve("digits-pixel-relevance.png");
+    ImageIO.write(image, "png", file.toFile());
+    return file;
+  }
+
+  /** Blue (−1) through white (0) to red (+1). */
+  private static Color diverging(double v) {
+    double t = Math.max(-1, Math.min(1, v));
+    Color end = t < 0 ? new Color(33, 102, 172) : new Color(178, 24, 43);
+    double a = Math.abs(t);
+    return new Color((int) Math.round(255 + a * (end.getRed() - 255)),
+        (int) Math.round(255 + a * (end.getGreen() - 255)), (int) Math.round(255 + a * (end.getBlue() - 255)));
+  }
+
+  private static double[] classMean(Table table, int label) {
+    double[] mean = new double[64];
+    int n = 0;
+    for (int i = 0; i < table.size(); i++) {
+      if (table.t()[i] == label) {
+        for (int p = 0; p < 64; p++) {
+          mean[p] += table.x()[i][p];
+        }
+        n++;
+      }
+    }
+    for (int p = 0; p < 64; p++) {
+      mean[p] /= Math.max(n, 1);
+    }
+    return mean;
+  }
+
+  private static Path drawCurve(List<CurvePoint> curve, int keptAll) throws IOException {
+    XYChart chart = new XYChartBuilder().width(820).height(560)
+        .title("Digits 3, 6, 8, 9: test error against the number of pixels (top k by RVM relevance)")
+        .xAxisTitle("k, pixels used (log scale)").yAxisTitle("test error (%)").build();
+    chart.getStyler().setChartBackgroundColor(Color.WHITE);
+    chart.getStyler().setLegendPosition(Styler.LegendPosition.InsideNE);
+    // x is log2(k), labelled with k, so that the ticks fall on 1, 2, 4, ..., 64
+    chart.getStyler().setXAxisTickMarkSpacingHint(90);
+    chart.setCustomXAxisTickLabelsFormatter(x -> Long.toString(Math.round(Math.pow(2, x))));
+    chart.getStyler().setMarkerSize(8);
+    chart.getStyler().setYAxisMin(0.0);
+    double[] k = curve.stream().mapToDouble(p -> log2(p.k())).toArray();
+    XYSeries rvm = chart.addSeries("multinomial linear RVM refitted on the top k",
+        k, curve.stream().mapToDouble(p -> 100 * p.rvmError()).toArray());
+    rvm.setMarker(SeriesMarkers.CIRCLE);
+    rvm.setLineColor(new Color(200, 0, 0));
+    rvm.setMarkerColor(new Color(200, 0, 0));
+    XYSeries lr = chart.addSeries("logistic regression (Spark, regParam 1e-3) on the same k",
+        k, curve.stream().mapToDouble(p -> 100 * p.logisticError()).toArray());
+    lr.setMarker(SeriesMarkers.SQUARE);
+    lr.setLineColor(new Color(31, 119, 180));
+    lr.setMarkerColor(new Color(31, 119, 180));
+    XYSeries mark = chart.addSeries(String.format(Locale.ROOT, "pixels the RVM keeps on all 64 (%d)", keptAll),
+        new double[] {log2(keptAll), log2(keptAll)}, new double[] {0, 50});
+    mark.setMarker(SeriesMarkers.NONE);
+    mark.setLineColor(Color.GRAY);
+    mark.setLineStyle(new BasicStroke(1.3f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_ROUND, 10f,
+        new float[] {6f, 4f}, 0f));
+    return Plots.save(chart, "digits-error-vs-pixels");
+  }
+
+  private static double log2(double x) {
+    return Math.log(x) / Math.log(2);
+  }
+
+  // ---- the data ----
+
+  private static Table read(Path file) throws IOException {
+    try (BufferedReader reader = new BufferedReader(new InputStreamReader(
+        new GZIPInputStream(Files.newInputStream(file)), StandardCharsets.US_ASCII))) {
+      List<String> lines = reader.lines().filter(l -> !l.isBlank()).toList();
+      double[][] x = new double[lines.size()][];
+      double[] t = new double[lines.size()];
+      for (int i = 0; i < lines.size(); i++) {
+        double[] cells = Arrays.stream(lines.get(i).split(",")).mapToDouble(Double::parseDouble).toArray();
+        x[i] = Arrays.copyOf(cells, 64);
+        t[i] = cells[64];
+      }
+      return new Table(x, t);
+    }
+  }
+
+  /** The rows of digits 3, 6, 8, 9, labelled 0, 1, 2, 3. */
+  private static Table fourClasses(Table all) {
+    List<double[]> x = new ArrayList<>();
+    List<Double> t = new ArrayList<>();
+    for (int i = 0; i < all.size(); i++) {
+      int label = Arrays.binarySearch(DIGITS, (int) all.t()[i]);
+      if (label >= 0) {
+        x.add(all.x()[i]);
+        t.add((double) label);
+      }
+    }
+    return new Table(x.toArray(new double[0][]), t.stream().mapToDouble(Double::doubleValue).toArray());
+  }
+
+  /** The first {@code fraction} of a seeded random permutation, and the rest, each in the original order. */
+  private static Table[] split(Table table, double fraction, long seed) {
+    int n = table.size();
+    int[] order = IntStream.range(0, n).toArray();
+    SplittableRandom random = new SplittableRandom(seed);
+    for (int i = n - 1; i > 0; i--) {
+      int j = random.nextInt(i + 1);
+      int tmp = order[i];
+      order[i] = order[j];
+      order[j] = tmp;
+    }
+    int cut = (int) Math.round(fraction * n);
+    return new Table[] {rows(table, Arrays.stream(order, 0, cut).sorted().toArray()),
+        rows(table, Arrays.stream(order, cut, n).sorted().toArray())};
+  }
+
+  private static Table rows(Table table, int[] index) {
+    double[][] x = new double[index.length][];
+    double[] t = new double[index.length];
+    for (int i = 0; i < index.length; i++) {
+      x[i] = table.x()[index[i]];
+      t[i] = table.t()[index[i]];
+    }
+    return new Table(x, t);
+  }
+
+  private static Dataset<Row> frame(SparkSession spark, Table table) {
+    List<Row> rows = new ArrayList<>();
+    for (int i = 0; i < table.size(); i++) {
+      rows.add(RowFactory.create(Vectors.dense(table.x()[i]), table.t()[i]));
+    }
+    StructType schema = new StructType().add("features", SQLDataTypes.VectorType()).add("label",
+        DataTypes.DoubleType);
+    return spark.createDataFrame(rows, schema).repartition(2);
+  }
+
+  /** The rows with only the given pixels as features. */
+  private static Dataset<Row> select(Dataset<Row> data, int[] features) {
+    VectorSlicer slicer = new VectorSlicer().setInputCol("features").setOutputCol("selected").setIndices(features);
+    return slicer.transform(data).drop("features").withColumnRenamed("selected", "features");
+  }
+}
