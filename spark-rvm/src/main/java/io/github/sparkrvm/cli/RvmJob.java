@@ -24,6 +24,7 @@ import org.apache.spark.ml.evaluation.MulticlassClassificationEvaluator;
 import org.apache.spark.ml.evaluation.RegressionEvaluator;
 import org.apache.spark.ml.param.BooleanParam;
 import org.apache.spark.ml.param.DoubleParam;
+import org.apache.spark.ml.param.IntArrayParam;
 import org.apache.spark.ml.param.IntParam;
 import org.apache.spark.ml.param.LongParam;
 import org.apache.spark.ml.param.Param;
@@ -214,6 +215,9 @@ public final class RvmJob {
       }
       if (param instanceof LongParam) {
         return Long.parseLong(v);
+      }
+      if (param instanceof IntArrayParam) {
+        return java.util.Arrays.stream(v.split(",")).mapToInt(x -> Integer.parseInt(x.trim())).toArray();
       }
     } catch (NumberFormatException e) {
       throw new BadInputException("invalid value '" + value + "' for --" + option + " (" + Usage.placeholder(param)

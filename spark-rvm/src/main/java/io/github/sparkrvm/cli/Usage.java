@@ -85,6 +85,9 @@ final class Usage {
     if (p instanceof BooleanParam) {
       return "true|false";
     }
+    if (p instanceof org.apache.spark.ml.param.IntArrayParam) {
+      return "INTEGER,INTEGER";
+    }
     return "STRING";
   }
 

@@ -1,5 +1,6 @@
 package io.github.sparkrvm.cli;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -321,6 +322,19 @@ class RvmJobTest {
   }
 
   @Test
+  void trainsAGridPriorFromTheCommandLine() {
+    Path m = fresh("m-grid");
+    Result r = run("train", "--input", trainCsv, "--model", m, "--label-col", "yc", "--family", "bernoulli",
+        "--solver", "variational", "--prior", "grid-sum", "--kernel", "linear", "--grid-shape", "1,2");
+    assertEquals(0, r.status(), r.err());
+    RvmModel loaded = RvmModel.load(m.toString());
+    assertArrayEquals(new int[] {1, 2}, loaded.getGridShape());
+    assertArrayEquals(new int[] {1, 2}, loaded.gridTable());
+    assertEquals(2, loaded.columnRelevances().length);
+    assertEquals("variational", loaded.getSolver());
+  }
+
+  @Test
   void invalidParamValues() {
     Path m = fresh("m-values");
     assertBad(run("train", "--input", trainCsv, "--model", m, "--gamma", "-1"), "'-1'", "--gamma", "> 0");
@@ -330,6 +344,11 @@ class RvmJobTest {
     assertBad(run("train", "--input", trainCsv, "--model", m, "--family", "poisson"), "'poisson'", "--family");
     assertBad(run("train", "--input", trainCsv, "--model", m, "--seed", "1.5"), "--seed");
     assertBad(run("train", "--input", trainCsv, "--model", m, "--format", "json"), "--format", "'json'");
+    assertBad(run("train", "--input", trainCsv, "--model", m, "--grid-shape", "2"), "'2'", "--grid-shape");
+    assertBad(run("train", "--input", trainCsv, "--model", m, "--grid-shape", "1,x"), "'1,x'", "--grid-shape",
+        "INTEGER,INTEGER");
+    assertBad(run("train", "--input", trainCsv, "--model", m, "--label-col", "yc", "--prior", "grid-sum"),
+        "prior 'grid-sum' needs solver 'variational'");
     assertBad(run("train", "--input", trainCsv, "--model", m, "--tol"), "--tol", "needs a value");
     assertBad(run("train", "--input", trainCsv, "--model", m, "--tol", "1", "--tol", "2"), "--tol", "more than once");
     assertFalse(Files.exists(m));
