@@ -16,6 +16,8 @@ public final class RvmParamSet implements java.io.Serializable {
   static final String[] MULTI_CLASS_STRATEGIES = {"softmax", "ovr"};
   static final String[] KERNELS = {"rbf", "linear", "poly", "rbf-per-dimension"};
   static final String[] SOLVERS = {"em", "fast", "variational"};
+  /** The default solver of the estimator and the selector. */
+  static final String DEFAULT_SOLVER = "em";
   static final String[] PRIORS = {"ard", "grid-product", "grid-sum"};
   static final String[] PROBABILITY_METHODS = {"moderated", "map"};
 
@@ -180,7 +182,7 @@ public final class RvmParamSet implements java.io.Serializable {
     owner.setDefault(threshold, 0.5);
     owner.setDefault(multiClassStrategy, "softmax");
     owner.setDefault(parallelism, 1);
-    owner.setDefault(solver, "em");
+    owner.setDefault(solver, DEFAULT_SOLVER);
     owner.setDefault(prior, "ard");
     owner.setDefault(maxBlockSizeInMB, 0.0);
   }

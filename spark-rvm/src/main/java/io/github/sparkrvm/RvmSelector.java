@@ -171,6 +171,13 @@ public final class RvmSelector extends Estimator<RvmSelectorModel> implements Rv
    * @return this estimator
    */
   public RvmSelector setParallelism(int v) { set(parallelism(), v); return this; }
+  /**
+   * Sets {@link #solver()}.
+   *
+   * @param v the value
+   * @return this estimator
+   */
+  public RvmSelector setSolver(String v) { set(solver(), v); return this; }
 
   @Override
   public StructType transformSchema(StructType schema) {
@@ -197,7 +204,7 @@ public final class RvmSelector extends Estimator<RvmSelectorModel> implements Rv
         .setFitIntercept(getFitIntercept()).setStandardization(getStandardization()).setMaxIter(getMaxIter())
         .setTol(getTol()).setAlphaMax(getAlphaMax()).setAlphaPriorShape(getAlphaPriorShape())
         .setAlphaPriorRate(getAlphaPriorRate()).setAggregationDepth(getAggregationDepth())
-        .setParallelism(getParallelism());
+        .setParallelism(getParallelism()).setSolver(getSolver());
   }
 
   @Override

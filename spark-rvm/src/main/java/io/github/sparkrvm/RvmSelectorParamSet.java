@@ -30,6 +30,7 @@ public final class RvmSelectorParamSet implements java.io.Serializable {
   final DoubleParam alphaPriorRate;
   final IntParam aggregationDepth;
   final IntParam parallelism;
+  final Param<String> solver;
 
   RvmSelectorParamSet(Identifiable owner) {
     featuresCol = new Param<>(owner, "featuresCol", "features column name (a Vector column)");
@@ -70,6 +71,11 @@ public final class RvmSelectorParamSet implements java.io.Serializable {
         ParamValidators.gtEq(2));
     parallelism = new IntParam(owner, "parallelism", "binary fits run at once by multiClassStrategy ovr (>= 1)",
         ParamValidators.gtEq(1));
+    solver = new Param<>(owner, "solver",
+        "the RVM's algorithm, as RvmEstimator's solver: em (the classic re-estimation, starting from every feature), "
+            + "fast (Tipping & Faul's sequential algorithm, starting from one feature and adding the relevant ones; "
+            + "far fewer passes when most features are irrelevant) or variational",
+        ParamValidators.inArray(RvmParamSet.SOLVERS));
   }
 
   void setDefaults(Params owner, String uid) {
@@ -89,5 +95,6 @@ public final class RvmSelectorParamSet implements java.io.Serializable {
     owner.setDefault(alphaPriorRate, 0.0);
     owner.setDefault(aggregationDepth, 2);
     owner.setDefault(parallelism, 1);
+    owner.setDefault(solver, RvmParamSet.DEFAULT_SOLVER);
   }
 }

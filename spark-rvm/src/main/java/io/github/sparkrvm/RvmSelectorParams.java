@@ -46,6 +46,8 @@ public interface RvmSelectorParams extends Params {
   default IntParam aggregationDepth() { return paramSet().aggregationDepth; }
   /** {@return the {@code parallelism} param: how many one-vs-rest fits run at once} */
   default IntParam parallelism() { return paramSet().parallelism; }
+  /** {@return the {@code solver} param: the RVM's algorithm, em, fast or variational} */
+  default Param<String> solver() { return paramSet().solver; }
 
   /** {@return the value of {@link #featuresCol()}} */
   default String getFeaturesCol() { return (String) getOrDefault(featuresCol()); }
@@ -86,4 +88,6 @@ public interface RvmSelectorParams extends Params {
   default int getAggregationDepth() { return (Integer) getOrDefault(aggregationDepth()); }
   /** {@return the value of {@link #parallelism()}} */
   default int getParallelism() { return (Integer) getOrDefault(parallelism()); }
+  /** {@return the value of {@link #solver()}} */
+  default String getSolver() { return (String) getOrDefault(solver()); }
 }

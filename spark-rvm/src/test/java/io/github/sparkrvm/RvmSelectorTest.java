@@ -135,6 +135,23 @@ class RvmSelectorTest {
   }
 
   @Test
+  void theSolverIsForwardedAndFastSelectsTheSameFeatures() {
+    RvmSelector fast = new RvmSelector().setSolver("fast").setSelectionThreshold(2).setOutputCol("selected");
+    assertEquals("fast", fast.estimator().getSolver());
+    assertEquals(RvmParamSet.DEFAULT_SOLVER, new RvmSelector().estimator().getSolver());
+    RvmSelectorModel model = fast.fit(regressionFrame);
+    assertArrayEquals(new int[] {1, 4}, model.selectedFeatures());
+    assertEquals("fast", model.getSolver());
+    // the two relevant features' relevances 1/alpha agree with em's to a few percent (both maximise the same
+    // marginal likelihood over the same two kept features)
+    double[] em = regressionSelector.featureRelevance().toArray();
+    double[] viaFast = model.featureRelevance().toArray();
+    for (int j : new int[] {1, 4}) {
+      assertEquals(em[j], viaFast[j], 0.05 * em[j], "feature " + j);
+    }
+  }
+
+  @Test
   void transformWritesTheSelectedFeaturesDenseOrSparse() {
     List<Row> rows = regressionSelector.transform(regressionFrame).select("features", "selected").collectAsList();
     for (Row r : rows) {
@@ -225,7 +242,7 @@ class RvmSelectorTest {
     }
     assertEquals(new java.util.TreeSet<>(List.of("featuresCol", "labelCol", "weightCol", "outputCol", "selectionMode",
         "selectionThreshold", "family", "multiClassStrategy", "fitIntercept", "standardization", "maxIter", "tol",
-        "alphaMax", "alphaPriorShape", "alphaPriorRate", "aggregationDepth", "parallelism")), names);
+        "alphaMax", "alphaPriorShape", "alphaPriorRate", "aggregationDepth", "parallelism", "solver")), names);
     RvmSelector copy = selector.copy(new org.apache.spark.ml.param.ParamMap().put(selector.maxIter().w(5)));
     assertEquals(selector.uid(), copy.uid());
     assertEquals(7.0, copy.getSelectionThreshold());
@@ -242,6 +259,8 @@ class RvmSelectorTest {
         () -> new RvmSelector().setSelectionThreshold(2.5).fit(regressionFrame));
     assertTrue(e.getMessage().contains("selectionThreshold 2.5") && e.getMessage().contains("numTopFeatures"),
         e.getMessage());
+    e = assertThrows(IllegalArgumentException.class, () -> new RvmSelector().setSolver("newton"));
+    assertTrue(e.getMessage().contains("solver"), e.getMessage());
     e = assertThrows(IllegalArgumentException.class, () -> new RvmSelector().setSelectionMode("fpr"));
     assertTrue(e.getMessage().contains("selectionMode"), e.getMessage());
     e = assertThrows(IllegalArgumentException.class,
