@@ -165,6 +165,8 @@ public final class RvmModel extends Model<RvmModel> implements RvmParams, MLWrit
    * Kernel rbf-per-dimension: the (input dimension, centre) of each kept basis function other than the bias, in the
    * order of {@link #weights()}; the centre indexes the rows of {@link #relevanceVectors()}. Empty for other
    * kernels.
+   *
+   * @return per kept basis function, {input dimension, centre}
    */
   public int[][] perDimensionBasis() {
     if (!(fitted.kernel() instanceof Kernel.RbfPerDimension)) {
@@ -180,6 +182,8 @@ public final class RvmModel extends Model<RvmModel> implements RvmParams, MLWrit
    * (kernel rbf-per-dimension: per input dimension; kernel linear: per row of gridShape). They are prior precisions
    * shared by a whole row: small means relevant. Empty for a fit without a grid prior (prior ard, or another
    * solver), whose per-basis precisions are {@link #alphas()}.
+   *
+   * @return E[α_i] per row of the table
    */
   public double[] rowRelevances() {
     return fitted.grid() == null ? new double[0] : fitted.grid().rowRelevance().clone();
@@ -188,12 +192,14 @@ public final class RvmModel extends Model<RvmModel> implements RvmParams, MLWrit
   /**
    * The column relevances E[β_j] of a grid-prior fit: one per column of the basis table (rbf-per-dimension: per
    * centre; linear: per column of gridShape). Empty for a fit without a grid prior.
+   *
+   * @return E[β_j] per column of the table
    */
   public double[] columnRelevances() {
     return fitted.grid() == null ? new double[0] : fitted.grid().columnRelevance().clone();
   }
 
-  /** The [rows, columns] of the basis table of a grid-prior fit; empty for a fit without a grid prior. */
+  /** {@return the [rows, columns] of the basis table of a grid-prior fit; empty for a fit without a grid prior} */
   public int[] gridTable() {
     return fitted.grid() == null ? new int[0] : new int[] {fitted.grid().rows(), fitted.grid().cols()};
   }

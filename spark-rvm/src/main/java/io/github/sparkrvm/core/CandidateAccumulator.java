@@ -19,7 +19,13 @@ public final class CandidateAccumulator implements Serializable {
   private final double[] cross;
   private double logLikelihood;
 
-  /** For {@code m} candidates, at {@code weights} over the {@code active} candidates. */
+  /**
+   * For {@code m} candidates, at {@code weights} over the {@code active} candidates.
+   *
+   * @param m the number of candidates M
+   * @param active the active candidates, ascending
+   * @param weights their weights
+   */
   public CandidateAccumulator(int m, int[] active, double[] weights) {
     if (active.length != weights.length) {
       throw new IllegalArgumentException("CandidateAccumulator: " + weights.length + " weights for "
@@ -33,7 +39,15 @@ public final class CandidateAccumulator implements Serializable {
     this.cross = new double[m * active.length];
   }
 
-  /** Adds a block with the basis of every candidate {@code phi} (n × M, column-major), labels in {0, 1}. */
+  /**
+   * Adds a block with the basis of every candidate.
+   *
+   * @param phi the block's basis over every candidate (n × M, column-major)
+   * @param n the number of rows in the block
+   * @param labels the labels of the rows, in {0, 1}
+   * @param rowWeights the row weights
+   * @return this accumulator
+   */
   public CandidateAccumulator add(double[] phi, int n, double[] labels, double[] rowWeights) {
     if (phi.length != n * m) {
       throw new IllegalArgumentException("expected a " + n + " × " + m + " basis block, got " + phi.length);
@@ -81,7 +95,12 @@ public final class CandidateAccumulator implements Serializable {
     return this;
   }
 
-  /** Adds another partial result over the same candidates and active set. */
+  /**
+   * Adds another partial result over the same candidates and active set.
+   *
+   * @param other the other partial result
+   * @return this accumulator
+   */
   public CandidateAccumulator merge(CandidateAccumulator other) {
     if (other.m != m || other.active.length != active.length) {
       throw new IllegalArgumentException("cannot merge candidate terms of different sizes");
@@ -97,7 +116,7 @@ public final class CandidateAccumulator implements Serializable {
     return this;
   }
 
-  /** The terms accumulated so far. */
+  /** {@return the terms accumulated so far} */
   public CandidateTerms result() {
     return new CandidateTerms(m, active.clone(), logLikelihood, gradient.clone(), diagonal.clone(), cross.clone());
   }

@@ -16,7 +16,16 @@ package io.github.sparkrvm.core;
 public record CandidateTerms(int numCandidates, int[] active, double logLikelihood, double[] gradient,
     double[] diagonal, double[] cross) {
 
-  /** Checks the sizes. */
+  /**
+   * Checks the sizes.
+   *
+   * @param numCandidates M
+   * @param active the active candidate indices (k of them, ascending)
+   * @param logLikelihood Σ W log p(t | w)
+   * @param gradient φᵢᵀW(t − y) for every candidate (length M)
+   * @param diagonal φᵢᵀWBφᵢ for every candidate (length M)
+   * @param cross φᵢᵀWBφ_a (M × k, column-major)
+   */
   public CandidateTerms {
     int m = numCandidates;
     if (gradient.length != m || diagonal.length != m || cross.length != m * active.length) {
@@ -25,7 +34,7 @@ public record CandidateTerms(int numCandidates, int[] active, double logLikeliho
     }
   }
 
-  /** The log-likelihood, gradient and Hessian ΦᵀWBΦ over the active basis, taken from the candidate terms. */
+  /** {@return the log-likelihood, gradient and Hessian ΦᵀWBΦ over the active basis, taken from the candidate terms} */
   public LikelihoodTerms activeTerms() {
     int k = active.length;
     int m = numCandidates;

@@ -26,6 +26,10 @@ public interface DesignStatistics {
    * Everything a step of the fast Bernoulli solver needs, in one pass: at weights w over the active basis, the
    * log-likelihood and, for every candidate, the gradient, the B-weighted square and the cross products with the
    * active basis ({@link CandidateTerms}). The active set may be empty (w = 0: y = ½ everywhere).
+   *
+   * @param active the active candidates, ascending
+   * @param weights their weights
+   * @return the candidate terms
    */
   CandidateTerms bernoulliCandidates(int[] active, double[] weights);
 

@@ -33,27 +33,44 @@ public final class OneVsRestSolver {
   /** Fits one binary model (em: {@link BernoulliRelevanceSolver}; fast: {@link FastBernoulliSolver}). */
   @FunctionalInterface
   public interface BinarySolver {
-    /** Fits α on the binary data {@code stats} and returns its posterior. */
+    /**
+     * Fits α on the binary data {@code stats}.
+     *
+     * @param stats the binary data, through the statistics seam
+     * @param options the settings of the outer loop
+     * @param listener told of every step
+     * @return the posterior
+     */
     RelevanceFit fit(DesignStatistics stats, SparseBayesOptions options, IterationListener listener);
   }
 
-  /** Fits the K binary models with {@link BernoulliRelevanceSolver}; see the next method. */
+  /**
+   * Fits the K binary models with {@link BernoulliRelevanceSolver}; see the next method.
+   *
+   * @param stats the data, through the statistics seam
+   * @param numClasses the number of classes K
+   * @param options the settings of the outer loop
+   * @param parallelism how many binary fits run at once
+   * @param listener told of every step, with its class
+   * @return the fit
+   */
   public static MultiClassFit fit(DesignStatistics stats, int numClasses, SparseBayesOptions options,
       int parallelism, ClassListener listener) {
     return fit(stats, numClasses, options, parallelism, listener, BernoulliRelevanceSolver::fit);
   }
 
   /**
-   * Fits the K binary models with {@code solver}, up to {@code parallelism} at a time. The joint covariance of the result is block
-   * diagonal (the binary posteriors are independent). Its trajectories (log marginal likelihoods, kept counts) are
+   * Fits the K binary models with {@code solver}, up to {@code parallelism} at a time. The joint covariance of the
+   * result is block diagonal (the binary posteriors are independent). Its trajectories (log marginal likelihoods, kept counts) are
    * those of the K fits one after another; iterations and passes are summed; it has converged when every class has.
    *
    * @param stats the data, through the statistics seam
    * @param numClasses the number of classes K
    * @param options the settings of the outer loop
-   * @param listener told of every step
-   * @return the fit
    * @param parallelism how many binary fits run at once
+   * @param listener told of every step, with its class
+   * @param solver the binary solver (em or fast)
+   * @return the fit
    */
   public static MultiClassFit fit(DesignStatistics stats, int numClasses, SparseBayesOptions options,
       int parallelism, ClassListener listener, BinarySolver solver) {

@@ -66,6 +66,13 @@ public record PosteriorMode(double[] weights, LikelihoodTerms terms, Cholesky pr
   /**
    * As above, stopping when the Newton decrement falls below {@code tolerance} relative to 1 + |Ψ| (the fast
    * solver, whose steps move α by a lot, accepts a looser mode between steps to save passes).
+   *
+   * @param likelihood the likelihood terms at any weights
+   * @param alpha the prior precisions
+   * @param start the starting weights
+   * @param startTerms the likelihood terms at start (null: evaluated there)
+   * @param relativeTolerance the Newton decrement, relative to 1 + |Ψ|, at which the search stops
+   * @return the mode
    */
   public static PosteriorMode find(LikelihoodEvaluator likelihood, double[] alpha, double[] start,
       LikelihoodTerms startTerms, double relativeTolerance) {
