@@ -22,9 +22,23 @@ final class Machine {
     }
     Runtime rt = Runtime.getRuntime();
     return String.format("- date: %s%n- CPU: %s, %d cores available to the JVM%n- JVM: %s %s, max heap %d MiB%n"
-            + "- BLAS: %s; LAPACK: %s%n", LocalDate.now(), cpu, rt.availableProcessors(),
+            + "- BLAS: %s; LAPACK: %s%n- %s%n", LocalDate.now(), cpu, rt.availableProcessors(),
         System.getProperty("java.vm.name"), System.getProperty("java.version"), rt.maxMemory() >> 20,
-        BLAS.getInstance().getClass().getSimpleName(), LAPACK.getInstance().getClass().getSimpleName());
+        BLAS.getInstance().getClass().getSimpleName(), LAPACK.getInstance().getClass().getSimpleName(), load());
+  }
+
+  /**
+   * The machine's load averages when the report is written: above the number of cores, other work shared them and
+   * the absolute times are inflated (the ratios against a peer in the same run less so).
+   */
+  static String load() {
+    try {
+      String[] avg = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
+      return String.format("load average over the last 1, 5, 15 minutes when this was written: %s, %s, %s (on %d "
+          + "cores)", avg[0], avg[1], avg[2], Runtime.getRuntime().availableProcessors());
+    } catch (IOException | RuntimeException e) {
+      return "load average: not available on this system";
+    }
   }
 
   /** benchmarks/results/NAME, from the repository root or the benchmarks module. */
