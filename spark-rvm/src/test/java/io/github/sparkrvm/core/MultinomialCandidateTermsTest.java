@@ -10,7 +10,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The softmax candidate terms in flat coordinates on random data (37 rows, 6 candidates, 3 classes): the blocked BLAS
  * accumulator and the in-memory loops against a naive per-row sum written from the definitions, their active rows
- * against the classic multinomial terms, and the gradient against finite differences of the log-likelihood.
+ * against the classic multinomial terms, the gradient against finite differences of the log-likelihood, and (K = 2)
+ * the relation to the logistic candidate terms.
  */
 class MultinomialCandidateTermsTest {
 
@@ -175,6 +176,32 @@ class MultinomialCandidateTermsTest {
       assertEquals((lp - lm) / (2 * h), terms.gradient()[c], 1e-6 * (1 + Math.abs(terms.gradient()[c])), "g " + c);
       // the negative second derivative is the diagonal of Φᵀ B Φ
       assertEquals(-(lp - 2 * l0 + lm) / (h * h), terms.diagonal()[c], 1e-3 * (1 + terms.diagonal()[c]), "d " + c);
+    }
+  }
+
+  @Test
+  void withTwoClassesAndClassOneWeightsOnlyTheTermsAreTheLogisticOnes() {
+    // K = 2 with weights on class 1 only: μ₁ = σ(φᵀw), so class 1's rows are the Bernoulli candidate terms with
+    // labels 1{t = 1}, and class 0's are their negatives (gradient, cross) or equal (diagonal: μ₀μ₁ either way)
+    double[] binary = new double[N];
+    for (int n = 0; n < N; n++) {
+      binary[n] = labels[n] == 1.0 ? 1.0 : 0.0;
+    }
+    int[] logistic = {1, 3, 4};
+    int[] flat = {M + 1, M + 3, M + 4};
+    double[] w = {0.7, -1.2, 0.4};
+    CandidateTerms bernoulli = new InMemoryStatistics(phi, N, M, binary, rowWeights).bernoulliCandidates(logistic, w);
+    CandidateTerms softmax = new InMemoryStatistics(phi, N, M, binary, rowWeights).multinomialCandidates(2, flat, w);
+    assertEquals(bernoulli.logLikelihood(), softmax.logLikelihood(), 1e-12 * Math.abs(bernoulli.logLikelihood()));
+    for (int i = 0; i < M; i++) {
+      assertEquals(bernoulli.gradient()[i], softmax.gradient()[M + i], 1e-12);
+      assertEquals(-bernoulli.gradient()[i], softmax.gradient()[i], 1e-12);
+      assertEquals(bernoulli.diagonal()[i], softmax.diagonal()[M + i], 1e-12);
+      assertEquals(bernoulli.diagonal()[i], softmax.diagonal()[i], 1e-12);
+      for (int a = 0; a < flat.length; a++) {
+        assertEquals(bernoulli.cross()[a * M + i], softmax.cross()[a * 2 * M + M + i], 1e-12);
+        assertEquals(-bernoulli.cross()[a * M + i], softmax.cross()[a * 2 * M + i], 1e-12);
+      }
     }
   }
 }
