@@ -64,6 +64,46 @@ final class DriverMemory {
     }
   }
 
+  /**
+   * The fast softmax solver never forms the (K·m) × (K·m) Hessian: a step holds, for each of the K·m flat (class,
+   * basis function) candidates, its cross products with the k active weights (K·m × k doubles per copy) and the
+   * k × k precision. k is not known before the fit; the check reserves room for k up to m (as many active weights
+   * as there are candidates per class), K times less than the classic solver's (K·m)².
+   */
+  static void checkFastSoftmax(int classes, int m, boolean linear) {
+    checkFast(classes, m, linear, Runtime.getRuntime().maxMemory());
+  }
+
+  static void checkFast(int classes, int m, boolean linear, long available) {
+    long weights = (long) classes * m;
+    long needed = fastBytesFor(classes, m);
+    if (!fits(needed, available)) {
+      long largest = largestFastBasis(classes, available);
+      throw new IllegalArgumentException("family 'multinomial' with multiClassStrategy 'softmax' and solver 'fast' "
+          + "scores " + classes + " classes × " + m + " candidate basis functions = " + weights + " weights against "
+          + "up to " + m + " active ones: about " + (needed >> 20) + " MiB on the driver (" + MATRIX_COPIES
+          + " matrices of " + weights + " × " + m + " doubles), but the driver has " + (available >> 20) + " MiB. "
+          + (linear ? "Use fewer features (kernel 'linear' has one basis function per feature)"
+              : "Lower maxBasis (to at most " + largest + " here)")
+          + ", use multiClassStrategy 'ovr' (" + classes + " binary fits of " + m + " × " + m + " each), or "
+          + "raise spark.driver.memory");
+    }
+  }
+
+  /** Bytes the fast softmax needs for K·m candidates scored against up to m active weights, and the m × m ones. */
+  static long fastBytesFor(int classes, long m) {
+    return MATRIX_COPIES * 8L * (classes + 1L) * m * m;
+  }
+
+  /** {@return the largest number of candidates (bias included) the fast softmax over {@code classes} fits in} */
+  static long largestFastBasis(int classes, long available) {
+    long m = (long) Math.floor(Math.sqrt(available / 10.0 * 6.0 / (MATRIX_COPIES * 8.0 * (classes + 1.0))));
+    while (m > 0 && !fits(fastBytesFor(classes, m), available)) {
+      m--;
+    }
+    return Math.max(0, m - 1);
+  }
+
   /** {@return the largest number of candidates (bias included) a softmax over {@code classes} classes fits in} */
   static long largestBasis(int classes, long available) {
     long weights = (long) Math.floor(Math.sqrt(available / 10.0 * 6.0 / (MATRIX_COPIES * 8.0)));

@@ -6,6 +6,7 @@ import io.github.sparkrvm.basis.RowBlock;
 import io.github.sparkrvm.core.BernoulliRelevanceSolver;
 import io.github.sparkrvm.core.FastBernoulliSolver;
 import io.github.sparkrvm.core.FastGaussianSolver;
+import io.github.sparkrvm.core.FastMultinomialSolver;
 import io.github.sparkrvm.core.GaussianRelevanceSolver;
 import io.github.sparkrvm.core.IterationListener;
 import io.github.sparkrvm.core.IterationReport;
@@ -342,7 +343,9 @@ public final class RvmEstimator extends Estimator<RvmModel> implements RvmParams
     double[] centres = linear ? new double[0] : summary.centres();
     BasisFunctions basis = candidateBasis(kernel, scaling, dim, centres);
     int m = basis.numCandidates();
-    if (softmax) {
+    if (softmax && "fast".equals(getSolver())) {
+      DriverMemory.checkFastSoftmax(numClasses, m, linear);
+    } else if (softmax) {
       DriverMemory.checkSoftmax(numClasses, m, linear);
     } else if (multinomial) {
       DriverMemory.checkOneVsRest(Math.min(getParallelism(), numClasses), m);
@@ -377,7 +380,9 @@ public final class RvmEstimator extends Estimator<RvmModel> implements RvmParams
           log(r, "");
           listener.onIteration(r);
         };
-        if (softmax) {
+        if (softmax && fast) {
+          classFit = FastMultinomialSolver.fit(stats, numClasses, options, log);
+        } else if (softmax) {
           classFit = MultinomialRelevanceSolver.fit(stats, numClasses, options, log);
         } else if ("variational".equals(getSolver())) {
           variational = fitVariational(stats, basis, log);

@@ -135,7 +135,8 @@ public final class RvmParamSet implements java.io.Serializable {
         "the algorithm: em (the classic re-estimation of Tipping 2001: starts from every candidate and prunes), "
             + "fast (the sequential algorithm of Tipping & Faul 2003: starts from one basis function and adds, "
             + "re-estimates or deletes one, or a batch, per step; far fewer operations and passes for large "
-            + "candidate sets; gaussian, bernoulli, and multinomial with multiClassStrategy ovr) or "
+            + "candidate sets; gaussian, bernoulli and multinomial with multiClassStrategy softmax or ovr; "
+            + "scale-free prior only) or "
             + "variational (the variational RVM of Bishop & Tipping: Gamma posteriors over the precisions, "
             + "needed by the grid priors; gaussian and bernoulli only)",
         ParamValidators.inArray(SOLVERS));

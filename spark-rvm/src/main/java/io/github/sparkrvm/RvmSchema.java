@@ -70,10 +70,6 @@ final class RvmSchema {
       throw new IllegalArgumentException("solver 'variational' fits family gaussian or bernoulli, not multinomial: "
           + "use solver em or fast for multi-class");
     }
-    if ("fast".equals(solver) && p.isMultinomial() && "softmax".equals(p.getMultiClassStrategy())) {
-      throw new IllegalArgumentException("solver 'fast' fits family multinomial with multiClassStrategy 'ovr' only, "
-          + "not multiClassStrategy 'softmax': set multiClassStrategy to ovr, or solver to em");
-    }
     if ("fast".equals(solver) && (p.getAlphaPriorShape() != 0.0 || p.getAlphaPriorRate() != 0.0)) {
       throw new IllegalArgumentException("solver 'fast' supports the scale-free prior only (alphaPriorShape = "
           + "alphaPriorRate = 0, here " + p.getAlphaPriorShape() + " and " + p.getAlphaPriorRate() + "): use solver "

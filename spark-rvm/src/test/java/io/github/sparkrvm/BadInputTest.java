@@ -149,6 +149,15 @@ class BadInputTest {
     DriverMemory.check(10, (int) DriverMemory.largestBasis(10, 1L << 30) + 1, false, 1L << 30);
     e = assertThrows(IllegalArgumentException.class, () -> DriverMemory.check(10, 5000, true, 1L << 30));
     assertTrue(e.getMessage().contains("Use fewer features"), e.getMessage());
+    // solver fast holds K·m × k cross products (room for k up to m), not (K·m)²: it takes about K/√(K + 1)
+    // ≈ 3 times more candidates over 10 classes than em, and says what to lower when even that does not fit
+    long fastLargest = DriverMemory.largestFastBasis(10, 1L << 30);
+    assertTrue(fastLargest > 3 * DriverMemory.largestBasis(10, 1L << 30), fastLargest + " candidates");
+    DriverMemory.checkFast(10, (int) fastLargest + 1, false, 1L << 30);
+    e = assertThrows(IllegalArgumentException.class,
+        () -> DriverMemory.checkFast(10, (int) fastLargest + 2, false, 1L << 30));
+    assertTrue(e.getMessage().contains("solver 'fast'") && e.getMessage().contains("Lower maxBasis (to at most "
+        + fastLargest + " here)"), e.getMessage());
   }
 
   @Test

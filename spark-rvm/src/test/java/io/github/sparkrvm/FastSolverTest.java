@@ -2,7 +2,6 @@ package io.github.sparkrvm;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
@@ -114,15 +113,5 @@ class FastSolverTest {
     }
     // (the pass counts can differ: a rounding difference can stop a Newton search between steps one step earlier;
     // the final mode is polished, so the model does not depend on it)
-  }
-
-  @Test
-  void fastWithSoftmaxIsRefusedNamingBothParams() {
-    RvmEstimator softmax = new RvmEstimator().setFamily("multinomial").setMultiClassStrategy("softmax")
-        .setSolver("fast");
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> softmax.transformSchema(SparkTestSession.frame(TestData.blobs(5, 3, 0.5, 1), 1).schema()));
-    assertTrue(e.getMessage().contains("solver") && e.getMessage().contains("multiClassStrategy")
-        && e.getMessage().contains("softmax"), e.getMessage());
   }
 }

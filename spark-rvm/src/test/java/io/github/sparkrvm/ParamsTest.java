@@ -133,6 +133,13 @@ class ParamsTest {
     RvmEstimator gamma = new RvmEstimator().setSolver("fast").setAlphaPriorShape(1e-6);
     assertTrue(assertThrows(IllegalArgumentException.class, () -> RvmSchema.validateCombination(gamma))
         .getMessage().contains("alphaPriorShape"));
+    // solver fast fits the multinomial softmax too, but with the scale-free prior only
+    RvmSchema.validateCombination(new RvmEstimator().setSolver("fast").setFamily("multinomial")
+        .setMultiClassStrategy("softmax"));
+    RvmEstimator softmaxGamma = new RvmEstimator().setSolver("fast").setFamily("multinomial")
+        .setMultiClassStrategy("softmax").setAlphaPriorRate(1e-6);
+    assertTrue(assertThrows(IllegalArgumentException.class, () -> RvmSchema.validateCombination(softmaxGamma))
+        .getMessage().contains("alphaPriorRate"));
   }
 
   @Test

@@ -53,6 +53,21 @@ public interface DesignStatistics {
   LikelihoodTerms multinomial(int[][] active, double[][] weights);
 
   /**
+   * Everything a step of the fast multinomial (softmax) solver needs, in one pass, in flat coordinates: candidate
+   * c = p·M + i is basis function i in class p (class-major, as {@link ClassLayout} orders flat vectors), and the
+   * negative Hessian of the log-likelihood is Φᵀ B Φ with B_pq(n) = μ_p(n)(δ_pq − μ_q(n)) times the row weight. For
+   * every flat candidate: the gradient Σₙ wₙ φᵢ(xₙ)(t_p(n) − μ_p(n)), the diagonal Σₙ wₙ φᵢ(xₙ)² B_pp(n) and the
+   * cross products Σₙ wₙ φᵢ(xₙ) B_(p, q)(n) φ_j(xₙ) with every active flat weight (q, j); and the log-likelihood
+   * Σₙ wₙ log μ_(label n)(n). The active set may be empty (w = 0: μ = 1/K everywhere).
+   *
+   * @param numClasses K (the labels are class indices 0 … K−1)
+   * @param flatActive the active flat candidates, ascending
+   * @param weights their weights
+   * @return the terms over the K·M flat candidates
+   */
+  CandidateTerms multinomialCandidates(int numClasses, int[] flatActive, double[] weights);
+
+  /**
    * {@return the same data seen as the binary problem "class {@code positiveClass} against the rest": labels equal to
    * it become 1, all others 0 (for one-vs-rest)} Passes over the data are counted with this one's.
    *

@@ -166,6 +166,45 @@ public final class InMemoryStatistics implements DesignStatistics {
   }
 
   @Override
+  public CandidateTerms multinomialCandidates(int numClasses, int[] flatActive, double[] weights) {
+    if (numClasses < 2) {
+      throw new IllegalArgumentException("a softmax needs at least 2 classes; got " + numClasses);
+    }
+    int k = flatActive.length;
+    int dim = numClasses * m;
+    double[] gradient = new double[dim];
+    double[] diagonal = new double[dim];
+    double[] cross = new double[dim * k];
+    double logLikelihood = 0.0;
+    double[] mu = new double[numClasses];
+    for (int i = 0; i < n; i++) {
+      java.util.Arrays.fill(mu, 0.0);
+      for (int a = 0; a < k; a++) {
+        mu[flatActive[a] / m] += phi(i, flatActive[a] % m) * weights[a];
+      }
+      int label = Softmax.classOf(targets[i], numClasses);
+      double score = mu[label];
+      double logNormaliser = Softmax.normalise(mu, 0, numClasses);
+      double w = rowWeights[i];
+      logLikelihood += w * (score - logNormaliser);
+      for (int p = 0; p < numClasses; p++) {
+        for (int j = 0; j < m; j++) {
+          double pj = phi(i, j);
+          int c = p * m + j;
+          gradient[c] += pj * w * ((p == label ? 1.0 : 0.0) - mu[p]);
+          diagonal[c] += pj * w * mu[p] * (1.0 - mu[p]) * pj;
+          for (int a = 0; a < k; a++) {
+            int q = flatActive[a] / m;
+            double b = w * mu[p] * ((p == q ? 1.0 : 0.0) - mu[q]);
+            cross[a * dim + c] += pj * b * phi(i, flatActive[a] % m);
+          }
+        }
+      }
+    }
+    return new CandidateTerms(dim, flatActive.clone(), logLikelihood, gradient, diagonal, cross);
+  }
+
+  @Override
   public JaakkolaJordanTerms jaakkolaJordan(int[] active, double[] secondMoment) {
     int k = active.length;
     double[] precision = new double[k * k];

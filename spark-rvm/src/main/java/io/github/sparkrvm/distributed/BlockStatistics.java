@@ -13,6 +13,7 @@ import io.github.sparkrvm.core.JaakkolaJordanAccumulator;
 import io.github.sparkrvm.core.JaakkolaJordanTerms;
 import io.github.sparkrvm.core.LikelihoodTerms;
 import io.github.sparkrvm.core.MultinomialAccumulator;
+import io.github.sparkrvm.core.MultinomialCandidateAccumulator;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -197,6 +198,34 @@ public final class BlockStatistics implements DesignStatistics {
       }
       return List.of(acc).iterator();
     }).treeReduce(CandidateAccumulator::merge, depth).result();
+  }
+
+  /**
+   * {@return the softmax candidate terms: each block's basis is expanded over all candidates once; the accumulator
+   * takes the scores, gradient, diagonal and cross products from it with BLAS (one pass)}
+   */
+  @Override
+  public CandidateTerms multinomialCandidates(int numClasses, int[] flatActive, double[] weights) {
+    if (!Double.isNaN(positiveClass)) {
+      throw new IllegalStateException("a one-vs-rest view has binary labels: it has no multinomial terms");
+    }
+    Broadcast<BasisFunctions> bc = basis;
+    int m = numCandidates;
+    int classes = numClasses;
+    int[] act = flatActive.clone();
+    double[] w = weights.clone();
+    passes.incrementAndGet();
+    return blocks.mapPartitions(it -> {
+      BasisFunctions b = bc.value();
+      int[] all = new int[m];
+      java.util.Arrays.setAll(all, i -> i);
+      MultinomialCandidateAccumulator acc = new MultinomialCandidateAccumulator(classes, m, act, w);
+      while (it.hasNext()) {
+        RowBlock block = it.next();
+        acc.add(b.expand(block, all), block.size(), block.labels(), block.weights());
+      }
+      return List.of(acc).iterator();
+    }).treeReduce(MultinomialCandidateAccumulator::merge, depth).result();
   }
 
   @Override

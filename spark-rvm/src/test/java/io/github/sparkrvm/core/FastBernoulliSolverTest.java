@@ -75,7 +75,7 @@ class FastBernoulliSolverTest {
     double[] alpha = {0.5, 2.0, 1.0, 4.0};
     PosteriorMode mode = PosteriorMode.find(stats, active, alpha, new double[active.length]);
     CandidateTerms terms = stats.bernoulliCandidates(active, mode.weights());
-    double[][] sq = FastBernoulliSolver.sparsityQuality(terms, mode.precision().inverse());
+    double[][] sq = FastLaplaceSolver.sparsityQuality(terms, mode.precision().inverse());
 
     Approximation approx = approximation(stats, train, active, alpha, mode.weights());
     int n = train.size();
@@ -95,9 +95,9 @@ class FastBernoulliSolverTest {
 
       // the predicted gain of the best action on i equals the change of the directly computed log ML
       int pos = Arrays.binarySearch(active, i);
-      FastBernoulliSolver.Action action = pos >= 0
-          ? FastBernoulliSolver.activeAction(i, alpha[pos], sq[0][i], sq[1][i], active.length, 1e12)
-          : FastBernoulliSolver.addAction(i, sq[0][i], sq[1][i], 1e12);
+      FastLaplaceSolver.Action action = pos >= 0
+          ? FastLaplaceSolver.activeAction(i, alpha[pos], sq[0][i], sq[1][i], active.length, 1e12)
+          : FastLaplaceSolver.addAction(i, sq[0][i], sq[1][i], 1e12);
       if (action == null) {
         continue;
       }
@@ -105,7 +105,7 @@ class FastBernoulliSolverTest {
       double after = Double.isInfinite(action.alpha()) ? 0.0 : 1.0 / action.alpha();
       double direct = approx.plus(stats, i, after - before).logMarginal() - approx.logMarginal();
       assertEquals(direct, action.gain(), 1e-7 * (1.0 + Math.abs(direct)), action.toString());
-      if (action.kind() == FastBernoulliSolver.Kind.ADD) {
+      if (action.kind() == FastLaplaceSolver.Kind.ADD) {
         adds++;
         // and α = s²/(q² − s) is the maximum: moving α either way from it lowers the direct log ML
         for (double f : new double[] {0.8, 1.25}) {

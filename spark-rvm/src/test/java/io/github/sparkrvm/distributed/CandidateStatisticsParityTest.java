@@ -2,6 +2,7 @@ package io.github.sparkrvm.distributed;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.github.sparkrvm.SparkTestSession;
 import io.github.sparkrvm.TestData;
@@ -87,6 +88,44 @@ class CandidateStatisticsParityTest {
       DesignStatistics clusterView = new BlockStatistics(blobBlocks, bc, 2).oneVsRest(2);
       assertSame(memoryView.bernoulliCandidates(active, w), clusterView.bernoulliCandidates(active, w));
       blobBlocks.unpersist();
+    } finally {
+      blocks.unpersist();
+      bc.destroy();
+    }
+  }
+
+  @Test
+  void softmaxCandidateTermsAgreeWithThePlainLoops() {
+    // three blobs (40 rows each) with random row weights; 21 candidates (20 centres and a bias) × 3 classes; blocks of
+    // 7 rows over 3 partitions
+    TestData.Table table = TestData.blobs(40, 3, 0.9, 8);
+    double[] rowWeights = new SplittableRandom(4).doubles(table.size(), 0.0, 2.0).toArray();
+    double[] centres = Arrays.stream(table.x()).limit(20).flatMapToDouble(Arrays::stream).toArray();
+    BasisFunctions basis = BasisFunctions.kernel(new Kernel.Rbf(0.7), true, 2, centres);
+    InMemoryStatistics memory = InMemoryStatistics.of(basis, table.x(), table.t(), rowWeights);
+    JavaSparkContext jsc = JavaSparkContext.fromSparkContext(SparkTestSession.get().sparkContext());
+    List<TrainingRow> rows = new ArrayList<>();
+    for (int i = 0; i < table.size(); i++) {
+      rows.add(new TrainingRow(table.x()[i], table.t()[i], rowWeights[i]));
+    }
+    JavaRDD<RowBlock> blocks = BlockStatistics.toBlocks(jsc.parallelize(rows, 3),
+        FeatureScaling.identity(basis.dim()), 7).cache();
+    Broadcast<BasisFunctions> bc = jsc.broadcast(basis);
+    BlockStatistics cluster = new BlockStatistics(blocks, bc, 2);
+    try {
+      int m = basis.numCandidates();
+      CandidateTerms empty = cluster.multinomialCandidates(3, new int[0], new double[0]);
+      assertEquals(3 * m, empty.numCandidates());
+      assertSame(memory.multinomialCandidates(3, new int[0], new double[0]), empty);
+      // flat candidates p·M + i: class 0 {0, 5}, class 1 {0, 13}, class 2 {7, M − 1}
+      int[] active = {0, 5, m, m + 13, 2 * m + 7, 3 * m - 1};
+      double[] w = new SplittableRandom(6).doubles(active.length, -2, 2).toArray();
+      int passes = cluster.passes();
+      CandidateTerms b = cluster.multinomialCandidates(3, active, w);
+      assertEquals(passes + 1, cluster.passes(), "one pass");
+      assertSame(memory.multinomialCandidates(3, active, w), b);
+      // a one-vs-rest view has binary labels: no softmax terms
+      assertThrows(IllegalStateException.class, () -> cluster.oneVsRest(1).multinomialCandidates(3, active, w));
     } finally {
       blocks.unpersist();
       bc.destroy();
