@@ -17,11 +17,17 @@ import java.util.Set;
  * Qᵢ = φᵢᵀ(t − y), the gradient. The step applies the add, re-estimate (α = s²/(q² − s)) or delete with the largest
  * gain of the Gaussian-approximated log marginal likelihood, then moves the mode by warm-started Newton.
  *
- * <p>Passes over the data: every likelihood evaluation is one {@link Likelihood#candidates} pass, which returns the
- * Newton terms over the active set and the statistics of every candidate at once, so the evaluation that ends a
- * mode search already scores the next step. After an add or a re-estimate the terms at the warm start are assembled
- * from the previous pass (the new weight starts at 0, so the scores do not move): a step then costs its Newton
- * steps only, usually one or two passes. A delete moves the scores and costs one more.
+ * <p>Passes over the data: every likelihood evaluation is one pass. The Newton steps of a mode search evaluate the
+ * likelihood over the k active basis functions only ({@link Likelihood#terms}); the step that Newton's quadratic
+ * convergence predicts to be the last evaluates {@link Likelihood#candidates} instead, which returns the same
+ * Newton terms and the statistics of every candidate at once (M candidates: on large data that pass costs far more,
+ * since every block is expanded over all M and the cross products cost N·M·k), so the evaluation that ends a mode
+ * search usually scores the next step too; when it did not, one more candidates pass does. The single actions tried
+ * after a refused batch (below) search with active-set passes only, and the one accepted is scored with one
+ * candidates pass. After an add or a
+ * re-estimate the terms at the warm start are assembled from the previous pass (the new weight starts at 0, so the
+ * scores do not move): a step then costs its Newton steps only, usually one or two passes. A delete moves the
+ * scores and costs one more.
  *
  * <p>Steps are batched: every re-estimate, the best add and the best delete of the same statistics are applied
  * together and the mode is found once. The Laplace objective is recorded after every step and never decreases: a
@@ -113,7 +119,7 @@ final class FastLaplaceSolver {
     return new FastLaplaceSolver(likelihood, numCandidates, options).run(listener);
   }
 
-  /** The state at a mode: active set, α, the mode and the candidate terms there. */
+  /** The state at a mode: active set, α, the mode and the candidate terms there (null: not yet computed). */
   private record State(int[] active, double[] alpha, PosteriorMode mode, CandidateTerms terms, double objective) {}
 
   enum Kind { ADD, REESTIMATE, DELETE }
@@ -144,7 +150,7 @@ final class FastLaplaceSolver {
       double change = 0.0;
       List<Action> batch = batch(ranked);
       if (batch.size() > 1) {
-        State candidate = moveTo(state, batch);
+        State candidate = moveTo(state, batch, true);
         if (candidate.objective() >= state.objective() - slack) {
           next = candidate;
           change = maxLogChange(state, batch);
@@ -158,9 +164,11 @@ final class FastLaplaceSolver {
         if (!tried.add(action.index())) {
           continue;
         }
-        State candidate = moveTo(state, List.of(action));
+        // A single try after a failed batch is often refused too: its mode search makes active-set passes only, and
+        // the candidates pass is made once it is accepted.
+        State candidate = moveTo(state, List.of(action), false);
         if (candidate.objective() >= state.objective() - slack) {
-          next = candidate;
+          next = scored(candidate);
           change = maxLogChange(state, List.of(action));
           break;
         }
@@ -212,7 +220,7 @@ final class FastLaplaceSolver {
       double s = empty.diagonal()[fallback];
       best = new Action(Kind.ADD, fallback, Math.min(options.alphaMax(), s * s / Math.max(1e-6 * s, 1e-300)), 0.0);
     }
-    return moveTo(new State(new int[0], new double[0], null, empty, Double.NEGATIVE_INFINITY), List.of(best));
+    return moveTo(new State(new int[0], new double[0], null, empty, Double.NEGATIVE_INFINITY), List.of(best), true);
   }
 
   private static double alphaOf(State state, int candidate) {
@@ -349,11 +357,23 @@ final class FastLaplaceSolver {
     return change;
   }
 
+  /** {@return the state with the candidate terms at its mode, computed with one pass if it has none yet} */
+  private State scored(State state) {
+    if (state.terms() != null) {
+      return state;
+    }
+    passes++;
+    return new State(state.active(), state.alpha(), state.mode(),
+        likelihood.candidates(state.active(), state.mode().weights()), state.objective());
+  }
+
   /**
    * Applies {@code actions} (on distinct candidates, at most one add) to the state and finds the new mode,
    * warm-started: the added weight starts at 0, so without a delete the start's terms come from the state's pass.
+   * With {@code score}, the evaluation Newton expects to be the last is a candidates pass, so that the new state comes
+   * scored; without, every pass is over the active set and the state has no candidate terms ({@link #scored}).
    */
-  private State moveTo(State state, List<Action> actions) {
+  private State moveTo(State state, List<Action> actions, boolean score) {
     int[] active = state.active();
     double[] alpha = state.alpha().clone();
     double[] weights = state.mode() == null ? new double[0] : state.mode().weights();
@@ -401,16 +421,28 @@ final class FastLaplaceSolver {
     }
     LikelihoodTerms startTerms = deleted ? null : termsOver(state.terms(), nextActive);
     Map<LikelihoodTerms, CandidateTerms> seen = new IdentityHashMap<>();
-    PosteriorMode mode = PosteriorMode.find(w -> {
-      CandidateTerms ct = likelihood.candidates(nextActive, w);
-      LikelihoodTerms lt = ct.activeTerms();
-      seen.put(lt, ct);
-      return lt;
+    PosteriorMode mode = PosteriorMode.find(new LikelihoodEvaluator() {
+      @Override
+      public LikelihoodTerms at(double[] w) {
+        return likelihood.terms(nextActive, w); // over the active basis only: k basis functions, not M
+      }
+
+      @Override
+      public LikelihoodTerms at(double[] w, boolean nearMode) {
+        if (!nearMode || !score) {
+          return at(w);
+        }
+        CandidateTerms ct = likelihood.candidates(nextActive, w);
+        LikelihoodTerms lt = ct.activeTerms();
+        seen.put(lt, ct);
+        return lt;
+      }
     }, nextAlpha, start, startTerms, NEWTON_TOLERANCE);
     passes += mode.passes();
     CandidateTerms atMode = seen.get(mode.terms());
-    if (atMode == null) {
-      atMode = likelihood.candidates(nextActive, mode.weights()); // the search stopped at its start
+    if (atMode == null && score) {
+      // the search stopped at its start, or at a point it did not expect to be the mode
+      atMode = likelihood.candidates(nextActive, mode.weights());
       passes++;
     }
     return new State(nextActive, nextAlpha, mode, atMode, mode.logMarginalLikelihood(nextAlpha));

@@ -14,4 +14,17 @@ public interface LikelihoodEvaluator {
    * @param weights the weights of the active basis functions
    */
   LikelihoodTerms at(double[] weights);
+
+  /**
+   * {@return the likelihood terms at {@code weights}, told whether the search expects this to be its last
+   * evaluation} A search that expects its mode calls this, so that an evaluator whose caller needs more at the mode
+   * (the fast solvers: every candidate's statistics) can compute it in the same pass, and the cheaper terms
+   * elsewhere. By default the same as {@link #at(double[])}.
+   *
+   * @param weights the weights of the active basis functions
+   * @param nearMode whether the Newton step that led here predicts the mode to within the search's tolerance
+   */
+  default LikelihoodTerms at(double[] weights, boolean nearMode) {
+    return at(weights);
+  }
 }

@@ -97,6 +97,10 @@ public record PosteriorMode(double[] weights, LikelihoodTerms terms, Cholesky pr
       if (step == MAX_NEWTON_STEPS || !(decrement > tolerance)) {
         return new PosteriorMode(w, terms, chol, passes);
       }
+      // Near the mode Newton converges quadratically, the next decrement about c·decrement² (c between 0.05 and 0.4
+      // on the fast solvers' searches, measured): a full step from here is expected to end the search when
+      // decrement² is within 100 tolerances (wrong either way in about one search in 40 there).
+      boolean nearMode = decrement * decrement <= 100.0 * relativeTolerance * (1.0 + Math.abs(psi));
       double scale = 1.0;
       boolean accepted = false;
       for (int halving = 0; halving <= MAX_HALVINGS && !accepted; halving++, scale *= 0.5) {
@@ -104,7 +108,7 @@ public record PosteriorMode(double[] weights, LikelihoodTerms terms, Cholesky pr
         for (int i = 0; i < k; i++) {
           trial[i] = w[i] + scale * direction[i];
         }
-        LikelihoodTerms trialTerms = likelihood.at(trial);
+        LikelihoodTerms trialTerms = likelihood.at(trial, nearMode && halving == 0);
         passes++;
         double trialPsi = objective(trialTerms, alpha, trial);
         if (trialPsi <= psi) {
