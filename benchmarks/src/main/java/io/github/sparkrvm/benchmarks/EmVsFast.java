@@ -144,8 +144,7 @@ public final class EmVsFast {
           + "0.03·I, Ripley's means), RBF γ = 4 (width 0.5); test: error on 5000 fresh rows.\n\n"
           + "Command: `mvn -B -q -pl benchmarks -am -DskipTests package exec:exec@emvsfast`\n\n## Machine\n\n"
           + Machine.describe()
-          + "- load: the machine (2 cores) was shared with other builds and test runs while this ran, so the "
-          + "absolute times are noisy; both solvers ran in the same JVM one after the other.\n"
+          + "- both solvers ran in the same JVM, one after the other\n"
           + "\n## Results\n\n"
           + "| problem | solver | fit seconds | test RMSE / error | relevance vectors | steps | passes | converged |\n"
           + "|---|---|---|---|---|---|---|---|\n"
