@@ -68,7 +68,8 @@ public final class GridRvmSinc {
           PRIORS[p], rmse[NOISE.length - 1][p], rmse[0][p], rmse[NOISE.length - 1][p] / rmse[0][p]));
     }
     String report = "# gridRVM on noisy sinc with noise features (Kropotov et al. 2010, figure 3c)\n\n"
-        + "Command: `mvn -B -q -pl benchmarks -am -DskipTests package exec:exec@gridsinc` (centres: " + centres
+        + "Command: `mvn -B -q -pl benchmarks -am -DskipTests package exec:exec@gridsinc"
+        + (range ? " -Dbenchmark.args=\"" + centres + " range\"" : "") + "` (centres: " + centres
         + (range ? "; normalisation: range" : "") + ")\n\n## Machine\n\n" + Machine.describe() + "\n## Set-up\n\n"
         + "100 training points x ~ U[−10, 10], t = sinc(x) + U[−0.2, 0.2] (seed 1); 600 noise-free test points "
         + "(seed 2), the noise features standard normal in both. Features "
