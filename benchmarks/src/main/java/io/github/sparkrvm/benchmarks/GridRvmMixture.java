@@ -59,7 +59,8 @@ public final class GridRvmMixture {
         + "probability, threshold ½.\n\n## Results\n\n" + table + "\n## The paper's figures\n\n"
         + "Figure 4c of the paper (read from the text): \"gridRVM methods show stable performance resulting in "
         + "22–23% of errors even for 30 noisy features while RVM definitely overfits starting from several noisy "
-        + "features\" (the paper gives the Bayes error as 19 %; ESL's own figure for this mixture is 21 %).\n";
+        + "features\" (the paper gives the Bayes error as 19 %; ESL's own figure for this mixture is 21 %).\n\n"
+        + "Why these figures differ from the paper's: `gridrvm-findings.md`.\n";
     Files.writeString(Machine.result("gridrvm-esl.md"), report);
   }
 

@@ -49,6 +49,34 @@ class GridPaperExperimentsTest {
     return out;
   }
 
+  /**
+   * Scales train and test linearly so that the training rows span [−1, 1] in every feature: the other reading of the
+   * paper's "normalised" data, under which δ = 5.55 = 1 / (2 · 0.3²) is an RBF of width 0.3 on a range of 2.
+   */
+  static double[][][] scaleToRange(double[][] train, double[][] test) {
+    int d = train[0].length;
+    double[] lo = new double[d];
+    double[] hi = new double[d];
+    Arrays.fill(lo, Double.POSITIVE_INFINITY);
+    Arrays.fill(hi, Double.NEGATIVE_INFINITY);
+    for (double[] row : train) {
+      for (int f = 0; f < d; f++) {
+        lo[f] = Math.min(lo[f], row[f]);
+        hi[f] = Math.max(hi[f], row[f]);
+      }
+    }
+    double[][][] out = {new double[train.length][d], new double[test.length][d]};
+    for (int s = 0; s < 2; s++) {
+      double[][] rows = s == 0 ? train : test;
+      for (int i = 0; i < rows.length; i++) {
+        for (int f = 0; f < d; f++) {
+          out[s][i][f] = 2.0 * (rows[i][f] - lo[f]) / (hi[f] - lo[f]) - 1.0;
+        }
+      }
+    }
+    return out;
+  }
+
   static Fit fit(double[][] x, double[] t, int centres, WeightPrior.Structure structure, int maxIter,
       boolean bernoulli) {
     int d = x[0].length;
@@ -69,17 +97,21 @@ class GridPaperExperimentsTest {
   }
 
   private static double sincRmse(int noise, WeightPrior.Structure structure, int maxIter) {
+    return sincRmse(noise, structure, maxIter, false);
+  }
+
+  private static double sincRmse(int noise, WeightPrior.Structure structure, int maxIter, boolean range) {
     TestData.Table train = PaperData.sinc(100, noise, true, 1);
     TestData.Table test = PaperData.sinc(600, noise, false, 2);
-    double[][][] x = standardise(train.x(), test.x());
+    double[][][] x = range ? scaleToRange(train.x(), test.x()) : standardise(train.x(), test.x());
     Fit f = fit(x[0], train.t(), 30, structure, maxIter, false);
     double squares = 0.0;
     for (int i = 0; i < test.size(); i++) {
       squares += Math.pow(f.predictive().at(x[1][i]).mean() - test.t()[i], 2);
     }
     double rmse = Math.sqrt(squares / test.size());
-    System.out.printf("sinc, %d noise features, %s: test RMSE %.4f after %d steps%n", noise, structure, rmse,
-        f.fit().posterior().iterations());
+    System.out.printf("sinc, %d noise features, %s, %s: test RMSE %.4f after %d steps%n", noise,
+        range ? "range [−1, 1]" : "standardised", structure, rmse, f.fit().posterior().iterations());
     return rmse;
   }
 
@@ -100,4 +132,18 @@ class GridPaperExperimentsTest {
     assertTrue(sum <= 1.6 * sumClean, "s-grid " + sum + " at 20 noise features vs " + sumClean + " at 0");
   }
 
+  /**
+   * Noisy sinc, 30 centres, 20 noise features, the features scaled to [−1, 1] instead of standardised: p-gridRVR is
+   * then well below the plain variational RVR after 100 steps (measured 0.077 against 0.135; standardised, p-grid
+   * needs about 1000 steps to reach 0.13 against the RVR's 0.18). Standardised noise features spread over about ±2.5
+   * against ±1.7 for the sinc input, so a width-0.3 RBF on a noise feature is a narrow bump that fits single training
+   * points; on [−1, 1] every feature spans the same range. The issue's 1.5 times the noise-free RMSE is not met
+   * here either: converged, p-grid measures 0.063 / 0.034 = 1.9 (s-grid 0.057 / 0.029 = 2.0) — see the benchmark.
+   */
+  @Test
+  void sincWithTwentyNoiseFeaturesOnTheUnitRange() {
+    double ard = sincRmse(20, WeightPrior.Structure.ARD, 3000, true);
+    double product = sincRmse(20, WeightPrior.Structure.GRID_PRODUCT, 100, true);
+    assertTrue(product < 0.75 * ard, "RVR " + ard + " vs p-grid " + product);
+  }
 }
