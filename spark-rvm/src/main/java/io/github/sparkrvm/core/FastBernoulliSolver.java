@@ -9,11 +9,12 @@ package io.github.sparkrvm.core;
  * (α = s²/(q² − s)) or delete with the largest gain of the Gaussian-approximated log marginal likelihood, then
  * moves the mode by warm-started Newton.
  *
- * <p>Passes over the data: every likelihood evaluation is one {@link DesignStatistics#bernoulliCandidates} pass,
- * which returns the Newton terms over the active set and the statistics of every candidate at once, so the
- * evaluation that ends a mode search already scores the next step. After an add or a re-estimate the terms at the
- * warm start are assembled from the previous pass (the new weight starts at 0, so the scores do not move): a step
- * then costs its Newton steps only, usually one or two passes. A delete moves the scores and costs one more.
+ * <p>Passes over the data: every likelihood evaluation is one pass. The Newton steps pass over the active basis
+ * only ({@link DesignStatistics#bernoulli}); the evaluation Newton expects to end a mode search is a
+ * {@link DesignStatistics#bernoulliCandidates} pass, which returns the same Newton terms and the statistics of every
+ * candidate at once, so that it also scores the next step. After an add or a re-estimate the terms at the warm
+ * start are assembled from the previous pass (the new weight starts at 0, so the scores do not move): a step then
+ * costs its Newton steps only, usually one or two passes. A delete moves the scores and costs one more.
  *
  * <p>Steps are batched: every re-estimate, the best add and the best delete of the same statistics are applied
  * together and the mode is found once. The Laplace objective is recorded after every step and never decreases: a
