@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.ArrayList;
 import java.util.List;
 import org.apache.spark.ml.evaluation.MulticlassClassificationEvaluator;
 import org.apache.spark.ml.linalg.Vector;
@@ -26,19 +25,7 @@ class FastSoftmaxTest {
 
   @BeforeAll
   static void subset() {
-    TestData.Table all = TestData.digits();
-    int[] classes = {3, 8, 9};
-    List<double[]> x = new ArrayList<>();
-    List<Double> t = new ArrayList<>();
-    for (int i = 0; i < all.size(); i++) {
-      for (int k = 0; k < classes.length; k++) {
-        if (all.t()[i] == classes[k]) {
-          x.add(all.x()[i]);
-          t.add((double) k);
-        }
-      }
-    }
-    subset = new TestData.Table(x.toArray(new double[0][]), t.stream().mapToDouble(Double::doubleValue).toArray());
+    subset = TestData.digits(3, 8, 9);
   }
 
   private static RvmEstimator softmax(String solver) {

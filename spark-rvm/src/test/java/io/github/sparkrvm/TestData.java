@@ -105,6 +105,26 @@ public final class TestData {
   }
 
   /**
+   * {@return the rows of the given digits, relabelled 0, 1, … in the order given}
+   *
+   * @param classes the digits to keep
+   */
+  public static Table digits(int... classes) {
+    Table all = digits();
+    List<double[]> x = new java.util.ArrayList<>();
+    List<Double> t = new java.util.ArrayList<>();
+    for (int i = 0; i < all.size(); i++) {
+      for (int k = 0; k < classes.length; k++) {
+        if (all.t()[i] == classes[k]) {
+          x.add(all.x()[i]);
+          t.add((double) k);
+        }
+      }
+    }
+    return new Table(x.toArray(new double[0][]), t.stream().mapToDouble(Double::doubleValue).toArray());
+  }
+
+  /**
    * A seeded split of the table's rows: the first {@code fraction} of a random permutation (Fisher–Yates with
    * {@code SplittableRandom(seed)}) and the rest, each in the original row order.
    */

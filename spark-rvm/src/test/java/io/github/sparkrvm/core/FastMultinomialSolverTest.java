@@ -14,29 +14,6 @@ import org.junit.jupiter.api.Test;
 /** The fast softmax RVM against the classic one on three Gaussian blobs, on the in-memory statistics. */
 class FastMultinomialSolverTest {
 
-  /** The class with the largest score φᵀw⁽ᵖ⁾ (the MAP softmax decision). */
-  private static double error(MultiClassFit fit, BasisFunctions basis, TestData.Table test) {
-    int errors = 0;
-    for (int i = 0; i < test.size(); i++) {
-      int best = -1;
-      double score = Double.NEGATIVE_INFINITY;
-      for (int k = 0; k < fit.numClasses(); k++) {
-        double eta = 0.0;
-        for (int a = 0; a < fit.active()[k].length; a++) {
-          eta += fit.weights()[k][a] * basis.value(fit.active()[k][a], test.x()[i]);
-        }
-        if (eta > score) {
-          score = eta;
-          best = k;
-        }
-      }
-      if (best != test.t()[i]) {
-        errors++;
-      }
-    }
-    return errors / (double) test.size();
-  }
-
   @Test
   void fastMatchesTheClassicSoftmaxAndItsLaplaceObjectiveNeverDecreases() {
     // 3 blobs, 30 training rows each (every one a candidate centre, with a bias: 91 × 3 flat candidates), 300 test
@@ -55,8 +32,8 @@ class FastMultinomialSolverTest {
     start = System.nanoTime();
     MultiClassFit fast = FastMultinomialSolver.fit(stats, 3, options, reports::add);
     double fastSeconds = (System.nanoTime() - start) / 1e9;
-    double emError = error(em, basis, test);
-    double fastError = error(fast, basis, test);
+    double emError = MultiClassFitError.of(em, basis, test);
+    double fastError = MultiClassFitError.of(fast, basis, test);
     System.out.printf("blobs softmax (90 train, 300 test, 91 candidates × 3 classes): em error %.4f, %d pairs, "
         + "%d passes, %.2f s; fast error %.4f, %d pairs, %d passes, %d steps, %.2f s%n", emError, em.size(),
         em.likelihoodPasses(), emSeconds, fastError, fast.size(), fast.likelihoodPasses(), fast.iterations(),

@@ -6,9 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.sparkrvm.TestData;
 import io.github.sparkrvm.basis.BasisFunctions;
 import io.github.sparkrvm.basis.Kernel;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -17,49 +15,9 @@ import org.junit.jupiter.api.Test;
  */
 class FastOneVsRestDigitsTest {
 
-  /** Digits 3, 8 and 9 (the most confused), relabelled 0, 1, 2. */
-  private static TestData.Table subset() {
-    TestData.Table all = TestData.digits();
-    int[] classes = {3, 8, 9};
-    List<double[]> x = new ArrayList<>();
-    List<Double> t = new ArrayList<>();
-    for (int i = 0; i < all.size(); i++) {
-      for (int k = 0; k < classes.length; k++) {
-        if (all.t()[i] == classes[k]) {
-          x.add(all.x()[i]);
-          t.add((double) k);
-        }
-      }
-    }
-    return new TestData.Table(x.toArray(new double[0][]), t.stream().mapToDouble(Double::doubleValue).toArray());
-  }
-
-  /** The class with the largest binary score φᵀw (the MAP one-vs-rest decision). */
-  private static double error(MultiClassFit fit, BasisFunctions basis, TestData.Table test) {
-    int errors = 0;
-    for (int i = 0; i < test.size(); i++) {
-      int best = -1;
-      double score = Double.NEGATIVE_INFINITY;
-      for (int k = 0; k < fit.active().length; k++) {
-        double eta = 0.0;
-        for (int a = 0; a < fit.active()[k].length; a++) {
-          eta += fit.weights()[k][a] * basis.value(fit.active()[k][a], test.x()[i]);
-        }
-        if (eta > score) {
-          score = eta;
-          best = k;
-        }
-      }
-      if (best != test.t()[i]) {
-        errors++;
-      }
-    }
-    return errors / (double) test.size();
-  }
-
   @Test
   void fastMatchesEmTestErrorWithinOnePercentagePoint() {
-    TestData.Table[] parts = TestData.split(subset(), 0.4, 7);
+    TestData.Table[] parts = TestData.split(TestData.digits(3, 8, 9), 0.4, 7); // the most confused digits
     TestData.Table train = parts[0];
     TestData.Table test = parts[1];
     // the first 100 training rows are the candidate centres, with a bias
@@ -71,8 +29,8 @@ class FastOneVsRestDigitsTest {
     SparseBayesOptions options = SparseBayesOptions.defaults();
     MultiClassFit em = OneVsRestSolver.fit(stats, 3, options, 1, (k, r) -> { });
     MultiClassFit fast = OneVsRestSolver.fit(stats, 3, options, 1, (k, r) -> { }, FastBernoulliSolver::fit);
-    double emError = error(em, basis, test);
-    double fastError = error(fast, basis, test);
+    double emError = MultiClassFitError.of(em, basis, test);
+    double fastError = MultiClassFitError.of(fast, basis, test);
     System.out.printf("digits 3/8/9 (%d train, %d test, 101 candidates): em error %.4f, %d pairs, %d passes; "
         + "fast error %.4f, %d pairs, %d passes%n", train.size(), test.size(), emError, em.size(),
         em.likelihoodPasses(), fastError, fast.size(), fast.likelihoodPasses());
