@@ -65,7 +65,8 @@ final class FastLaplaceSolver {
     CandidateTerms candidates(int[] active, double[] weights);
 
     /**
-     * The likelihood terms over the active set only (the final polish of the mode, which needs no candidate).
+     * The likelihood terms over the active set only: the Newton steps that Newton does not expect to end a mode
+     * search, and the final polish of the mode, need no candidate.
      *
      * @param active the active candidates, ascending
      * @param weights their weights
