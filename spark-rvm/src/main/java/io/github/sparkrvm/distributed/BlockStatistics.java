@@ -14,11 +14,16 @@ import io.github.sparkrvm.core.JaakkolaJordanTerms;
 import io.github.sparkrvm.core.LikelihoodTerms;
 import io.github.sparkrvm.core.MultinomialAccumulator;
 import io.github.sparkrvm.core.MultinomialCandidateAccumulator;
+import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.IntStream;
 import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.api.java.function.FlatMapFunction;
+import org.apache.spark.api.java.function.Function0;
+import org.apache.spark.api.java.function.Function2;
 import org.apache.spark.broadcast.Broadcast;
 
 /**
@@ -143,61 +148,26 @@ public final class BlockStatistics implements DesignStatistics {
 
   @Override
   public GaussianStatistics gaussian() {
-    Broadcast<BasisFunctions> bc = basis;
     int m = numCandidates;
-    double positive = positiveClass;
-    passes.incrementAndGet();
-    return blocks.mapPartitions(it -> {
-      BasisFunctions b = bc.value();
-      int[] all = new int[m];
-      java.util.Arrays.setAll(all, i -> i);
-      GaussianAccumulator acc = new GaussianAccumulator(m);
-      while (it.hasNext()) {
-        RowBlock block = it.next();
-        acc.add(b.expand(block, all), block.size(), labels(block, positive), block.weights());
-      }
-      return List.of(acc).iterator();
-    }).treeReduce(GaussianAccumulator::merge, depth).result();
+    return pass(allCandidates(), () -> new GaussianAccumulator(m), GaussianAccumulator::add,
+        GaussianAccumulator::merge).result();
   }
 
   @Override
   public LikelihoodTerms bernoulli(int[] active, double[] weights) {
-    Broadcast<BasisFunctions> bc = basis;
-    int[] act = active.clone();
     double[] w = weights.clone();
-    double positive = positiveClass;
-    passes.incrementAndGet();
-    return blocks.mapPartitions(it -> {
-      BasisFunctions b = bc.value();
-      BernoulliAccumulator acc = new BernoulliAccumulator(w);
-      while (it.hasNext()) {
-        RowBlock block = it.next();
-        acc.add(b.expand(block, act), block.size(), labels(block, positive), block.weights());
-      }
-      return List.of(acc).iterator();
-    }).treeReduce(BernoulliAccumulator::merge, depth).result();
+    return pass(active, () -> new BernoulliAccumulator(w), BernoulliAccumulator::add, BernoulliAccumulator::merge)
+        .result();
   }
 
   /** Each block's basis is expanded over all candidates once; the accumulator takes every term from it with BLAS. */
   @Override
   public CandidateTerms bernoulliCandidates(int[] active, double[] weights) {
-    Broadcast<BasisFunctions> bc = basis;
     int m = numCandidates;
     int[] act = active.clone();
     double[] w = weights.clone();
-    double positive = positiveClass;
-    passes.incrementAndGet();
-    return blocks.mapPartitions(it -> {
-      BasisFunctions b = bc.value();
-      int[] all = new int[m];
-      java.util.Arrays.setAll(all, i -> i);
-      CandidateAccumulator acc = new CandidateAccumulator(m, act, w);
-      while (it.hasNext()) {
-        RowBlock block = it.next();
-        acc.add(b.expand(block, all), block.size(), labels(block, positive), block.weights());
-      }
-      return List.of(acc).iterator();
-    }).treeReduce(CandidateAccumulator::merge, depth).result();
+    return pass(allCandidates(), () -> new CandidateAccumulator(m, act, w), CandidateAccumulator::add,
+        CandidateAccumulator::merge).result();
   }
 
   /**
@@ -206,44 +176,20 @@ public final class BlockStatistics implements DesignStatistics {
    */
   @Override
   public CandidateTerms multinomialCandidates(int numClasses, int[] flatActive, double[] weights) {
-    if (!Double.isNaN(positiveClass)) {
-      throw new IllegalStateException("a one-vs-rest view has binary labels: it has no multinomial terms");
-    }
-    Broadcast<BasisFunctions> bc = basis;
+    requireMultinomialLabels();
     int m = numCandidates;
-    int classes = numClasses;
     int[] act = flatActive.clone();
     double[] w = weights.clone();
-    passes.incrementAndGet();
-    return blocks.mapPartitions(it -> {
-      BasisFunctions b = bc.value();
-      int[] all = new int[m];
-      java.util.Arrays.setAll(all, i -> i);
-      MultinomialCandidateAccumulator acc = new MultinomialCandidateAccumulator(classes, m, act, w);
-      while (it.hasNext()) {
-        RowBlock block = it.next();
-        acc.add(b.expand(block, all), block.size(), block.labels(), block.weights());
-      }
-      return List.of(acc).iterator();
-    }).treeReduce(MultinomialCandidateAccumulator::merge, depth).result();
+    return pass(allCandidates(), () -> new MultinomialCandidateAccumulator(numClasses, m, act, w),
+        MultinomialCandidateAccumulator::add, MultinomialCandidateAccumulator::merge).result();
   }
 
   @Override
   public JaakkolaJordanTerms jaakkolaJordan(int[] active, double[] secondMoment) {
-    Broadcast<BasisFunctions> bc = basis;
-    int[] act = active.clone();
+    int k = active.length;
     double[] moment = secondMoment.clone();
-    double positive = positiveClass;
-    passes.incrementAndGet();
-    return blocks.mapPartitions(it -> {
-      BasisFunctions b = bc.value();
-      JaakkolaJordanAccumulator acc = new JaakkolaJordanAccumulator(moment, act.length);
-      while (it.hasNext()) {
-        RowBlock block = it.next();
-        acc.add(b.expand(block, act), block.size(), labels(block, positive), block.weights());
-      }
-      return List.of(acc).iterator();
-    }).treeReduce(JaakkolaJordanAccumulator::merge, depth).result();
+    return pass(active, () -> new JaakkolaJordanAccumulator(moment, k), JaakkolaJordanAccumulator::add,
+        JaakkolaJordanAccumulator::merge).result();
   }
 
   /**
@@ -252,20 +198,46 @@ public final class BlockStatistics implements DesignStatistics {
    */
   @Override
   public LikelihoodTerms multinomial(int[][] active, double[][] weights) {
+    requireMultinomialLabels();
+    return pass(ClassLayout.union(active), () -> new MultinomialAccumulator(active, weights),
+        MultinomialAccumulator::add, MultinomialAccumulator::merge).result();
+  }
+
+  private void requireMultinomialLabels() {
     if (!Double.isNaN(positiveClass)) {
       throw new IllegalStateException("a one-vs-rest view has binary labels: it has no multinomial terms");
     }
+  }
+
+  private int[] allCandidates() {
+    return IntStream.range(0, numCandidates).toArray();
+  }
+
+  /** How a pass adds one block to a partition's accumulator: the block's basis, row count, labels and weights. */
+  @FunctionalInterface
+  private interface BlockAdder<A> extends Serializable {
+    void add(A accumulator, double[] phi, int n, double[] labels, double[] rowWeights);
+  }
+
+  /**
+   * One pass over the data: every partition expands each of its blocks over the candidates {@code over} against the
+   * broadcast basis (one matrix product per block) and adds it to a fresh accumulator from {@code create}, with the
+   * labels of this view; {@code treeReduce} merges the partitions' accumulators on the driver.
+   */
+  private <A> A pass(int[] over, Function0<A> create, BlockAdder<A> add, Function2<A, A, A> merge) {
     Broadcast<BasisFunctions> bc = basis;
-    int[] union = ClassLayout.union(active);
+    int[] columns = over.clone();
+    double positive = positiveClass;
     passes.incrementAndGet();
-    return blocks.mapPartitions(it -> {
+    FlatMapFunction<Iterator<RowBlock>, A> partition = it -> {
       BasisFunctions b = bc.value();
-      MultinomialAccumulator acc = new MultinomialAccumulator(active, weights);
+      A acc = create.call();
       while (it.hasNext()) {
         RowBlock block = it.next();
-        acc.add(b.expand(block, union), block.size(), block.labels(), block.weights());
+        add.add(acc, b.expand(block, columns), block.size(), labels(block, positive), block.weights());
       }
       return List.of(acc).iterator();
-    }).treeReduce(MultinomialAccumulator::merge, depth).result();
+    };
+    return blocks.mapPartitions(partition).treeReduce(merge, depth);
   }
 }
