@@ -39,6 +39,17 @@ class CandidateStatisticsParityTest {
     assertClose(a.cross(), b.cross());
   }
 
+  /** The table's rows with these weights as cached blocks (identity scaling, so the features are the basis'). */
+  private static JavaRDD<RowBlock> blocks(TestData.Table table, double[] rowWeights, int partitions, int blockRows) {
+    JavaSparkContext jsc = JavaSparkContext.fromSparkContext(SparkTestSession.get().sparkContext());
+    List<TrainingRow> rows = new ArrayList<>();
+    for (int i = 0; i < table.size(); i++) {
+      rows.add(new TrainingRow(table.x()[i], table.t()[i], rowWeights[i]));
+    }
+    return BlockStatistics.toBlocks(jsc.parallelize(rows, partitions), FeatureScaling.identity(table.x()[0].length),
+        blockRows).cache();
+  }
+
   @Test
   void candidateTermsAgreeWithThePlainLoops() {
     TestData.Table table = TestData.ripley("tr");
@@ -47,13 +58,7 @@ class CandidateStatisticsParityTest {
     BasisFunctions basis = BasisFunctions.kernel(new Kernel.Rbf(4.0), true, 2, centres);
     InMemoryStatistics memory = InMemoryStatistics.of(basis, table.x(), table.t(), rowWeights);
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(SparkTestSession.get().sparkContext());
-    List<TrainingRow> rows = new ArrayList<>();
-    for (int i = 0; i < table.size(); i++) {
-      rows.add(new TrainingRow(table.x()[i], table.t()[i], rowWeights[i]));
-    }
-    // blocks of 7 rows over 3 partitions, identity scaling: the same features as the in-memory basis
-    JavaRDD<RowBlock> blocks = BlockStatistics.toBlocks(jsc.parallelize(rows, 3),
-        FeatureScaling.identity(basis.dim()), 7).cache();
+    JavaRDD<RowBlock> blocks = blocks(table, rowWeights, 3, 7); // blocks of 7 rows over 3 partitions
     Broadcast<BasisFunctions> bc = jsc.broadcast(basis);
     BlockStatistics cluster = new BlockStatistics(blocks, bc, 2);
     try {
@@ -79,12 +84,7 @@ class CandidateStatisticsParityTest {
       double[] ones = new double[blobs.size()];
       Arrays.fill(ones, 1.0);
       DesignStatistics memoryView = InMemoryStatistics.of(basis, blobs.x(), blobs.t(), ones).oneVsRest(2);
-      List<TrainingRow> blobRows = new ArrayList<>();
-      for (int i = 0; i < blobs.size(); i++) {
-        blobRows.add(new TrainingRow(blobs.x()[i], blobs.t()[i], 1.0));
-      }
-      JavaRDD<RowBlock> blobBlocks = BlockStatistics.toBlocks(jsc.parallelize(blobRows, 2),
-          FeatureScaling.identity(2), 5).cache();
+      JavaRDD<RowBlock> blobBlocks = blocks(blobs, ones, 2, 5);
       DesignStatistics clusterView = new BlockStatistics(blobBlocks, bc, 2).oneVsRest(2);
       assertSame(memoryView.bernoulliCandidates(active, w), clusterView.bernoulliCandidates(active, w));
       blobBlocks.unpersist();
@@ -104,12 +104,7 @@ class CandidateStatisticsParityTest {
     BasisFunctions basis = BasisFunctions.kernel(new Kernel.Rbf(0.7), true, 2, centres);
     InMemoryStatistics memory = InMemoryStatistics.of(basis, table.x(), table.t(), rowWeights);
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(SparkTestSession.get().sparkContext());
-    List<TrainingRow> rows = new ArrayList<>();
-    for (int i = 0; i < table.size(); i++) {
-      rows.add(new TrainingRow(table.x()[i], table.t()[i], rowWeights[i]));
-    }
-    JavaRDD<RowBlock> blocks = BlockStatistics.toBlocks(jsc.parallelize(rows, 3),
-        FeatureScaling.identity(basis.dim()), 7).cache();
+    JavaRDD<RowBlock> blocks = blocks(table, rowWeights, 3, 7);
     Broadcast<BasisFunctions> bc = jsc.broadcast(basis);
     BlockStatistics cluster = new BlockStatistics(blocks, bc, 2);
     try {
