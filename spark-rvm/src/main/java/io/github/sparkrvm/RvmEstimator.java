@@ -296,6 +296,14 @@ public final class RvmEstimator extends Estimator<RvmModel> implements RvmParams
   public RvmEstimator setMaxBlockSizeInMB(double v) { set(maxBlockSizeInMB(), v); return this; }
 
   /**
+   * Sets {@link #maxAddsPerStep()}.
+   *
+   * @param v the value
+   * @return this
+   */
+  public RvmEstimator setMaxAddsPerStep(int v) { set(maxAddsPerStep(), v); return this; }
+
+  /**
    * Tells {@code listener} of every iteration of the fits that follow (for progress output). Not a param: it is
    * not saved, copied or shown by {@code explainParams}; iterations are also logged at INFO. With
    * multiClassStrategy ovr and parallelism above 1, it is called from several threads at once.
@@ -366,7 +374,7 @@ public final class RvmEstimator extends Estimator<RvmModel> implements RvmParams
     try {
       BlockStatistics stats = new BlockStatistics(blocks, broadcast, getAggregationDepth());
       SparseBayesOptions options = new SparseBayesOptions(getMaxIter(), getTol(), getAlphaMax(),
-          getAlphaPriorShape(), getAlphaPriorRate());
+          getAlphaPriorShape(), getAlphaPriorRate(), getMaxAddsPerStep());
       IterationListener listener = progress == null ? IterationListener.none() : progress;
       boolean fast = "fast".equals(getSolver());
       if (multinomial && !softmax) {

@@ -1,5 +1,6 @@
 package io.github.sparkrvm;
 
+import io.github.sparkrvm.core.SparseBayesOptions;
 import org.apache.spark.ml.param.BooleanParam;
 import org.apache.spark.ml.param.DoubleParam;
 import org.apache.spark.ml.param.IntArrayParam;
@@ -51,6 +52,7 @@ public final class RvmParamSet implements java.io.Serializable {
   final Param<String> prior;
   final IntArrayParam gridShape;
   final DoubleParam maxBlockSizeInMB;
+  final IntParam maxAddsPerStep;
 
   RvmParamSet(Params owner) {
     featuresCol = new Param<>(owner, "featuresCol", "features column name (a Vector column)");
@@ -154,6 +156,13 @@ public final class RvmParamSet implements java.io.Serializable {
     maxBlockSizeInMB = new DoubleParam(owner, "maxBlockSizeInMB",
         "the most memory, in MiB, a block of stacked rows and their basis expansion may take on an executor "
             + "(>= 0; 0 chooses automatically: about 4 MiB)", ParamValidators.gtEq(0.0));
+    maxAddsPerStep = new IntParam(owner, "maxAddsPerStep",
+        "solver fast with family bernoulli or multinomial: the most basis functions one step may add (>= 1). A "
+            + "step proposes the best adds and keeps those that still gain given the ones kept before them (a "
+            + "near copy of a kept one does not), then finds the mode once. Larger: fewer steps and passes over "
+            + "the data, usually a higher marginal likelihood but more relevance vectors; 1: one at a time, as "
+            + "Tipping & Faul (2003), about one pass over every candidate per relevance vector",
+        ParamValidators.gtEq(1));
   }
 
   /** Sets Spark-style defaults on the owner (gamma has none: it follows the number of features). */
@@ -186,6 +195,7 @@ public final class RvmParamSet implements java.io.Serializable {
     owner.setDefault(solver, DEFAULT_SOLVER);
     owner.setDefault(prior, "ard");
     owner.setDefault(maxBlockSizeInMB, 0.0);
+    owner.setDefault(maxAddsPerStep, SparseBayesOptions.DEFAULT_MAX_ADDS_PER_STEP);
   }
 
   /** The gridShape validator: two positive entries (a class, not a lambda, so that the stages serialize). */

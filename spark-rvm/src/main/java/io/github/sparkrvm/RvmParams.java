@@ -79,6 +79,9 @@ public interface RvmParams extends Params {
   /** {@return the {@code maxBlockSizeInMB} param: the largest row block, in MB} */
   default DoubleParam maxBlockSizeInMB() { return paramSet().maxBlockSizeInMB; }
 
+  /** {@return the {@code maxAddsPerStep} param: the most basis functions a step of solver fast may add} */
+  default IntParam maxAddsPerStep() { return paramSet().maxAddsPerStep; }
+
   /** {@return the value of {@link #featuresCol()}} */
   default String getFeaturesCol() { return (String) getOrDefault(featuresCol()); }
   /** {@return the value of {@link #labelCol()}} */
@@ -139,6 +142,9 @@ public interface RvmParams extends Params {
   default int[] getGridShape() { return isDefined(gridShape()) ? (int[]) getOrDefault(gridShape()) : null; }
   /** {@return the value of {@link #maxBlockSizeInMB()}} */
   default double getMaxBlockSizeInMB() { return (Double) getOrDefault(maxBlockSizeInMB()); }
+
+  /** {@return the value of {@link #maxAddsPerStep()}} */
+  default int getMaxAddsPerStep() { return (Integer) getOrDefault(maxAddsPerStep()); }
 
   /** {@return true for binary classification} */
   default boolean isBernoulli() {

@@ -52,6 +52,28 @@ class FastSolverTest {
   }
 
   @Test
+  void maxAddsPerStepBoundsWhatOneStepAddsAndEitherSettingMatchesEm() {
+    Dataset<Row> train = SparkTestSession.frame(TestData.ripley("tr"), 2);
+    TestData.Table test = TestData.ripley("te");
+    double emError = error(ripley("em").fit(train), test);
+    int largestGrowth = 0;
+    for (int adds : new int[] {1, 3}) {
+      RvmModel fast = ripley("fast").setMaxAddsPerStep(adds).fit(train);
+      int[] counts = fast.summary().activeBasis();
+      System.out.printf("ripley fast, maxAddsPerStep %d: error %.4f, %d vectors, %d steps, %d passes, active set "
+          + "after each step %s%n", adds, error(fast, test), fast.numRelevanceVectors(), fast.summary().iterations(),
+          fast.summary().dataPasses(), java.util.Arrays.toString(counts));
+      for (int i = 1; i < counts.length; i++) {
+        assertTrue(counts[i] - counts[i - 1] <= adds, "step " + i + " added " + (counts[i] - counts[i - 1]));
+        largestGrowth = Math.max(largestGrowth, counts[i] - counts[i - 1]);
+      }
+      assertEquals(emError, error(fast, test), 0.01, "maxAddsPerStep " + adds);
+      assertNeverDecreases(fast.summary().logMarginalLikelihood(), "ripley fast, maxAddsPerStep " + adds);
+    }
+    assertTrue(largestGrowth > 1, "with maxAddsPerStep 3 some step adds more than one basis function");
+  }
+
+  @Test
   void oneVsRestFastMatchesEmOnThreeBlobsAndCountsEveryClassPasses() {
     // the wiring of solver fast under multiClassStrategy ovr; the digits subset comparison runs on the solvers
     // alone in FastOneVsRestDigitsTest, where a large test set is cheap
@@ -100,18 +122,20 @@ class FastSolverTest {
     RvmModel one = ripley("fast").fit(SparkTestSession.frame(table, 1));
     RvmModel eight = ripley("fast").fit(SparkTestSession.frame(table, 8));
     assertArrayEquals(one.relevanceVectors().toArray(), eight.relevanceVectors().toArray(), 0.0);
-    double[] wa = one.weights().toArray();
-    double[] wb = eight.weights().toArray();
-    for (int i = 0; i < wa.length; i++) {
-      assertEquals(wa[i], wb[i], 1e-8 * (1 + Math.abs(wa[i])));
-    }
-    assertEquals(one.intercept(), eight.intercept(), 1e-8 * (1 + Math.abs(one.intercept())));
     double[] aa = one.alphas().toArray();
     double[] ab = eight.alphas().toArray();
     for (int i = 0; i < aa.length; i++) {
       assertEquals(aa[i], ab[i], 1e-8 * aa[i]);
     }
-    // (the pass counts can differ: a rounding difference can stop a Newton search between steps one step earlier;
-    // the final mode is polished, so the model does not depend on it)
+    // The pass counts can differ: a rounding difference can stop a Newton search one step earlier or later, the
+    // final polish included. The polish stops when the Newton decrement is below 1e-12 (1 + |Ψ|), which leaves the
+    // weights within about 1e-8 of the exact mode relative to their size (measured: up to 2.6e-8 on this fit, with
+    // the α equal to 1e-13), so the weights are compared at 1e-6.
+    double[] wa = one.weights().toArray();
+    double[] wb = eight.weights().toArray();
+    for (int i = 0; i < wa.length; i++) {
+      assertEquals(wa[i], wb[i], 1e-6 * (1 + Math.abs(wa[i])));
+    }
+    assertEquals(one.intercept(), eight.intercept(), 1e-6 * (1 + Math.abs(one.intercept())));
   }
 }

@@ -16,12 +16,15 @@ package io.github.sparkrvm.core;
  * start are assembled from the previous pass (the new weight starts at 0, so the scores do not move): a step then
  * costs its Newton steps only, usually one or two passes. A delete moves the scores and costs one more.
  *
- * <p>Steps are batched: every re-estimate, the best add and the best delete of the same statistics are applied
- * together and the mode is found once. The Laplace objective is recorded after every step and never decreases: a
- * batch after which it would (the gains are those of the Gaussian approximation at the old mode, and they do not
- * simply add) is undone, with no pass, and the single actions are tried in order of gain (up to four per step); the
- * fit stops when none of them gains, or when no add or delete gains and no re-estimate moves log α by tol. The
- * mode of the final active set is then polished to the classic solver's Newton tolerance (one or two passes).
+ * <p>Steps are batched: every re-estimate, the best delete and up to maxAddsPerStep adds of the same statistics are
+ * applied together and the mode is found once. Of the adds, those are kept that still gain given the ones before them
+ * in order of gain, judged in the IRLS surrogate of the Laplace approximation from one pass over the active set and the
+ * proposed adds only (a near copy of a kept candidate no longer gains); that pass is also the warm start of the Newton
+ * steps. The Laplace objective is recorded after every step and never decreases: a batch after which it would (the
+ * gains are those of the Gaussian approximation at the old mode, and they do not simply add) is undone, with no pass,
+ * and the single actions are tried in order of gain (up to four per step); the fit stops when none of them gains, or
+ * when no add or delete gains and no re-estimate moves log α by tol. The mode of the final active set is then polished
+ * to the classic solver's Newton tolerance (one or two passes).
  */
 public final class FastBernoulliSolver {
 

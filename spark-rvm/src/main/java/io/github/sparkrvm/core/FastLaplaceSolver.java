@@ -7,6 +7,7 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * The step logic of fast marginal likelihood maximisation (Tipping &amp; Faul 2003) with the Laplace approximation,
@@ -29,13 +30,16 @@ import java.util.Set;
  * scores do not move): a step then costs its Newton steps only, usually one or two passes. A delete moves the
  * scores and costs one more.
  *
- * <p>Steps are batched: every re-estimate, the best add and the best delete of the same statistics are applied
- * together and the mode is found once. The Laplace objective is recorded after every step and never decreases: a
- * batch after which it would (the gains are those of the Gaussian approximation at the old mode, and they do not
- * simply add) is undone, with no pass, and the single actions are tried in order of gain (up to four per step); the
- * fit stops when none of them gains, or when no add or delete gains and no re-estimate moves log α by tol. The
- * mode of the final active set is then polished to the classic solver's Newton tolerance (one or two passes of
- * {@link Likelihood#terms}).
+ * <p>Steps are batched: every re-estimate, the best delete and up to maxAddsPerStep adds of the same statistics are
+ * applied together and the mode is found once. Of the adds, those are kept that still gain given the ones before them
+ * in order of gain, judged in the IRLS surrogate of the Laplace approximation from one pass over the active set and the
+ * proposed adds only (a near copy of a kept candidate no longer gains); that pass is also the warm start of the Newton
+ * steps. The pass screens the active set and at most maxAddsPerStep candidates, far fewer than the M of a candidates
+ * pass. The Laplace objective is recorded after every step and never decreases: a batch after which it would (the gains
+ * are those of the Gaussian approximation at the old mode, and they do not simply add) is undone, with no pass, and the
+ * single actions are tried in order of gain (up to four per step); the fit stops when none of them gains, or when no
+ * add or delete gains and no re-estimate moves log α by tol. The mode of the final active set is then polished to the
+ * classic solver's Newton tolerance (one or two passes of {@link Likelihood#terms}).
  */
 final class FastLaplaceSolver {
 
@@ -51,6 +55,7 @@ final class FastLaplaceSolver {
 
   /** The most actions tried in one step when the best ones would lower the Laplace objective. */
   private static final int MAX_TRIES = 4;
+
 
   /** The likelihood the solver climbs: one pass over the data per call. */
   interface Likelihood {
@@ -149,9 +154,10 @@ final class FastLaplaceSolver {
       double slack = 1e-10 * (1.0 + Math.abs(state.objective()));
       State next = null;
       double change = 0.0;
-      List<Action> batch = batch(ranked);
+      List<Action> batch = batch(ranked, options.maxAddsPerStep());
       if (batch.size() > 1) {
-        State candidate = moveTo(state, batch, true);
+        Screened screened = screened(state, batch);
+        State candidate = moveTo(state, screened.actions(), true, screened.startTerms());
         if (candidate.objective() >= state.objective() - slack) {
           next = candidate;
           change = maxLogChange(state, batch);
@@ -167,7 +173,7 @@ final class FastLaplaceSolver {
         }
         // A single try after a failed batch is often refused too: its mode search makes active-set passes only, and
         // the candidates pass is made once it is accepted.
-        State candidate = moveTo(state, List.of(action), false);
+        State candidate = moveTo(state, List.of(action), false, null);
         if (candidate.objective() >= state.objective() - slack) {
           next = scored(candidate);
           change = maxLogChange(state, List.of(action));
@@ -221,7 +227,8 @@ final class FastLaplaceSolver {
       double s = empty.diagonal()[fallback];
       best = new Action(Kind.ADD, fallback, Math.min(options.alphaMax(), s * s / Math.max(1e-6 * s, 1e-300)), 0.0);
     }
-    return moveTo(new State(new int[0], new double[0], null, empty, Double.NEGATIVE_INFINITY), List.of(best), true);
+    return moveTo(new State(new int[0], new double[0], null, empty, Double.NEGATIVE_INFINITY), List.of(best), true,
+        null);
   }
 
   private static double alphaOf(State state, int candidate) {
@@ -326,26 +333,122 @@ final class FastLaplaceSolver {
   }
 
   /**
-   * The actions of one batched step: every re-estimate, the best add and the best delete (the Gaussian
-   * approximation's gains are not additive, so the caller checks the Laplace objective and falls back to one
-   * action).
+   * The actions of one batched step: every re-estimate, the best delete and the {@code maxAdds} best adds
+   * ({@link #screened} keeps those adds that still gain given the others; the Gaussian approximation's gains are
+   * not additive, so the caller also checks the Laplace objective and falls back to one action).
    */
-  private static List<Action> batch(List<Action> ranked) {
+  private static List<Action> batch(List<Action> ranked, int maxAdds) {
     List<Action> out = new ArrayList<>();
-    boolean add = false;
+    int adds = 0;
     boolean delete = false;
     for (Action a : ranked) {
       if (a.kind() == Kind.REESTIMATE) {
         out.add(a);
-      } else if (a.kind() == Kind.ADD && !add) {
+      } else if (a.kind() == Kind.ADD && adds < maxAdds) {
         out.add(a);
-        add = true;
+        adds++;
       } else if (a.kind() == Kind.DELETE && !delete) {
         out.add(a);
         delete = true;
       }
     }
     return out;
+  }
+
+  /** A batch's actions and the likelihood terms at its warm start (null: assembled from the state's pass). */
+  private record Screened(List<Action> actions, LikelihoodTerms startTerms) {}
+
+  /**
+   * Keeps the adds of a batch that gain given each other. With more than one add, one pass over the active set and
+   * every proposed add (not over all M candidates) gives the negative Hessian H and the gradient g over that union U
+   * at the warm start w; the IRLS surrogate of the Laplace approximation is the Gaussian problem with ΦᵀBΦ = H and
+   * ΦᵀBt̂ = Hw + g, in which Tipping &amp; Faul's Sⱼ = Hⱼⱼ − HⱼₛΣₛHₛⱼ and Qⱼ = (Hw + g)ⱼ − HⱼₛΣₛ(Hw + g)ₛ are exact
+   * for any kept set s. The adds are taken in order of their gain and kept, at the surrogate's α = S²/(Q² − S),
+   * while they still gain given the ones kept before them: a near copy of a kept candidate no longer does. The same
+   * pass gives the warm start's terms.
+   */
+  private Screened screened(State state, List<Action> batch) {
+    List<Action> adds = batch.stream().filter(a -> a.kind() == Kind.ADD).toList();
+    if (adds.size() <= 1) {
+      return new Screened(batch, null);
+    }
+    Proposal union = proposal(state, batch);
+    int[] members = union.active();
+    int u = members.length;
+    LikelihoodTerms terms = likelihood.terms(members, union.start());
+    passes++;
+    double[] h = terms.hessian();
+    double[] target = terms.gradient().clone();
+    for (int c = 0; c < u; c++) {
+      double wc = union.start()[c];
+      for (int a = 0; a < u; a++) {
+        target[a] += h[c * u + a] * wc;
+      }
+    }
+    List<Integer> kept = new ArrayList<>();
+    List<Action> out = new ArrayList<>();
+    for (int p = 0; p < u; p++) {
+      if (Arrays.binarySearch(state.active(), members[p]) >= 0) {
+        kept.add(p);
+      }
+    }
+    for (Action a : batch) {
+      if (a.kind() != Kind.ADD) {
+        out.add(a);
+      }
+    }
+    double[] alpha = union.alpha().clone();
+    for (Action add : adds) {
+      int p = Arrays.binarySearch(members, add.index());
+      double[] sq = surrogateSparsityQuality(h, target, u, kept, alpha, p);
+      Action again = addAction(add.index(), sq[0], sq[1], options.alphaMax());
+      if (again != null && again.gain() > MIN_GAIN) {
+        out.add(again);
+        kept.add(p);
+        alpha[p] = again.alpha();
+      }
+    }
+    return new Screened(out, restricted(terms, members, proposal(state, out).active()));
+  }
+
+  /** Sⱼ and Qⱼ of position j of the surrogate given the kept positions at their α (see {@link #screened}). */
+  private static double[] surrogateSparsityQuality(double[] h, double[] target, int u, List<Integer> kept,
+      double[] alpha, int j) {
+    int k = kept.size();
+    double[] precision = new double[k * k];
+    double[] cross = new double[k];
+    double[] keptTarget = new double[k];
+    for (int a = 0; a < k; a++) {
+      int pa = kept.get(a);
+      for (int c = 0; c < k; c++) {
+        precision[c * k + a] = h[kept.get(c) * u + pa];
+      }
+      precision[a * k + a] += alpha[pa];
+      cross[a] = h[j * u + pa];
+      keptTarget[a] = target[pa];
+    }
+    double[] solved = k == 0 ? new double[0] : Cholesky.factorWithJitter(precision, k).solve(cross);
+    return new double[] {h[j * u + j] - DenseMatrices.dot(cross, solved),
+        target[j] - DenseMatrices.dot(keptTarget, solved)};
+  }
+
+  /** The terms over {@code to} (a subset of {@code from}, both ascending) taken from terms over {@code from}. */
+  private static LikelihoodTerms restricted(LikelihoodTerms terms, int[] from, int[] to) {
+    int n = from.length;
+    int k = to.length;
+    int[] at = new int[k];
+    for (int a = 0; a < k; a++) {
+      at[a] = Arrays.binarySearch(from, to[a]);
+    }
+    double[] g = new double[k];
+    double[] h = new double[k * k];
+    for (int a = 0; a < k; a++) {
+      g[a] = terms.gradient()[at[a]];
+      for (int c = 0; c < k; c++) {
+        h[c * k + a] = terms.hessian()[at[c] * n + at[a]];
+      }
+    }
+    return new LikelihoodTerms(k, terms.logLikelihood(), g, h);
   }
 
   private static double maxLogChange(State state, List<Action> actions) {
@@ -369,26 +472,24 @@ final class FastLaplaceSolver {
   }
 
   /**
-   * Applies {@code actions} (on distinct candidates, at most one add) to the state and finds the new mode,
-   * warm-started: the added weight starts at 0, so without a delete the start's terms come from the state's pass.
-   * With {@code score}, the evaluation Newton expects to be the last is a candidates pass, so that the new state comes
-   * scored; without, every pass is over the active set and the state has no candidate terms ({@link #scored}).
+   * A step's new active set (ascending), its α and the warm start (the kept weights; added ones start at 0).
+   *
+   * @param adds how many of the actions are adds
+   * @param deleted whether one of them is a delete
    */
-  private State moveTo(State state, List<Action> actions, boolean score) {
+  private record Proposal(int[] active, double[] alpha, double[] start, int adds, boolean deleted) {}
+
+  /** {@return the state after {@code actions} (on distinct candidates), before the mode is searched} */
+  private static Proposal proposal(State state, List<Action> actions) {
     int[] active = state.active();
     double[] alpha = state.alpha().clone();
     double[] weights = state.mode() == null ? new double[0] : state.mode().weights();
+    TreeMap<Integer, Double> added = new TreeMap<>();
     boolean deleted = false;
-    List<Integer> keep = new ArrayList<>();
-    int added = -1;
-    double addedAlpha = 0.0;
     for (Action action : actions) {
       int pos = Arrays.binarySearch(active, action.index());
       switch (action.kind()) {
-        case ADD -> {
-          added = action.index();
-          addedAlpha = action.alpha();
-        }
+        case ADD -> added.put(action.index(), action.alpha());
         case REESTIMATE -> alpha[pos] = action.alpha();
         case DELETE -> {
           alpha[pos] = Double.NaN;
@@ -397,30 +498,50 @@ final class FastLaplaceSolver {
         default -> throw new IllegalStateException();
       }
     }
-    for (int a = 0; a < active.length; a++) {
-      if (!Double.isNaN(alpha[a])) {
-        keep.add(a);
-      }
+    int kept = 0;
+    for (double a : alpha) {
+      kept += Double.isNaN(a) ? 0 : 1;
     }
-    int k = keep.size() + (added >= 0 ? 1 : 0);
+    int k = kept + added.size();
     int[] nextActive = new int[k];
     double[] nextAlpha = new double[k];
     double[] start = new double[k];
     int j = 0;
-    for (int a : keep) {
-      if (added >= 0 && added < active[a] && (j == 0 || nextActive[j - 1] < added)) {
-        nextActive[j] = added;
-        nextAlpha[j++] = addedAlpha;
+    int a = 0;
+    for (Map.Entry<Integer, Double> add : added.entrySet()) {
+      for (; a < active.length && active[a] < add.getKey(); a++) {
+        if (!Double.isNaN(alpha[a])) {
+          nextActive[j] = active[a];
+          nextAlpha[j] = alpha[a];
+          start[j++] = weights[a];
+        }
       }
-      nextActive[j] = active[a];
-      nextAlpha[j] = alpha[a];
-      start[j++] = weights[a];
+      nextActive[j] = add.getKey();
+      nextAlpha[j++] = add.getValue();
     }
-    if (added >= 0 && j < k) {
-      nextActive[j] = added;
-      nextAlpha[j] = addedAlpha;
+    for (; a < active.length; a++) {
+      if (!Double.isNaN(alpha[a])) {
+        nextActive[j] = active[a];
+        nextAlpha[j] = alpha[a];
+        start[j++] = weights[a];
+      }
     }
-    LikelihoodTerms startTerms = deleted ? null : termsOver(state.terms(), nextActive);
+    return new Proposal(nextActive, nextAlpha, start, added.size(), deleted);
+  }
+
+  /**
+   * Applies {@code actions} (on distinct candidates) to the state and finds the new mode, warm-started from
+   * {@code startTerms} when given; otherwise, with at most one add and no delete, the start's terms come from the
+   * state's pass (the added weight starts at 0), and else from one pass over the new active set. With
+   * {@code score}, the evaluation Newton expects to be the last is a candidates pass, so that the new state comes
+   * scored; without, every pass is over the active set and the state has no candidate terms ({@link #scored}).
+   */
+  private State moveTo(State state, List<Action> actions, boolean score, LikelihoodTerms startTerms) {
+    Proposal next = proposal(state, actions);
+    int[] nextActive = next.active();
+    double[] nextAlpha = next.alpha();
+    LikelihoodTerms known = startTerms != null ? startTerms
+        : next.deleted() || next.adds() > 1 ? null : termsOver(state.terms(), nextActive);
     Map<LikelihoodTerms, CandidateTerms> seen = new IdentityHashMap<>();
     PosteriorMode mode = PosteriorMode.find(new LikelihoodEvaluator() {
       @Override
@@ -438,7 +559,7 @@ final class FastLaplaceSolver {
         seen.put(lt, ct);
         return lt;
       }
-    }, nextAlpha, start, startTerms, NEWTON_TOLERANCE);
+    }, nextAlpha, next.start(), known, NEWTON_TOLERANCE);
     passes += mode.passes();
     CandidateTerms atMode = seen.get(mode.terms());
     if (atMode == null && score) {

@@ -3,13 +3,14 @@ package io.github.sparkrvm.core;
 /**
  * A {@link DesignStatistics} that counts the calls of each kind it forwards: the passes over the active basis
  * ({@code bernoulli}, {@code multinomial}) and the passes over every candidate ({@code bernoulliCandidates},
- * {@code multinomialCandidates}), which on large data cost far more.
+ * {@code multinomialCandidates}), which on large data cost far more; and the active sets of the latter, in order.
  */
 final class CountingStatistics implements DesignStatistics {
 
   private final DesignStatistics inner;
   int activePasses;
   int candidatePasses;
+  final java.util.List<int[]> candidateActiveSets = new java.util.ArrayList<>();
 
   CountingStatistics(DesignStatistics inner) {
     this.inner = inner;
@@ -34,6 +35,7 @@ final class CountingStatistics implements DesignStatistics {
   @Override
   public CandidateTerms bernoulliCandidates(int[] active, double[] weights) {
     candidatePasses++;
+    candidateActiveSets.add(active.clone());
     return inner.bernoulliCandidates(active, weights);
   }
 

@@ -170,4 +170,52 @@ class FastBernoulliSolverTest {
         + "passes for " + fit.iterations() + " steps");
     assertTrue(counting.activePasses > 0);
   }
+
+  @Test
+  void aBatchedStepAddsSeveralCandidatesButNeverTwoCopiesOfOne() {
+    // 8 independent features, 4 relevant, and every feature twice: candidates 1..8 and their exact copies 9..16 (0 is
+    // a bias). A step's best adds come in pairs of equal gain, a feature and its copy. Once one of a pair is kept
+    // at its α, the other no longer gains (its q² − s is then 0), so the screen of a batched step must keep one of
+    // each new pair; without it, both would enter together at their separate α.
+    int n = 600;
+    int d = 8;
+    int m = 1 + 2 * d;
+    java.util.SplittableRandom random = new java.util.SplittableRandom(11);
+    double[] phi = new double[n * m];
+    double[] t = new double[n];
+    for (int i = 0; i < n; i++) {
+      phi[i] = 1.0;
+      double eta = 0.0;
+      for (int f = 0; f < d; f++) {
+        double x = random.nextGaussian();
+        phi[(1 + f) * n + i] = x;
+        phi[(1 + d + f) * n + i] = x;
+        eta += f < 4 ? (f % 2 == 0 ? 1.5 : -1.0) * x : 0.0;
+      }
+      t[i] = random.nextDouble() < Logistic.sigmoid(eta) ? 1.0 : 0.0;
+    }
+    double[] rowWeights = new double[n];
+    Arrays.fill(rowWeights, 1.0);
+    CountingStatistics stats = new CountingStatistics(new InMemoryStatistics(phi, n, m, t, rowWeights));
+    RelevanceFit fit = FastBernoulliSolver.fit(stats, SparseBayesOptions.defaults(), IterationListener.none());
+    // the candidates passes score the empty model, then the first basis function's mode, then each step's mode
+    int[] start = stats.candidateActiveSets.get(1);
+    int[] batched = stats.candidateActiveSets.get(2);
+    assertEquals(1, start.length);
+    assertTrue(batched.length >= 4, "the first step adds the relevant features together: "
+        + Arrays.toString(batched));
+    for (int f = 1; f <= d; f++) {
+      boolean both = Arrays.binarySearch(batched, f) >= 0 && Arrays.binarySearch(batched, f + d) >= 0;
+      boolean was = start[0] == f || start[0] == f + d;
+      assertTrue(!both || was, "feature " + f + " and its copy entered together: " + Arrays.toString(batched));
+    }
+    for (int f = 1; f <= 4; f++) {
+      assertTrue(Arrays.binarySearch(fit.active(), f) >= 0 || Arrays.binarySearch(fit.active(), f + d) >= 0,
+          "relevant feature " + f + " is missing: " + Arrays.toString(fit.active()));
+    }
+    double[] history = fit.logMarginalLikelihoods();
+    for (int i = 1; i < history.length; i++) {
+      assertTrue(history[i] >= history[i - 1] - 1e-10 * (1.0 + Math.abs(history[i - 1])));
+    }
+  }
 }
