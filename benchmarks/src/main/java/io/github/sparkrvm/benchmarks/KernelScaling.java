@@ -26,7 +26,8 @@ import org.apache.spark.storage.StorageLevel;
  * {@code benchmarks/results/kernel-scaling.md}.
  *
  * <p>Run: {@code mvn -B -q -pl benchmarks exec:exec@scaling} after installing (see the README); arguments: solver
- * (default fast), the sizes (default 10000,100000,1000000), master (default local[2]).
+ * (default fast), the sizes (default 10000,100000,1000000), master (default local[2]), the values of maxAddsPerStep
+ * to run at each size (default 16, the estimator's default; for example 16,1 to compare with one add per step).
  */
 public final class KernelScaling {
 
@@ -54,13 +55,14 @@ public final class KernelScaling {
     return spark.createDataFrame(rdd, schema);
   }
 
-  private record Run(long rows, double seconds, int passes, int iterations, boolean converged, int vectors,
-      double testError) {}
+  private record Run(long rows, int adds, double seconds, int passes, int iterations, boolean converged, int vectors,
+      double testError, double logMarginalLikelihood) {}
 
   public static void main(String[] args) throws Exception {
     String solver = args.length > 0 ? args[0] : "fast";
     String[] sizes = (args.length > 1 ? args[1] : "10000,100000,1000000").split(",");
     String master = args.length > 2 ? args[2] : "local[2]";
+    String[] addsPerStep = (args.length > 3 ? args[3] : "16").split(",");
     SparkSession spark = SparkSession.builder().master(master).appName("spark-rvm benchmark: kernel scaling")
         .config("spark.ui.enabled", "false").config("spark.driver.host", "127.0.0.1")
         .config("spark.driver.bindAddress", "127.0.0.1").getOrCreate();
@@ -76,12 +78,16 @@ public final class KernelScaling {
         long rows = Long.parseLong(size.trim());
         Dataset<Row> train = data(spark, rows, 1, 8).persist(StorageLevel.MEMORY_AND_DISK());
         train.count();
-        long t0 = System.nanoTime();
-        RvmModel model = estimator(solver).fit(train);
-        double seconds = (System.nanoTime() - t0) / 1e9;
-        double error = 1.0 - accuracy.evaluate(model.transform(test));
-        runs.add(new Run(rows, seconds, model.summary().dataPasses(), model.summary().iterations(),
-            model.summary().converged(), model.numRelevanceVectors(), error));
+        for (String a : addsPerStep) {
+          int adds = Integer.parseInt(a.trim());
+          long t0 = System.nanoTime();
+          RvmModel model = estimator(solver).setMaxAddsPerStep(adds).fit(train);
+          double seconds = (System.nanoTime() - t0) / 1e9;
+          double error = 1.0 - accuracy.evaluate(model.transform(test));
+          double[] history = model.summary().logMarginalLikelihood();
+          runs.add(new Run(rows, adds, seconds, model.summary().dataPasses(), model.summary().iterations(),
+              model.summary().converged(), model.numRelevanceVectors(), error, history[history.length - 1]));
+        }
         train.unpersist();
       }
       StringBuilder report = new StringBuilder("# Kernel RVM scaling at maxBasis 1000 (benchmark 2)\n\n")
@@ -90,19 +96,26 @@ public final class KernelScaling {
           .append(", on ").append(master).append("; 8 partitions; training data cached before the fit; test "
               + "error on 100,000 fresh rows.\n\nCommand: `mvn -B -q -pl benchmarks exec:exec@scaling` after "
               + "`mvn -B -q -pl benchmarks -am -DskipTests install`\n\n## Machine\n\n").append(Machine.describe())
-          .append("\n## Results\n\n| N | fit seconds | seconds per 10⁴ rows | passes | iterations | converged "
-              + "| relevance vectors | test error |\n|---|---|---|---|---|---|---|---|\n");
+          .append("\n## Results\n\n| N | maxAddsPerStep | fit seconds | seconds per 10⁴ rows | passes | iterations "
+              + "| converged | relevance vectors | test error | log marginal likelihood (Laplace) |\n"
+              + "|---|---|---|---|---|---|---|---|---|---|\n");
       for (Run r : runs) {
-        report.append(String.format("| %,d | %.1f | %.2f | %d | %d | %s | %d | %.2f%% |%n", r.rows(), r.seconds(),
-            r.seconds() / (r.rows() / 1e4), r.passes(), r.iterations(), r.converged() ? "yes" : "no", r.vectors(),
-            100 * r.testError()));
+        report.append(String.format("| %,d | %d | %.1f | %.2f | %d | %d | %s | %d | %.2f%% | %.1f |%n", r.rows(),
+            r.adds(), r.seconds(), r.seconds() / (r.rows() / 1e4), r.passes(), r.iterations(),
+            r.converged() ? "yes" : "no", r.vectors(), 100 * r.testError(), r.logMarginalLikelihood()));
       }
-      Run last = runs.get(runs.size() - 1);
+      // the growth in N at the first setting
       Run first = runs.get(0);
-      report.append(String.format("%nTime grows by %.1f× for %.0f× the rows (linear would be %.0f×). The largest "
-              + "size took %.1f minutes (target for 10⁶ rows on 2 cores: under 5).%n",
-          last.seconds() / first.seconds(), (double) last.rows() / first.rows(), (double) last.rows() / first.rows(),
-          last.seconds() / 60));
+      Run last = first;
+      for (Run r : runs) {
+        if (r.adds() == first.adds()) {
+          last = r;
+        }
+      }
+      report.append(String.format("%nWith maxAddsPerStep %d, time grows by %.1f× for %.0f× the rows (linear would be "
+              + "%.0f×). The largest size took %.1f minutes (target for 10⁶ rows on 2 cores: under 5).%n",
+          first.adds(), last.seconds() / first.seconds(), (double) last.rows() / first.rows(),
+          (double) last.rows() / first.rows(), last.seconds() / 60));
       Files.writeString(Machine.result("kernel-scaling.md"), report.toString());
       System.out.print(report);
     } finally {

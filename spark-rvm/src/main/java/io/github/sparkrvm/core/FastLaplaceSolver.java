@@ -160,7 +160,7 @@ final class FastLaplaceSolver {
         State candidate = moveTo(state, screened.actions(), true, screened.startTerms());
         if (candidate.objective() >= state.objective() - slack) {
           next = candidate;
-          change = maxLogChange(state, batch);
+          change = maxLogChange(state, screened.actions());
         }
       }
       Set<Integer> tried = new HashSet<>();
@@ -407,6 +407,10 @@ final class FastLaplaceSolver {
         kept.add(p);
         alpha[p] = again.alpha();
       }
+    }
+    if (out.isEmpty()) {
+      // only adds were proposed and, to rounding, not even the best one gains in the surrogate: try it alone
+      return new Screened(List.of(adds.get(0)), null);
     }
     return new Screened(out, restricted(terms, members, proposal(state, out).active()));
   }
