@@ -28,6 +28,33 @@ final class DriverMemory {
     }
   }
 
+  /**
+   * Bytes the dual form of the variational solver holds for n rows and m basis functions: the design Φ and two
+   * n × m work copies, a few n × n matrices, and at the end Σ over all m weights with the model's copy of its kept
+   * block.
+   */
+  static long dualBytesFor(long n, long m) {
+    return 8L * (3 * n * m + 4 * n * n + 2 * m * m);
+  }
+
+  /** {@return whether the dual form's matrices fit in the driver's share of the heap} */
+  static boolean dualFits(long n, long m) {
+    return fits(dualBytesFor(n, m), Runtime.getRuntime().maxMemory());
+  }
+
+  /** The dual form asked for by variationalForm must fit. */
+  static void checkDual(long n, int m) {
+    long needed = dualBytesFor(n, m);
+    long available = Runtime.getRuntime().maxMemory();
+    if (!fits(needed, available)) {
+      throw new IllegalArgumentException("variationalForm 'dual' over " + n + " rows and " + m + " candidate basis "
+          + "functions needs about " + (needed >> 20) + " MiB on the driver (the " + n + " × " + m + " design and "
+          + "two work copies, and the " + m + " × " + m + " posterior covariance at the end), but the driver has "
+          + (available >> 20) + " MiB: set variationalForm to auto or primal, lower maxBasis, or raise "
+          + "spark.driver.memory");
+    }
+  }
+
   /** One-vs-rest holds the m × m matrices of each binary fit running at once. */
   static void checkOneVsRest(int concurrent, int m) {
     long needed = concurrent * bytesFor(m);

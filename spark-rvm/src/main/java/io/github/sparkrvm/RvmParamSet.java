@@ -20,6 +20,7 @@ public final class RvmParamSet implements java.io.Serializable {
   static final String DEFAULT_SOLVER = "em";
   static final String[] PRIORS = {"ard", "grid-product", "grid-sum"};
   static final String[] PROBABILITY_METHODS = {"moderated", "map"};
+  static final String[] VARIATIONAL_FORMS = {"auto", "primal", "dual"};
 
   final Param<String> featuresCol;
   final Param<String> labelCol;
@@ -51,6 +52,7 @@ public final class RvmParamSet implements java.io.Serializable {
   final Param<String> prior;
   final IntArrayParam gridShape;
   final DoubleParam maxBlockSizeInMB;
+  final Param<String> variationalForm;
 
   RvmParamSet(Params owner) {
     featuresCol = new Param<>(owner, "featuresCol", "features column name (a Vector column)");
@@ -154,6 +156,13 @@ public final class RvmParamSet implements java.io.Serializable {
     maxBlockSizeInMB = new DoubleParam(owner, "maxBlockSizeInMB",
         "the most memory, in MiB, a block of stacked rows and their basis expansion may take on an executor "
             + "(>= 0; 0 chooses automatically: about 4 MiB)", ParamValidators.gtEq(0.0));
+    variationalForm = new Param<>(owner, "variationalForm",
+        "how solver variational represents the posterior over the weights: primal (the M x M precision over the M "
+            + "basis functions, factored every step: O(M^3) a step, from statistics gathered on the executors), dual "
+            + "(the N x N Woodbury form over the N training rows: the expanded design, N x M doubles, is collected to "
+            + "the driver, O(N^2 M + N^3) a step), or auto (dual when M > N and the design fits the driver's "
+            + "memory, else primal). Both give the same fit up to rounding",
+        ParamValidators.inArray(VARIATIONAL_FORMS));
   }
 
   /** Sets Spark-style defaults on the owner (gamma has none: it follows the number of features). */
@@ -186,6 +195,7 @@ public final class RvmParamSet implements java.io.Serializable {
     owner.setDefault(solver, DEFAULT_SOLVER);
     owner.setDefault(prior, "ard");
     owner.setDefault(maxBlockSizeInMB, 0.0);
+    owner.setDefault(variationalForm, "auto");
   }
 
   /** The gridShape validator: two positive entries (a class, not a lambda, so that the stages serialize). */
