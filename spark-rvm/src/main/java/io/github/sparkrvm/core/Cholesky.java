@@ -174,19 +174,6 @@ public final class Cholesky {
     return diagonal;
   }
 
-  /**
-   * Overwrites the n × cols column-major {@code b} with L⁻¹ b (one triangular solve, {@code dtrsm}).
-   *
-   * @param b the right-hand sides, n × cols, column-major; overwritten
-   * @param cols their number
-   */
-  void solveLowerInPlace(double[] b, int cols) {
-    if (n == 0 || cols == 0) {
-      return;
-    }
-    dev.ludovic.netlib.blas.BLAS.getInstance().dtrsm("L", "L", "N", "N", n, cols, 1.0, lower, n, b, n);
-  }
-
   /** {@return {@code log |A|}} */
   public double logDeterminant() {
     double s = 0.0;

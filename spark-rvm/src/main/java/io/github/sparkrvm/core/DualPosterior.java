@@ -4,15 +4,16 @@ import dev.ludovic.netlib.blas.BLAS;
 
 /**
  * q(w) in the dual (Woodbury) form, on the expanded design Φ (N × M) held in memory: with A = diag(a),
- * Ψ = D^½Φ and the N × N matrix K = I + ΨA⁻¹Ψᵀ = LLᵀ,
+ * Ψ = D^½Φ and the N × N matrix K = I + ΨA⁻¹Ψᵀ (factored by Cholesky and inverted, N³),
  * <ul>
- *   <li>Σ = A⁻¹ − A⁻¹Ψᵀ K⁻¹ ΨA⁻¹, so diag Σ = 1/aᵢ − ‖L⁻¹ψᵢ‖² / aᵢ² (ψᵢ column i of Ψ);</li>
+ *   <li>Σ = A⁻¹ − A⁻¹Ψᵀ K⁻¹ ΨA⁻¹, so diag Σ = 1/aᵢ − ψᵢᵀK⁻¹ψᵢ / aᵢ² (ψᵢ column i of Ψ);</li>
  *   <li>μ = ΣΦᵀr = A⁻¹Φᵀ(r − D^½K⁻¹D^½ G r) with G = ΦA⁻¹Φᵀ, and Φμ = G(r − D^½K⁻¹D^½ G r);</li>
  *   <li>log |Σ⁻¹| = log |A| + log |K| (the matrix determinant lemma);</li>
- *   <li>the rows' latent variances diag(ΦΣΦᵀ) = diag G − ‖L⁻¹D^½G eₙ‖², which give the Gaussian likelihood's
+ *   <li>the rows' latent variances diag(ΦΣΦᵀ) = diag(G − GD^½K⁻¹D^½G), which give the Gaussian likelihood's
  *       E‖t − Φw‖² and the Jaakkola–Jordan ξₙ² = (ΦΣΦᵀ)ₙₙ + (Φμ)ₙ².</li>
  * </ul>
- * A step costs O(N²M + N³) (G, and L⁻¹Ψ for the diagonal of Σ, are the N²M terms) and holds two N × M work copies
+ * A step costs O(N²M + N³) (G and K⁻¹Ψ, for the diagonal of Σ, are the N²M terms; both are matrix products,
+ * which the Java BLAS vectorises, unlike its triangular solves) and holds two N × M work copies
  * beside Φ and a few N × N matrices; the full Σ (M × M) is formed only when asked for, at the end of a fit. This
  * symmetric form needs no D⁻¹, so rows of weight 0 are allowed.
  */
@@ -21,10 +22,10 @@ final class DualPosterior implements WeightPosterior {
   private final DesignMatrix design;
   private final int n;
   private final int m;
-  /** Work copy of Φ with scaled columns (then of L⁻¹Ψ A⁻¹ for the full Σ). */
-  private final double[] scaled;
-  /** L⁻¹Ψ of the last fit. */
-  private final double[] whitened;
+  /** ΦA^-½ while G is formed, then K⁻¹Ψ of the last fit. */
+  private final double[] work;
+  /** Ψ = D^½Φ of the last fit. */
+  private final double[] psi;
   private double[] precision;
   private double[] mean;
   private double[] varianceDiagonal;
@@ -43,8 +44,8 @@ final class DualPosterior implements WeightPosterior {
     this.design = design;
     this.n = design.rows();
     this.m = design.cols();
-    this.scaled = new double[n * m];
-    this.whitened = new double[n * m];
+    this.work = new double[n * m];
+    this.psi = new double[n * m];
     this.mean = new double[m];
   }
 
@@ -62,12 +63,13 @@ final class DualPosterior implements WeightPosterior {
       double s = 1.0 / Math.sqrt(a[j]);
       int col = j * n;
       for (int i = 0; i < n; i++) {
-        scaled[col + i] = phi[col + i] * s;
+        work[col + i] = phi[col + i] * s;
       }
     }
+    // G = ΦA⁻¹Φᵀ
     double[] g = new double[n * n];
     if (m > 0 && n > 0) {
-      blas.dgemm("N", "T", n, n, m, 1.0, scaled, n, scaled, n, 0.0, g, n);
+      blas.dgemm("N", "T", n, n, m, 1.0, work, n, work, n, 0.0, g, n);
     }
     double[] sd = new double[n];
     for (int i = 0; i < n; i++) {
@@ -80,6 +82,7 @@ final class DualPosterior implements WeightPosterior {
       }
     }
     Cholesky chol = Cholesky.factorWithJitter(k, n);
+    double[] kInverse = chol.inverse();
     logDetPrecision = chol.logDeterminant();
     for (int j = 0; j < m; j++) {
       logDetPrecision += Math.log(a[j]);
@@ -102,36 +105,42 @@ final class DualPosterior implements WeightPosterior {
     for (int j = 0; j < m; j++) {
       mean[j] /= a[j];
     }
-    // diag Σ from L⁻¹Ψ
+    // diag Σ = 1/aᵢ − ψᵢᵀK⁻¹ψᵢ / aᵢ², with Ψ = D^½Φ and K⁻¹Ψ by one product (dgemm, where a triangular solve
+    // would run unvectorised in the Java BLAS)
     for (int j = 0; j < m; j++) {
       int col = j * n;
       for (int i = 0; i < n; i++) {
-        whitened[col + i] = sd[i] * phi[col + i];
+        psi[col + i] = sd[i] * phi[col + i];
       }
     }
-    chol.solveLowerInPlace(whitened, m);
+    if (m > 0 && n > 0) {
+      blas.dgemm("N", "N", n, m, n, 1.0, kInverse, n, psi, n, 0.0, work, n);
+    }
     varianceDiagonal = new double[m];
     for (int j = 0; j < m; j++) {
       int col = j * n;
       double s = 0.0;
       for (int i = 0; i < n; i++) {
-        s += whitened[col + i] * whitened[col + i];
+        s += psi[col + i] * work[col + i];
       }
       varianceDiagonal[j] = 1.0 / a[j] - s / (a[j] * a[j]);
     }
-    // diag(ΦΣΦᵀ) = diag G − ‖columns of L⁻¹D^½G‖²
-    double[] v = new double[n * n];
+    // diag(ΦΣΦᵀ) = diag G − diag(G D^½ K⁻¹ D^½ G)
+    double[] h = new double[n * n];
     for (int j = 0; j < n; j++) {
       for (int i = 0; i < n; i++) {
-        v[j * n + i] = sd[i] * g[j * n + i];
+        h[j * n + i] = sd[i] * g[j * n + i];
       }
     }
-    chol.solveLowerInPlace(v, n);
+    double[] p = new double[n * n];
+    if (n > 0) {
+      blas.dgemm("N", "N", n, n, n, 1.0, kInverse, n, h, n, 0.0, p, n);
+    }
     latentVariance = new double[n];
     for (int j = 0; j < n; j++) {
       double s = 0.0;
       for (int i = 0; i < n; i++) {
-        s += v[j * n + i] * v[j * n + i];
+        s += h[j * n + i] * p[j * n + i];
       }
       latentVariance[j] = g[j * n + j] - s;
     }
@@ -238,18 +247,21 @@ final class DualPosterior implements WeightPosterior {
     return logDetPrecision;
   }
 
-  /** Σ = A⁻¹ − (L⁻¹ΨA⁻¹)ᵀ(L⁻¹ΨA⁻¹): one M × M × N product. */
+  /** Σ = A⁻¹ − (ΨA⁻¹)ᵀ(K⁻¹ΨA⁻¹): one M × M × N product. */
   @Override
   public double[] covariance() {
+    double[] left = new double[n * m];
+    double[] right = new double[n * m];
     for (int j = 0; j < m; j++) {
       int col = j * n;
       for (int i = 0; i < n; i++) {
-        scaled[col + i] = whitened[col + i] / precision[j];
+        left[col + i] = psi[col + i] / precision[j];
+        right[col + i] = work[col + i] / precision[j];
       }
     }
     double[] c = new double[m * m];
     if (m > 0 && n > 0) {
-      BLAS.getInstance().dgemm("T", "N", m, m, n, -1.0, scaled, n, scaled, n, 0.0, c, m);
+      BLAS.getInstance().dgemm("T", "N", m, m, n, -1.0, left, n, right, n, 0.0, c, m);
     }
     for (int j = 0; j < m; j++) {
       for (int i = 0; i < j; i++) {
