@@ -39,13 +39,25 @@ final class DriverMemory {
 
   /** {@return whether the dual form's matrices fit in the driver's share of the heap} */
   static boolean dualFits(long n, long m) {
-    return fits(dualBytesFor(n, m), Runtime.getRuntime().maxMemory());
+    return dualFits(n, m, Runtime.getRuntime().maxMemory());
+  }
+
+  static boolean dualFits(long n, long m, long available) {
+    return fits(dualBytesFor(n, m), available);
+  }
+
+  /** {@return whether the primal form's (and the classic solver's) m × m matrices fit a heap of this size} */
+  static boolean primalFits(long m, long available) {
+    return fits(bytesFor(m), available);
   }
 
   /** The dual form asked for by variationalForm must fit. */
   static void checkDual(long n, int m) {
+    checkDual(n, m, Runtime.getRuntime().maxMemory());
+  }
+
+  static void checkDual(long n, int m, long available) {
     long needed = dualBytesFor(n, m);
-    long available = Runtime.getRuntime().maxMemory();
     if (!fits(needed, available)) {
       throw new IllegalArgumentException("variationalForm 'dual' over " + n + " rows and " + m + " candidate basis "
           + "functions needs about " + (needed >> 20) + " MiB on the driver (the " + n + " × " + m + " design and "
