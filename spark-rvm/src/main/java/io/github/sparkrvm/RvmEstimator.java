@@ -46,7 +46,9 @@ import org.slf4j.LoggerFactory;
  * softmax RVM of Zhang &amp; Malik 2005, or one-vs-rest), over RBF, polynomial or linear (feature relevance) bases.
  * With {@code solver} variational (gaussian, bernoulli): the variational RVM of Bishop &amp; Tipping (2000) with the
  * ARD prior, or the grid priors of Kropotov, Vetrov, Wolf &amp; Hassner (2010) over a table of basis functions
- * (kernel rbf-per-dimension: input dimensions x centres; or kernel linear with gridShape).
+ * (kernel rbf-per-dimension: input dimensions x centres; or kernel linear with gridShape); with more basis
+ * functions than rows it collects the expanded design to the driver and runs in the dual (N × N) form
+ * ({@code variationalForm}).
  * The basis expansion and the gradient/Hessian or sufficient statistics run on the executors, block by block; the
  * driver re-estimates α (and β) and prunes the basis.
  */
