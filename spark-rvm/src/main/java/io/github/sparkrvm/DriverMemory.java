@@ -28,6 +28,45 @@ final class DriverMemory {
     }
   }
 
+  /**
+   * Bytes the dual form of the variational solver holds for n rows and m basis functions: the design Φ and two
+   * n × m work copies, a few n × n matrices, and at the end Σ over all m weights with the model's copy of its kept
+   * block.
+   */
+  static long dualBytesFor(long n, long m) {
+    return 8L * (3 * n * m + 4 * n * n + 2 * m * m);
+  }
+
+  /** {@return whether the dual form's matrices fit in the driver's share of the heap} */
+  static boolean dualFits(long n, long m) {
+    return dualFits(n, m, Runtime.getRuntime().maxMemory());
+  }
+
+  static boolean dualFits(long n, long m, long available) {
+    return fits(dualBytesFor(n, m), available);
+  }
+
+  /** {@return whether the primal form's (and the classic solver's) m × m matrices fit a heap of this size} */
+  static boolean primalFits(long m, long available) {
+    return fits(bytesFor(m), available);
+  }
+
+  /** The dual form asked for by variationalForm must fit. */
+  static void checkDual(long n, int m) {
+    checkDual(n, m, Runtime.getRuntime().maxMemory());
+  }
+
+  static void checkDual(long n, int m, long available) {
+    long needed = dualBytesFor(n, m);
+    if (!fits(needed, available)) {
+      throw new IllegalArgumentException("variationalForm 'dual' over " + n + " rows and " + m + " candidate basis "
+          + "functions needs about " + (needed >> 20) + " MiB on the driver (the " + n + " × " + m + " design and "
+          + "two work copies, and the " + m + " × " + m + " posterior covariance at the end), but the driver has "
+          + (available >> 20) + " MiB: set variationalForm to auto or primal, lower maxBasis, or raise "
+          + "spark.driver.memory");
+    }
+  }
+
   /** One-vs-rest holds the m × m matrices of each binary fit running at once. */
   static void checkOneVsRest(int concurrent, int m) {
     long needed = concurrent * bytesFor(m);

@@ -15,6 +15,7 @@ import io.github.sparkrvm.core.MultinomialRelevanceSolver;
 import io.github.sparkrvm.core.OneVsRestSolver;
 import io.github.sparkrvm.core.RelevanceFit;
 import io.github.sparkrvm.core.SparseBayesOptions;
+import io.github.sparkrvm.core.DesignMatrix;
 import io.github.sparkrvm.core.VariationalFit;
 import io.github.sparkrvm.core.VariationalSolver;
 import io.github.sparkrvm.core.WeightPrior;
@@ -45,7 +46,9 @@ import org.slf4j.LoggerFactory;
  * softmax RVM of Zhang &amp; Malik 2005, or one-vs-rest), over RBF, polynomial or linear (feature relevance) bases.
  * With {@code solver} variational (gaussian, bernoulli): the variational RVM of Bishop &amp; Tipping (2000) with the
  * ARD prior, or the grid priors of Kropotov, Vetrov, Wolf &amp; Hassner (2010) over a table of basis functions
- * (kernel rbf-per-dimension: input dimensions x centres; or kernel linear with gridShape).
+ * (kernel rbf-per-dimension: input dimensions x centres; or kernel linear with gridShape); with more basis
+ * functions than rows it collects the expanded design to the driver and runs in the dual (N × N) form
+ * ({@code variationalForm}).
  * The basis expansion and the gradient/Hessian or sufficient statistics run on the executors, block by block; the
  * driver re-estimates α (and β) and prunes the basis.
  */
@@ -294,6 +297,13 @@ public final class RvmEstimator extends Estimator<RvmModel> implements RvmParams
    * @return this estimator
    */
   public RvmEstimator setMaxBlockSizeInMB(double v) { set(maxBlockSizeInMB(), v); return this; }
+  /**
+   * Sets {@link #variationalForm()}.
+   *
+   * @param v the value
+   * @return this estimator
+   */
+  public RvmEstimator setVariationalForm(String v) { set(variationalForm(), v); return this; }
 
   /**
    * Sets {@link #maxAddsPerStep()}.
@@ -357,9 +367,10 @@ public final class RvmEstimator extends Estimator<RvmModel> implements RvmParams
       DriverMemory.checkSoftmax(numClasses, m, linear);
     } else if (multinomial) {
       DriverMemory.checkOneVsRest(Math.min(getParallelism(), numClasses), m);
-    } else {
+    } else if (!"variational".equals(getSolver())) {
       DriverMemory.check(m, "maxBasis");
     }
+    boolean dual = "variational".equals(getSolver()) && dualForm(summary.weightedRows(), m);
     LOG.info("{}: {} rows, {} features, {} candidate basis functions, gamma={}{}", uid, summary.rows(), dim, m, gamma,
         multinomial ? ", " + numClasses + " classes" : "");
 
@@ -393,7 +404,7 @@ public final class RvmEstimator extends Estimator<RvmModel> implements RvmParams
         } else if (softmax) {
           classFit = MultinomialRelevanceSolver.fit(stats, numClasses, options, log);
         } else if ("variational".equals(getSolver())) {
-          variational = fitVariational(stats, basis, log);
+          variational = fitVariational(stats, basis, dual, log);
           fit = variational.posterior();
         } else if (isBernoulli() && fast) {
           fit = FastBernoulliSolver.fit(stats, options, log);
@@ -447,16 +458,60 @@ public final class RvmEstimator extends Estimator<RvmModel> implements RvmParams
    * otherwise. The Gamma hyperprior of every precision is Gamma(alphaPriorShape, alphaPriorRate), each raised to
    * at least {@value #VARIATIONAL_HYPERPRIOR_FLOOR} since the variational factors need a proper prior.
    */
-  private VariationalFit fitVariational(BlockStatistics stats, BasisFunctions basis, IterationListener log) {
+  private VariationalFit fitVariational(BlockStatistics stats, BasisFunctions basis, boolean dual,
+      IterationListener log) {
     int[] table = gridTable(basis);
     VariationalSolver.Options options = new VariationalSolver.Options(getMaxIter(), getTol(),
         Math.max(getAlphaPriorShape(), VARIATIONAL_HYPERPRIOR_FLOOR),
         Math.max(getAlphaPriorRate(), VARIATIONAL_HYPERPRIOR_FLOOR), structure(getPrior()), table[0], table[1],
         basis.intercept());
-    LOG.info("{}: variational fit, prior {} over a {} x {} table{}", uid, getPrior(), table[0], table[1],
-        basis.intercept() ? " and a bias" : "");
+    LOG.info("{}: variational fit, prior {} over a {} x {} table{}, {} form", uid, getPrior(), table[0], table[1],
+        basis.intercept() ? " and a bias" : "", dual ? "dual" : "primal");
+    if (dual) {
+      DesignMatrix design = stats.collectDesign();
+      return isBernoulli() ? VariationalSolver.fitBernoulliDual(design, options, log)
+          : VariationalSolver.fitGaussianDual(design, options, log);
+    }
     return isBernoulli() ? VariationalSolver.fitBernoulli(stats, options, log)
         : VariationalSolver.fitGaussian(stats.gaussian(), options, log);
+  }
+
+  /**
+   * Whether solver variational runs in the dual form over {@code n} rows and {@code m} basis functions: as
+   * variationalForm says, or (auto) when m &gt; n and the dual form's matrices fit the driver. Checks the driver's
+   * memory for the form chosen and logs the choice and why.
+   */
+  private boolean dualForm(long n, int m) {
+    String form = getVariationalForm();
+    boolean fits = DriverMemory.dualFits(n, m);
+    String why;
+    boolean dual;
+    if ("dual".equals(form)) {
+      DriverMemory.checkDual(n, m);
+      dual = true;
+      why = "variationalForm is dual";
+    } else if ("primal".equals(form)) {
+      dual = false;
+      why = "variationalForm is primal";
+    } else if (m <= n) {
+      dual = false;
+      why = "variationalForm auto: " + m + " basis functions <= " + n + " rows";
+    } else if (!fits) {
+      dual = false;
+      why = "variationalForm auto: " + m + " basis functions > " + n + " rows, but the dual form's "
+          + (DriverMemory.dualBytesFor(n, m) >> 20) + " MiB (the " + n + " x " + m + " design and its copies) do "
+          + "not fit the driver";
+    } else {
+      dual = true;
+      why = "variationalForm auto: " + m + " basis functions > " + n + " rows, and the dual form's "
+          + (DriverMemory.dualBytesFor(n, m) >> 20) + " MiB fit the driver";
+    }
+    if (!dual) {
+      DriverMemory.check(m, "maxBasis");
+    }
+    LOG.info("{}: solver variational in the {} form (an {} factorisation per step): {}", uid,
+        dual ? "dual" : "primal", dual ? n + " x " + n : m + " x " + m, why);
+    return dual;
   }
 
   /** The lower limit of the variational Gamma hyperprior's shape and rate. */

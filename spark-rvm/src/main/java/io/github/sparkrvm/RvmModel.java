@@ -497,8 +497,13 @@ public final class RvmModel extends Model<RvmModel> implements RvmParams, MLWrit
     if (fitted.multiClass()) {
       return classScores(features).argmax();
     }
+    if (!isBernoulli() || "map".equals(getProbabilityMethod())) {
+      // the latent mean alone: O(k) where the variance would cost O(k²) for k kept basis functions
+      double mean = predictive().mean(fitted.scaling().apply(checked(features, fitted.scaling(), getFeaturesCol())));
+      return isBernoulli() ? (Logistic.sigmoid(mean) > getThreshold() ? 1.0 : 0.0) : mean;
+    }
     Predictive.Latent latent = latent(features, predictive(), fitted.scaling(), getFeaturesCol());
-    return isBernoulli() ? (probabilityOfOne(latent) > getThreshold() ? 1.0 : 0.0) : latent.mean();
+    return probabilityOfOne(latent) > getThreshold() ? 1.0 : 0.0;
   }
 
   /**

@@ -21,6 +21,7 @@ public final class RvmParamSet implements java.io.Serializable {
   static final String DEFAULT_SOLVER = "em";
   static final String[] PRIORS = {"ard", "grid-product", "grid-sum"};
   static final String[] PROBABILITY_METHODS = {"moderated", "map"};
+  static final String[] VARIATIONAL_FORMS = {"auto", "primal", "dual"};
 
   final Param<String> featuresCol;
   final Param<String> labelCol;
@@ -53,6 +54,7 @@ public final class RvmParamSet implements java.io.Serializable {
   final IntArrayParam gridShape;
   final DoubleParam maxBlockSizeInMB;
   final IntParam maxAddsPerStep;
+  final Param<String> variationalForm;
 
   RvmParamSet(Params owner) {
     featuresCol = new Param<>(owner, "featuresCol", "features column name (a Vector column)");
@@ -163,6 +165,13 @@ public final class RvmParamSet implements java.io.Serializable {
             + "the data, usually a higher marginal likelihood but more relevance vectors; 1: one at a time, as "
             + "Tipping & Faul (2003), about one pass over every candidate per relevance vector",
         ParamValidators.gtEq(1));
+    variationalForm = new Param<>(owner, "variationalForm",
+        "how solver variational represents the posterior over the weights: primal (the M x M precision over the M "
+            + "basis functions, factored every step: O(M^3) a step, from statistics gathered on the executors), dual "
+            + "(the N x N Woodbury form over the N training rows: the expanded design, N x M doubles, is collected to "
+            + "the driver, O(N^2 M + N^3) a step), or auto (dual when M > N and the design fits the driver's "
+            + "memory, else primal). Both give the same fit up to rounding",
+        ParamValidators.inArray(VARIATIONAL_FORMS));
   }
 
   /** Sets Spark-style defaults on the owner (gamma has none: it follows the number of features). */
@@ -196,6 +205,7 @@ public final class RvmParamSet implements java.io.Serializable {
     owner.setDefault(prior, "ard");
     owner.setDefault(maxBlockSizeInMB, 0.0);
     owner.setDefault(maxAddsPerStep, SparseBayesOptions.DEFAULT_MAX_ADDS_PER_STEP);
+    owner.setDefault(variationalForm, "auto");
   }
 
   /** The gridShape validator: two positive entries (a class, not a lambda, so that the stages serialize). */

@@ -78,6 +78,8 @@ public interface RvmParams extends Params {
   default IntArrayParam gridShape() { return paramSet().gridShape; }
   /** {@return the {@code maxBlockSizeInMB} param: the largest row block, in MB} */
   default DoubleParam maxBlockSizeInMB() { return paramSet().maxBlockSizeInMB; }
+  /** {@return the {@code variationalForm} param: solver variational's posterior form: auto, primal or dual} */
+  default Param<String> variationalForm() { return paramSet().variationalForm; }
 
   /** {@return the {@code maxAddsPerStep} param: the most basis functions a step of solver fast may add} */
   default IntParam maxAddsPerStep() { return paramSet().maxAddsPerStep; }
@@ -142,6 +144,8 @@ public interface RvmParams extends Params {
   default int[] getGridShape() { return isDefined(gridShape()) ? (int[]) getOrDefault(gridShape()) : null; }
   /** {@return the value of {@link #maxBlockSizeInMB()}} */
   default double getMaxBlockSizeInMB() { return (Double) getOrDefault(maxBlockSizeInMB()); }
+  /** {@return the value of {@link #variationalForm()}} */
+  default String getVariationalForm() { return (String) getOrDefault(variationalForm()); }
 
   /** {@return the value of {@link #maxAddsPerStep()}} */
   default int getMaxAddsPerStep() { return (Integer) getOrDefault(maxAddsPerStep()); }

@@ -66,6 +66,10 @@ final class RvmSchema {
       throw new IllegalArgumentException("prior '" + prior + "' with kernel linear needs gridShape [rows, columns] "
           + "(the table the input features form, row-major)");
     }
+    if (!"auto".equals(p.getVariationalForm()) && !"variational".equals(solver)) {
+      throw new IllegalArgumentException("variationalForm '" + p.getVariationalForm() + "' needs solver "
+          + "'variational', but solver is '" + solver + "': set solver to variational, or variationalForm to auto");
+    }
     if ("variational".equals(solver) && p.isMultinomial()) {
       throw new IllegalArgumentException("solver 'variational' fits family gaussian or bernoulli, not multinomial: "
           + "use solver em or fast for multi-class");

@@ -1,5 +1,6 @@
 package io.github.sparkrvm;
 
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -158,6 +159,22 @@ class BadInputTest {
         () -> DriverMemory.checkFast(10, (int) fastLargest + 2, false, 1L << 30));
     assertTrue(e.getMessage().contains("solver 'fast'") && e.getMessage().contains("Lower maxBasis (to at most "
         + fastLargest + " here)"), e.getMessage());
+  }
+
+  /**
+   * The dual form of solver variational holds the N × M design, not M × M matrices: at 2 GiB the ESL mixture's
+   * 200 rows × 6401 basis functions fit in the dual form but not in the primal; at 1 GiB variationalForm dual is
+   * refused, naming the param and what to change.
+   */
+  @Test
+  void aDualFormThatDoesNotFitTheDriverIsRefusedNamingTheParam() {
+    assertTrue(DriverMemory.dualFits(200, 6401, 2L << 30));
+    assertFalse(DriverMemory.primalFits(6401, 2L << 30));
+    DriverMemory.checkDual(200, 6401, 2L << 30);
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> DriverMemory.checkDual(200, 6401, 1L << 30));
+    assertTrue(e.getMessage().contains("variationalForm 'dual' over 200 rows and 6401 candidate basis functions")
+        && e.getMessage().contains("set variationalForm to auto or primal"), e.getMessage());
   }
 
   @Test

@@ -52,6 +52,7 @@ class ParamsTest {
     DEFAULTS.put("prior", "ard");
     DEFAULTS.put("maxBlockSizeInMB", 0.0);
     DEFAULTS.put("maxAddsPerStep", 16);
+    DEFAULTS.put("variationalForm", "auto");
   }
 
   @Test
@@ -115,6 +116,7 @@ class ParamsTest {
     roundTrip(r, r::setFamily, r::getFamily, "multinomial");
     roundTrip(r, r::setMultiClassStrategy, r::getMultiClassStrategy, "ovr");
     roundTrip(r, r::setParallelism, r::getParallelism, 4);
+    roundTrip(r, r::setVariationalForm, r::getVariationalForm, "dual");
   }
 
   @Test
@@ -126,6 +128,11 @@ class ParamsTest {
         {"variational", "grid-sum", "linear", "gaussian", "needs gridShape"},
         {"variational", "ard", "rbf", "multinomial", "solver 'variational' fits family gaussian or bernoulli"},
     };
+    RvmEstimator form = new RvmEstimator().setSolver("em").setVariationalForm("dual");
+    IllegalArgumentException formError = assertThrows(IllegalArgumentException.class,
+        () -> RvmSchema.validateCombination(form));
+    assertTrue(formError.getMessage().contains("variationalForm 'dual' needs solver 'variational'"),
+        formError.getMessage());
     for (String[] c : cases) {
       RvmEstimator r = new RvmEstimator().setSolver(c[0]).setPrior(c[1]).setKernel(c[2]).setFamily(c[3]);
       IllegalArgumentException ex = assertThrows(IllegalArgumentException.class,
@@ -171,6 +178,7 @@ class ParamsTest {
     bad.add(Map.entry("gridShape", () -> r.setGridShape(new int[] {0, 4})));
     bad.add(Map.entry("maxBlockSizeInMB", () -> r.setMaxBlockSizeInMB(-1.0)));
     bad.add(Map.entry("maxAddsPerStep", () -> r.setMaxAddsPerStep(0)));
+    bad.add(Map.entry("variationalForm", () -> r.setVariationalForm("woodbury")));
     for (Map.Entry<String, Runnable> e : bad) {
       IllegalArgumentException ex = assertThrows(IllegalArgumentException.class, e.getValue()::run, e.getKey());
       assertTrue(ex.getMessage().contains("parameter " + e.getKey()), ex.getMessage());

@@ -238,15 +238,51 @@ class VariationalEstimatorTest {
     assertTrue(e.getMessage().contains("is not a readable spark-rvm model"), e.getMessage());
   }
 
+  /**
+   * The grid sinc (60 rows, 81 basis functions) runs in the dual form by default, the mixture with 10 centres (200
+   * rows, 41 basis functions) in the primal; each is also fitted in the other form.
+   */
   @Test
   void onePartitionAndEightPartitionsGiveTheSameModel() {
-    RvmEstimator regression = gridEstimator("grid-product").setMaxIter(100);
-    assertSameModel(regression.fit(SparkTestSession.frame(gridSinc, 1)),
-        regression.fit(SparkTestSession.frame(gridSinc, 8)));
+    for (String form : new String[] {"auto", "primal"}) {
+      RvmEstimator regression = gridEstimator("grid-product").setMaxIter(100).setVariationalForm(form);
+      assertSameModel(regression.fit(SparkTestSession.frame(gridSinc, 1)),
+          regression.fit(SparkTestSession.frame(gridSinc, 8)));
+    }
     TestData.Table mixture = PaperData.mixtureTrain(2, 3);
-    RvmEstimator classifier = gridEstimator("grid-sum").setFamily("bernoulli").setMaxBasis(10).setMaxIter(40);
-    assertSameModel(classifier.fit(SparkTestSession.frame(mixture, 1)),
-        classifier.fit(SparkTestSession.frame(mixture, 8)));
+    for (String form : new String[] {"auto", "dual"}) {
+      RvmEstimator classifier = gridEstimator("grid-sum").setFamily("bernoulli").setMaxBasis(10).setMaxIter(40)
+          .setVariationalForm(form);
+      assertSameModel(classifier.fit(SparkTestSession.frame(mixture, 1)),
+          classifier.fit(SparkTestSession.frame(mixture, 8)));
+    }
+  }
+
+  /**
+   * The primal and the dual form through the estimator, on problems with more basis functions than rows: the same
+   * model and bound trajectory to rounding; the dual form collects the design once (two passes in all, with the
+   * summary pass), the primal classifier makes one pass per step. The automatic choice is the dual form here.
+   */
+  @Test
+  void primalAndDualFormsGiveTheSameModel() {
+    Dataset<Row> sinc = SparkTestSession.frame(gridSinc, 2);
+    RvmEstimator regression = gridEstimator("grid-sum").setMaxIter(100);
+    RvmModel primal = regression.setVariationalForm("primal").fit(sinc);
+    RvmModel dual = regression.setVariationalForm("dual").fit(sinc);
+    assertSameModel(primal, dual);
+    assertSameModel(dual, regression.setVariationalForm("auto").fit(sinc));
+    assertEquals(2, dual.summary().dataPasses());
+
+    TestData.Table mixture = PaperData.mixtureTrain(1, 3);
+    Dataset<Row> rows = SparkTestSession.frame(mixture, 2);
+    RvmEstimator classifier = gridEstimator("grid-product").setFamily("bernoulli").setMaxBasis(mixture.size())
+        .setMaxIter(30);
+    RvmModel primalClassifier = classifier.setVariationalForm("primal").fit(rows);
+    RvmModel dualClassifier = classifier.setVariationalForm("dual").fit(rows);
+    assertSameModel(primalClassifier, dualClassifier);
+    assertEquals(1 + primalClassifier.summary().iterations(), primalClassifier.summary().dataPasses());
+    assertEquals(2, dualClassifier.summary().dataPasses());
+    assertSameModel(dualClassifier, classifier.setVariationalForm("auto").fit(rows));
   }
 
   private static void assertSameModel(RvmModel a, RvmModel b) {

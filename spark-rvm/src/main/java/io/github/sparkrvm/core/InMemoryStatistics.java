@@ -71,6 +71,11 @@ public final class InMemoryStatistics implements DesignStatistics {
     return phi[j * n + i];
   }
 
+  /** {@return the design itself, with the targets and row weights, for the dual form of the variational solver} */
+  public DesignMatrix design() {
+    return new DesignMatrix(n, m, phi.clone(), targets.clone(), rowWeights.clone());
+  }
+
   @Override
   public DesignStatistics oneVsRest(int positiveClass) {
     double[] binary = new double[n];

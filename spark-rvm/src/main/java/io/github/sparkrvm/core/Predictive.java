@@ -48,6 +48,20 @@ public final class Predictive implements Serializable {
     return new Latent(mean, Math.max(DenseMatrices.quadraticForm(covariance, k, phi), 0.0));
   }
 
+  /**
+   * {@return the latent mean φᵀm at x alone} O(k) for k kept basis functions, where {@link #at} also forms the
+   * variance φᵀΣφ, O(k²).
+   *
+   * @param x a point, on the basis' scale
+   */
+  public double mean(double[] x) {
+    double mean = 0.0;
+    for (int a = 0; a < active.length; a++) {
+      mean += basis.value(active[a], x) * weights[a];
+    }
+    return mean;
+  }
+
   /** The latent function's posterior mean and variance at a point. */
   public record Latent(double mean, double variance) {
 

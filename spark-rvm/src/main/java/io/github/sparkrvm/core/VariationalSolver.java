@@ -6,8 +6,15 @@ import java.util.List;
 /**
  * The variational RVM (Bishop &amp; Tipping 2000) with the ARD, p-grid or s-grid prior (Kropotov et al. 2010):
  * coordinate ascent on the lower bound of log p(t), which therefore never decreases and is the convergence
- * criterion. Regression uses the Gaussian sufficient statistics (updates (11)–(26)); classification the
- * Jaakkola–Jordan bound, one pass over the data per step ({@link DesignStatistics#jaakkolaJordan}).
+ * criterion. Regression: updates (11)–(26); classification: the Jaakkola–Jordan bound.
+ *
+ * <p>One loop per likelihood serves two forms of q(w) ({@link WeightPosterior}): the <em>primal</em> form factors
+ * the M × M precision every step (O(M³); regression from the Gaussian sufficient statistics, classification with
+ * one pass over the data per step, {@link DesignStatistics#jaakkolaJordan}); the <em>dual</em> form works on the
+ * expanded N × M design held in memory ({@link DesignMatrix}) through the Woodbury identity, with an N × N
+ * factorisation per step (O(N²M + N³)), which is cheaper when M &gt; N, as with every training row a centre of the
+ * per-dimension basis. Both compute the same μ, diag Σ, log |Σ⁻¹| and likelihood terms, so the same bound, up to
+ * rounding.
  */
 public final class VariationalSolver {
 
@@ -56,7 +63,8 @@ public final class VariationalSolver {
   private VariationalSolver() {}
 
   /**
-   * Variational regression from the Gaussian sufficient statistics of all candidates.
+   * Variational regression from the Gaussian sufficient statistics of all candidates, in the primal form (an M × M
+   * factorisation per step).
    *
    * @param stats the data, through the statistics seam
    * @param options the settings of the outer loop
@@ -64,53 +72,56 @@ public final class VariationalSolver {
    * @return the fit
    */
   public static VariationalFit fitGaussian(GaussianStatistics stats, Options options, IterationListener listener) {
-    int m = checkSize(stats.numBasis(), options);
-    double variance = stats.checkedTargetVariance();
-    double w = stats.weightSum();
+    return fitGaussian(PrimalPosterior.gaussian(stats), options, listener);
+  }
+
+  /**
+   * Variational regression on the expanded design held in memory, in the dual form (an N × N factorisation per
+   * step, O(N²M + N³)): the same updates and the same bound as {@link #fitGaussian(GaussianStatistics, Options,
+   * IterationListener)}, cheaper when M &gt; N.
+   *
+   * @param design Φ with its targets and row weights
+   * @param options the settings of the outer loop
+   * @param listener told of every step
+   * @return the fit
+   */
+  public static VariationalFit fitGaussianDual(DesignMatrix design, Options options, IterationListener listener) {
+    return fitGaussian(new DualPosterior(design), options, listener);
+  }
+
+  private static VariationalFit fitGaussian(WeightPosterior q, Options options, IterationListener listener) {
+    int m = checkSize(q.size(), options);
+    double variance = q.checkedTargetVariance();
+    double w = q.weightSum();
     WeightPrior prior = new WeightPrior(options.structure(), options.bias(), options.rows(), options.cols(),
-        options.a0(), options.b0(), initialPrecision(stats.gram(), m, w, variance));
+        options.a0(), options.b0(), Math.max(q.basisMeanSquare(), 1e-12) / variance);
     GammaFactor noise = new GammaFactor(options.a0() + 0.5 * w, (options.a0() + 0.5 * w) * variance / 100.0);
     List<Double> bounds = new ArrayList<>();
-    double[] mean = new double[m];
-    double[] covariance = new double[m * m];
     boolean converged = false;
     int iteration = 0;
     while (iteration < options.maxIter()) {
       iteration++;
       // q(w), (15)
-      double[] precision = new double[m * m];
-      for (int i = 0; i < m * m; i++) {
-        precision[i] = noise.mean() * stats.gram()[i];
-      }
-      Cholesky chol = Cholesky.factorWithJitter(DenseMatrices.plusDiagonal(precision, m, prior.meanPrecision()), m);
-      covariance = chol.inverse();
-      mean = chol.solve(stats.projection());
-      for (int i = 0; i < m; i++) {
-        mean[i] *= noise.mean();
-      }
-      double[] second = secondMoments(mean, covariance);
+      q.fitGaussian(prior.meanPrecision(), noise.mean());
+      double[] second = q.secondMoments();
       prior.update(second);
-      // q(γ), (18): E‖t − Φw‖² = tᵀt − 2μᵀΦᵀt + μᵀΦᵀΦμ + tr(ΦᵀΦΣ)
-      double trace = 0.0;
-      for (int i = 0; i < m * m; i++) {
-        trace += stats.gram()[i] * covariance[i];
-      }
-      double expectedResidual = Math.max(stats.targetSquares() - 2 * DenseMatrices.dot(mean, stats.projection())
-          + DenseMatrices.quadraticForm(stats.gram(), m, mean), 0.0) + trace;
+      // q(γ), (18): E‖t − Φw‖²
+      double expectedResidual = q.expectedResidual();
       noise = new GammaFactor(options.a0() + 0.5 * w, options.b0() + 0.5 * expectedResidual);
       double bound = 0.5 * w * (noise.meanLog() - LOG_TWO_PI) - 0.5 * noise.mean() * expectedResidual
           + noise.negativeKl(options.a0(), options.b0()) + prior.bound(second)
-          + gaussianEntropy(chol.logDeterminant(), m);
+          + gaussianEntropy(q.logDetPrecision(), m);
       if (record(bounds, bound, iteration, m, noise.mean(), 0, listener, options)) {
         converged = true;
         break;
       }
     }
-    return result(prior, mean, covariance, noise.mean(), iteration, converged, bounds, m, 0);
+    return result(prior, q, noise.mean(), iteration, converged, bounds, m);
   }
 
   /**
-   * Variational binary classification through the Jaakkola–Jordan bound; labels 0/1 in the statistics.
+   * Variational binary classification through the Jaakkola–Jordan bound, in the primal form (one pass over the
+   * data and an M × M factorisation per step); labels 0/1 in the statistics.
    *
    * @param stats the data, through the statistics seam
    * @param options the settings of the outer loop
@@ -118,48 +129,45 @@ public final class VariationalSolver {
    * @return the fit
    */
   public static VariationalFit fitBernoulli(DesignStatistics stats, Options options, IterationListener listener) {
-    int m = checkSize(stats.numCandidates(), options);
-    int[] all = Reestimation.indices(m);
+    return fitBernoulli(PrimalPosterior.bernoulli(stats), options, listener);
+  }
+
+  /**
+   * Variational binary classification on the expanded design held in memory, in the dual form (no pass over the
+   * data, an N × N factorisation per step): the same updates and bound as {@link #fitBernoulli(DesignStatistics,
+   * Options, IterationListener)}; labels 0/1 in the design's targets.
+   *
+   * @param design Φ with its labels and row weights
+   * @param options the settings of the outer loop
+   * @param listener told of every step
+   * @return the fit
+   */
+  public static VariationalFit fitBernoulliDual(DesignMatrix design, Options options, IterationListener listener) {
+    return fitBernoulli(new DualPosterior(design), options, listener);
+  }
+
+  private static VariationalFit fitBernoulli(WeightPosterior q, Options options, IterationListener listener) {
+    int m = checkSize(q.size(), options);
     WeightPrior prior = new WeightPrior(options.structure(), options.bias(), options.rows(), options.cols(),
         options.a0(), options.b0(), 1.0);
-    double[] mean = new double[m];
-    double[] covariance = new double[m * m];
-    double[] meanPrecision = prior.meanPrecision();
-    for (int i = 0; i < m; i++) {
-      covariance[i * m + i] = 1.0 / meanPrecision[i];
-    }
-    double logDetPrecision = -Reestimation.sumLog(DenseMatrices.select(covariance, diagonalIndices(m)));
+    q.startBernoulli(prior.meanPrecision());
     List<Double> bounds = new ArrayList<>();
     boolean converged = false;
     int iteration = 0;
-    int passes = 0;
     while (iteration < options.maxIter()) {
       iteration++;
-      // ξ at its optimum for the current q(w), and the data terms: one pass
-      JaakkolaJordanTerms terms = stats.jaakkolaJordan(all, plusOuter(covariance, mean));
-      passes++;
-      double[] second = secondMoments(mean, covariance);
-      double bound = terms.logBound() + 0.5 * DenseMatrices.dot(mean, terms.projection()) + prior.bound(second)
-          + gaussianEntropy(logDetPrecision, m);
-      if (record(bounds, bound, iteration, m, Double.NaN, 1, listener, options)) {
+      // ξ at its optimum for the current q(w), and the data terms (primal: one pass)
+      double dataBound = q.tightenJaakkolaJordan();
+      double bound = dataBound + prior.bound(q.secondMoments()) + gaussianEntropy(q.logDetPrecision(), m);
+      if (record(bounds, bound, iteration, m, Double.NaN, q.passes() > 0 ? 1 : 0, listener, options)) {
         converged = true;
         break;
       }
       // q(w), (29): Σ = (diag(E λ) + 2ΦᵀΛΦ)⁻¹, μ = ½ΣΦᵀt̃
-      double[] precision = new double[m * m];
-      for (int i = 0; i < m * m; i++) {
-        precision[i] = 2.0 * terms.precision()[i];
-      }
-      Cholesky chol = Cholesky.factorWithJitter(DenseMatrices.plusDiagonal(precision, m, prior.meanPrecision()), m);
-      covariance = chol.inverse();
-      mean = chol.solve(terms.projection());
-      for (int i = 0; i < m; i++) {
-        mean[i] *= 0.5;
-      }
-      logDetPrecision = chol.logDeterminant();
-      prior.update(secondMoments(mean, covariance));
+      q.fitBernoulli(prior.meanPrecision());
+      prior.update(q.secondMoments());
     }
-    return result(prior, mean, covariance, Double.NaN, iteration, converged, bounds, m, passes);
+    return result(prior, q, Double.NaN, iteration, converged, bounds, m);
   }
 
   private static int checkSize(int candidates, Options options) {
@@ -179,51 +187,13 @@ public final class VariationalSolver {
     return bounds.size() > 1 && options.converged(before, bound);
   }
 
-  private static VariationalFit result(WeightPrior prior, double[] mean, double[] covariance, double noise,
-      int iterations, boolean converged, List<Double> bounds, int m, int passes) {
+  private static VariationalFit result(WeightPrior prior, WeightPosterior q, double noise, int iterations,
+      boolean converged, List<Double> bounds, int m) {
     int[] counts = new int[bounds.size()];
     java.util.Arrays.fill(counts, m);
-    RelevanceFit fit = new RelevanceFit(Reestimation.indices(m), mean, prior.meanPrecision(), covariance, noise,
-        iterations, converged, bounds.stream().mapToDouble(Double::doubleValue).toArray(), counts, passes);
+    RelevanceFit fit = new RelevanceFit(Reestimation.indices(m), q.mean(), prior.meanPrecision(), q.covariance(),
+        noise, iterations, converged, bounds.stream().mapToDouble(Double::doubleValue).toArray(), counts, q.passes());
     return new VariationalFit(fit, prior.rowRelevance(), prior.columnRelevance());
-  }
-
-  /** The initial precision: the prior variance of the function spread evenly over the basis functions. */
-  private static double initialPrecision(double[] gram, int m, double weightSum, double variance) {
-    double meanSquare = 0.0;
-    for (int i = 0; i < m; i++) {
-      meanSquare += gram[i * m + i] / weightSum;
-    }
-    return Math.max(meanSquare, 1e-12) / variance;
-  }
-
-  /** E[w²] = Σᵢᵢ + μᵢ². */
-  private static double[] secondMoments(double[] mean, double[] covariance) {
-    int m = mean.length;
-    double[] s = new double[m];
-    for (int i = 0; i < m; i++) {
-      s[i] = covariance[i * m + i] + mean[i] * mean[i];
-    }
-    return s;
-  }
-
-  private static double[] plusOuter(double[] covariance, double[] mean) {
-    int m = mean.length;
-    double[] s = covariance.clone();
-    for (int j = 0; j < m; j++) {
-      for (int i = 0; i < m; i++) {
-        s[j * m + i] += mean[i] * mean[j];
-      }
-    }
-    return s;
-  }
-
-  private static int[] diagonalIndices(int m) {
-    int[] idx = new int[m];
-    for (int i = 0; i < m; i++) {
-      idx[i] = i * m + i;
-    }
-    return idx;
   }
 
   /** −E[log q(w)] for q(w) = N(μ, Σ) with log |Σ⁻¹| given. */

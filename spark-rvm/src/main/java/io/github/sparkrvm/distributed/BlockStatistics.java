@@ -6,6 +6,7 @@ import io.github.sparkrvm.core.BernoulliAccumulator;
 import io.github.sparkrvm.core.CandidateAccumulator;
 import io.github.sparkrvm.core.CandidateTerms;
 import io.github.sparkrvm.core.ClassLayout;
+import io.github.sparkrvm.core.DesignMatrix;
 import io.github.sparkrvm.core.DesignStatistics;
 import io.github.sparkrvm.core.GaussianAccumulator;
 import io.github.sparkrvm.core.GaussianStatistics;
@@ -207,6 +208,40 @@ public final class BlockStatistics implements DesignStatistics {
     if (!Double.isNaN(positiveClass)) {
       throw new IllegalStateException("a one-vs-rest view has binary labels: it has no multinomial terms");
     }
+  }
+
+  /**
+   * {@return the expanded design over every candidate, collected to the driver (one pass): Φ (N × M, column-major,
+   * the rows in the order of the partitions and of their blocks, so independent of the partitioning) with the
+   * labels of this view and the row weights} For the dual form of the variational solver, on small data: the driver
+   * holds N × M doubles, twice while the blocks are assembled.
+   */
+  public DesignMatrix collectDesign() {
+    Broadcast<BasisFunctions> bc = basis;
+    int[] columns = allCandidates();
+    double positive = positiveClass;
+    passes.incrementAndGet();
+    List<double[][]> parts = blocks.map(block -> new double[][] {bc.value().expand(block, columns),
+        labels(block, positive), block.weights()}).collect();
+    int n = 0;
+    for (double[][] part : parts) {
+      n += part[1].length;
+    }
+    int m = numCandidates;
+    double[] phi = new double[Math.multiplyExact(n, m)];
+    double[] targets = new double[n];
+    double[] weights = new double[n];
+    int offset = 0;
+    for (double[][] part : parts) {
+      int rows = part[1].length;
+      for (int j = 0; j < m; j++) {
+        System.arraycopy(part[0], j * rows, phi, j * n + offset, rows);
+      }
+      System.arraycopy(part[1], 0, targets, offset, rows);
+      System.arraycopy(part[2], 0, weights, offset, rows);
+      offset += rows;
+    }
+    return new DesignMatrix(n, m, phi, targets, weights);
   }
 
   private int[] allCandidates() {
