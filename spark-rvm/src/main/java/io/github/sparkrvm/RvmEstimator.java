@@ -384,8 +384,14 @@ public final class RvmEstimator extends Estimator<RvmModel> implements RvmParams
     int passes;
     try {
       BlockStatistics stats = new BlockStatistics(blocks, broadcast, getAggregationDepth());
+      int adds = getMaxAddsPerStep() > 0 ? getMaxAddsPerStep()
+          : SparseBayesOptions.automaticMaxAddsPerStep(summary.weightedRows());
       SparseBayesOptions options = new SparseBayesOptions(getMaxIter(), getTol(), getAlphaMax(),
-          getAlphaPriorShape(), getAlphaPriorRate(), getMaxAddsPerStep());
+          getAlphaPriorShape(), getAlphaPriorRate(), adds);
+      if ("fast".equals(getSolver()) && !"gaussian".equals(getFamily())) {
+        LOG.info("{}: solver fast adds up to {} basis function(s) per step (maxAddsPerStep {})", uid, adds,
+            getMaxAddsPerStep() > 0 ? getMaxAddsPerStep() : "0: auto, " + summary.weightedRows() + " rows");
+      }
       IterationListener listener = progress == null ? IterationListener.none() : progress;
       boolean fast = "fast".equals(getSolver());
       if (multinomial && !softmax) {

@@ -159,12 +159,14 @@ public final class RvmParamSet implements java.io.Serializable {
         "the most memory, in MiB, a block of stacked rows and their basis expansion may take on an executor "
             + "(>= 0; 0 chooses automatically: about 4 MiB)", ParamValidators.gtEq(0.0));
     maxAddsPerStep = new IntParam(owner, "maxAddsPerStep",
-        "solver fast with family bernoulli or multinomial: the most basis functions one step may add (>= 1). A "
+        "solver fast with family bernoulli or multinomial: the most basis functions one step may add (>= 0). A "
             + "step proposes the best adds and keeps those that still gain given the ones kept before them (a "
             + "near copy of a kept one does not), then finds the mode once. Larger: fewer steps and passes over "
-            + "the data, usually a higher marginal likelihood but more relevance vectors; 1: one at a time, as "
-            + "Tipping & Faul (2003), about one pass over every candidate per relevance vector",
-        ParamValidators.gtEq(1));
+            + "large data, often more relevance vectors; 1: one at a time, as Tipping & Faul (2003), about one "
+            + "pass over every candidate per relevance vector, and fewer passes on small data; 0 (auto): "
+            + SparseBayesOptions.DEFAULT_MAX_ADDS_PER_STEP + " from " + SparseBayesOptions.AUTO_BATCH_ROWS
+            + " training rows on, else 1",
+        ParamValidators.gtEq(0));
     variationalForm = new Param<>(owner, "variationalForm",
         "how solver variational represents the posterior over the weights: primal (the M x M precision over the M "
             + "basis functions, factored every step: O(M^3) a step, from statistics gathered on the executors), dual "
@@ -204,7 +206,7 @@ public final class RvmParamSet implements java.io.Serializable {
     owner.setDefault(solver, DEFAULT_SOLVER);
     owner.setDefault(prior, "ard");
     owner.setDefault(maxBlockSizeInMB, 0.0);
-    owner.setDefault(maxAddsPerStep, SparseBayesOptions.DEFAULT_MAX_ADDS_PER_STEP);
+    owner.setDefault(maxAddsPerStep, 0);
     owner.setDefault(variationalForm, "auto");
   }
 

@@ -51,7 +51,7 @@ class ParamsTest {
     DEFAULTS.put("solver", "em");
     DEFAULTS.put("prior", "ard");
     DEFAULTS.put("maxBlockSizeInMB", 0.0);
-    DEFAULTS.put("maxAddsPerStep", 16);
+    DEFAULTS.put("maxAddsPerStep", 0);
     DEFAULTS.put("variationalForm", "auto");
   }
 
@@ -177,7 +177,7 @@ class ParamsTest {
     bad.add(Map.entry("gridShape", () -> r.setGridShape(new int[] {3})));
     bad.add(Map.entry("gridShape", () -> r.setGridShape(new int[] {0, 4})));
     bad.add(Map.entry("maxBlockSizeInMB", () -> r.setMaxBlockSizeInMB(-1.0)));
-    bad.add(Map.entry("maxAddsPerStep", () -> r.setMaxAddsPerStep(0)));
+    bad.add(Map.entry("maxAddsPerStep", () -> r.setMaxAddsPerStep(-1)));
     bad.add(Map.entry("variationalForm", () -> r.setVariationalForm("woodbury")));
     for (Map.Entry<String, Runnable> e : bad) {
       IllegalArgumentException ex = assertThrows(IllegalArgumentException.class, e.getValue()::run, e.getKey());

@@ -60,22 +60,24 @@ public record PosteriorMode(double[] weights, LikelihoodTerms terms, Cholesky pr
    */
   public static PosteriorMode find(LikelihoodEvaluator likelihood, double[] alpha, double[] start,
       LikelihoodTerms startTerms) {
-    return find(likelihood, alpha, start, startTerms, DECREMENT_TOLERANCE);
+    return find(likelihood, alpha, start, startTerms, DECREMENT_TOLERANCE, Double.POSITIVE_INFINITY);
   }
 
   /**
-   * As above, stopping when the Newton decrement falls below {@code tolerance} relative to 1 + |Ψ| (the fast
-   * solver, whose steps move α by a lot, accepts a looser mode between steps to save passes).
+   * As above, stopping when the Newton decrement falls below {@code relativeTolerance} relative to 1 + |Ψ| or below
+   * {@code absoluteTolerance}, whichever is smaller (the fast solver, whose steps move α by a lot, accepts a looser
+   * mode between steps to save passes, but one whose objective still resolves the gains of its steps).
    *
    * @param likelihood the likelihood terms at any weights
    * @param alpha the prior precisions
    * @param start the starting weights
    * @param startTerms the likelihood terms at start (null: evaluated there)
    * @param relativeTolerance the Newton decrement, relative to 1 + |Ψ|, at which the search stops
+   * @param absoluteTolerance the Newton decrement (nats) at which the search stops in any case
    * @return the mode
    */
   public static PosteriorMode find(LikelihoodEvaluator likelihood, double[] alpha, double[] start,
-      LikelihoodTerms startTerms, double relativeTolerance) {
+      LikelihoodTerms startTerms, double relativeTolerance, double absoluteTolerance) {
     int k = start.length;
     if (alpha.length != k) {
       throw new IllegalArgumentException("PosteriorMode: " + alpha.length + " alphas for " + k + " weights");
@@ -93,14 +95,15 @@ public record PosteriorMode(double[] weights, LikelihoodTerms terms, Cholesky pr
       Cholesky chol = Cholesky.factorWithJitter(DenseMatrices.plusDiagonal(terms.hessian(), k, alpha), k);
       double[] direction = chol.solve(gradient);
       double decrement = 0.5 * DenseMatrices.dot(gradient, direction);
-      double tolerance = warm && step == 0 ? 0.0 : relativeTolerance * (1.0 + Math.abs(psi));
+      double limit = Math.min(relativeTolerance * (1.0 + Math.abs(psi)), absoluteTolerance);
+      double tolerance = warm && step == 0 ? 0.0 : limit;
       if (step == MAX_NEWTON_STEPS || !(decrement > tolerance)) {
         return new PosteriorMode(w, terms, chol, passes);
       }
       // Near the mode Newton converges quadratically, the next decrement about c·decrement² (c between 0.05 and 0.4
       // on the fast solvers' searches, measured): a full step from here is expected to end the search when
       // decrement² is within 100 tolerances (wrong either way in about one search in 40 there).
-      boolean nearMode = decrement * decrement <= 100.0 * relativeTolerance * (1.0 + Math.abs(psi));
+      boolean nearMode = decrement * decrement <= 100.0 * limit;
       double scale = 1.0;
       boolean accepted = false;
       for (int halving = 0; halving <= MAX_HALVINGS && !accepted; halving++, scale *= 0.5) {
