@@ -37,14 +37,22 @@ import java.util.TreeMap;
  * steps. The pass screens the active set and at most maxAddsPerStep candidates, far fewer than the M of a candidates
  * pass. The Laplace objective is recorded after every step and never decreases: a batch after which it would (the gains
  * are those of the Gaussian approximation at the old mode, and they do not simply add) is undone, with no pass, and the
- * single actions are tried in order of gain (up to four per step); the fit stops when none of them gains, or when no
- * add or delete gains and no re-estimate moves log α by tol. The mode of the final active set is then polished to the
+ * single actions are tried in order of gain (up to four per step); the fit stops when none of them gains, when no
+ * action is predicted to gain more than 1e-6 of |objective|, or when no add or delete gains and no re-estimate moves
+ * log α by tol. The mode of the final active set is then polished to the
  * classic solver's Newton tolerance (one or two passes of {@link Likelihood#terms}).
  */
 final class FastLaplaceSolver {
 
   /** Actions that would raise the objective by less than this (nats) are not worth a step. */
   private static final double MIN_GAIN = 1e-6;
+
+  /**
+   * Actions that would raise the objective by less than this fraction of |objective| are not worth a step either:
+   * 0.2 nats on 10⁶ rows of a two-class mixture, 2e-4 on 1000. Without it, on 10⁶ rows the later steps gained a few
+   * hundredths of a nat each, at a pass over all M candidates every time: 37 steps and 12 minutes instead of 4.
+   */
+  static final double RELATIVE_MIN_GAIN = 1e-6;
 
   /**
    * The Newton decrement ½gᵀH⁻¹g (relative to 1 + |Ψ|) at which a mode search between steps stops: the objective is
@@ -63,7 +71,6 @@ final class FastLaplaceSolver {
 
   /** The most actions tried in one step when the best ones would lower the Laplace objective. */
   private static final int MAX_TRIES = 4;
-
 
   /** The likelihood the solver climbs: one pass over the data per call. */
   interface Likelihood {
@@ -304,11 +311,12 @@ final class FastLaplaceSolver {
     return new double[][] {bigS, bigQ};
   }
 
-  /** Every candidate's best action that gains more than MIN_GAIN, largest gain first. */
+  /** Every candidate's best action that gains more than MIN_GAIN and RELATIVE_MIN_GAIN, largest gain first. */
   private List<Action> rankedActions(State state) {
     int[] active = state.active();
     int k = active.length;
     double[][] sq = sparsityQuality(state.terms(), state.mode().precision().inverse(), state.mode().weights());
+    double minGain = Math.max(MIN_GAIN, RELATIVE_MIN_GAIN * Math.abs(state.objective()));
     List<Action> actions = new ArrayList<>();
     for (int i = 0; i < m; i++) {
       double bigS = sq[0][i];
@@ -316,7 +324,7 @@ final class FastLaplaceSolver {
       int pos = Arrays.binarySearch(active, i);
       Action action = pos >= 0 ? activeAction(i, state.alpha()[pos], bigS, bigQ, k, options.alphaMax())
           : addAction(i, bigS, bigQ, options.alphaMax());
-      if (action != null && action.gain() > MIN_GAIN) {
+      if (action != null && action.gain() > minGain) {
         actions.add(action);
       }
     }
