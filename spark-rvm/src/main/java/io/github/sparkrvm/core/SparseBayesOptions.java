@@ -15,7 +15,7 @@ public record SparseBayesOptions(
 
   /**
    * The batched setting of {@code maxAddsPerStep}, the default from {@link #AUTO_BATCH_ROWS} rows on: on a 2-D
-   * mixture with 1000 candidate centres it cut the steps at 10⁶ rows from 58 to 15 (see DESIGN.md, "Passes over
+   * mixture with 1000 candidate centres it cut the steps at 10⁶ rows from 58 to 14 (see DESIGN.md, "Passes over
    * the data").
    */
   public static final int DEFAULT_MAX_ADDS_PER_STEP = 16;
