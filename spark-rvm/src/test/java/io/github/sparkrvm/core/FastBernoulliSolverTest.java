@@ -20,6 +20,43 @@ class FastBernoulliSolverTest {
     return InMemoryStatistics.of(basis, train.x(), train.t(), w);
   }
 
+  /**
+   * {@code n} rows of {@code d} independent standard-normal features after a bias column (with {@code copies}, every
+   * feature once more after them: candidate 1 + d + f is feature f again), labels drawn from the logistic model with
+   * the given intercept and weight of each feature.
+   */
+  private static InMemoryStatistics logisticFeatures(int n, int d, boolean copies, long seed, double intercept,
+      java.util.function.IntToDoubleFunction weight) {
+    int m = 1 + (copies ? 2 : 1) * d;
+    java.util.SplittableRandom random = new java.util.SplittableRandom(seed);
+    double[] phi = new double[n * m];
+    double[] t = new double[n];
+    for (int i = 0; i < n; i++) {
+      phi[i] = 1.0;
+      double eta = intercept;
+      for (int f = 0; f < d; f++) {
+        double x = random.nextGaussian();
+        phi[(1 + f) * n + i] = x;
+        if (copies) {
+          phi[(1 + d + f) * n + i] = x;
+        }
+        eta += weight.applyAsDouble(f) * x;
+      }
+      t[i] = random.nextDouble() < Logistic.sigmoid(eta) ? 1.0 : 0.0;
+    }
+    double[] rowWeights = new double[n];
+    Arrays.fill(rowWeights, 1.0);
+    return new InMemoryStatistics(phi, n, m, t, rowWeights);
+  }
+
+  /** The Laplace objective of every step is at least that of the step before, to rounding. */
+  private static void assertNeverDecreases(double[] history) {
+    for (int i = 1; i < history.length; i++) {
+      assertTrue(history[i] >= history[i - 1] - 1e-10 * (1.0 + Math.abs(history[i - 1])),
+          "step " + i + ": " + history[i - 1] + " -> " + history[i]);
+    }
+  }
+
   private static TestData.Table head(TestData.Table table, int n) {
     return new TestData.Table(Arrays.copyOf(table.x(), n), Arrays.copyOf(table.t(), n));
   }
@@ -125,11 +162,7 @@ class FastBernoulliSolverTest {
     TestData.Table test = TestData.ripley("te");
     InMemoryStatistics stats = ripley(train);
     RelevanceFit fit = FastBernoulliSolver.fit(stats, SparseBayesOptions.defaults(), IterationListener.none());
-    double[] history = fit.logMarginalLikelihoods();
-    for (int i = 1; i < history.length; i++) {
-      assertTrue(history[i] >= history[i - 1] - 1e-10 * (1.0 + Math.abs(history[i - 1])),
-          "step " + i + ": " + history[i - 1] + " -> " + history[i]);
-    }
+    assertNeverDecreases(fit.logMarginalLikelihoods());
     assertTrue(fit.converged());
     assertTrue(fit.size() <= 12, fit.size() + " relevance vectors");
     // at the returned mode the gradient of the log posterior is zero
@@ -177,26 +210,9 @@ class FastBernoulliSolverTest {
     // a bias). A step's best adds come in pairs of equal gain, a feature and its copy. Once one of a pair is kept
     // at its α, the other no longer gains (its q² − s is then 0), so the screen of a batched step must keep one of
     // each new pair; without it, both would enter together at their separate α.
-    int n = 600;
     int d = 8;
-    int m = 1 + 2 * d;
-    java.util.SplittableRandom random = new java.util.SplittableRandom(11);
-    double[] phi = new double[n * m];
-    double[] t = new double[n];
-    for (int i = 0; i < n; i++) {
-      phi[i] = 1.0;
-      double eta = 0.0;
-      for (int f = 0; f < d; f++) {
-        double x = random.nextGaussian();
-        phi[(1 + f) * n + i] = x;
-        phi[(1 + d + f) * n + i] = x;
-        eta += f < 4 ? (f % 2 == 0 ? 1.5 : -1.0) * x : 0.0;
-      }
-      t[i] = random.nextDouble() < Logistic.sigmoid(eta) ? 1.0 : 0.0;
-    }
-    double[] rowWeights = new double[n];
-    Arrays.fill(rowWeights, 1.0);
-    CountingStatistics stats = new CountingStatistics(new InMemoryStatistics(phi, n, m, t, rowWeights));
+    CountingStatistics stats = new CountingStatistics(
+        logisticFeatures(600, d, true, 11, 0.0, f -> f < 4 ? (f % 2 == 0 ? 1.5 : -1.0) : 0.0));
     RelevanceFit fit = FastBernoulliSolver.fit(stats,
         SparseBayesOptions.defaults().withMaxAddsPerStep(SparseBayesOptions.DEFAULT_MAX_ADDS_PER_STEP),
         IterationListener.none());
@@ -215,36 +231,17 @@ class FastBernoulliSolverTest {
       assertTrue(Arrays.binarySearch(fit.active(), f) >= 0 || Arrays.binarySearch(fit.active(), f + d) >= 0,
           "relevant feature " + f + " is missing: " + Arrays.toString(fit.active()));
     }
-    double[] history = fit.logMarginalLikelihoods();
-    for (int i = 1; i < history.length; i++) {
-      assertTrue(history[i] >= history[i - 1] - 1e-10 * (1.0 + Math.abs(history[i - 1])));
-    }
+    assertNeverDecreases(fit.logMarginalLikelihoods());
   }
 
   @Test
   void oneAddAtATimeAndBatchedAddsReachTheSameMaximumOnManyRows() {
     // 40,000 rows × 30 independent features, 5 relevant: the log-likelihood is about 2·10⁴ nats, so the mode
     // searches' relative tolerance (1e-5) alone would leave the objective uncertain by 0.2 nats, more than the gains
-    // of the late steps; with the absolute tolerance (1e-3 nats) both paths climb to the same maximum.
-    int n = 40_000;
+    // of the late steps; with the absolute tolerance (1e-2 nats) both paths climb to the same maximum.
     int d = 30;
-    int m = 1 + d;
-    java.util.SplittableRandom random = new java.util.SplittableRandom(17);
-    double[] phi = new double[n * m];
-    double[] t = new double[n];
-    for (int i = 0; i < n; i++) {
-      phi[i] = 1.0;
-      double eta = 0.3;
-      for (int f = 0; f < d; f++) {
-        double x = random.nextGaussian();
-        phi[(1 + f) * n + i] = x;
-        eta += f % 6 == 0 ? (f % 12 == 0 ? 0.8 : -0.6) * x : 0.0;
-      }
-      t[i] = random.nextDouble() < Logistic.sigmoid(eta) ? 1.0 : 0.0;
-    }
-    double[] rowWeights = new double[n];
-    Arrays.fill(rowWeights, 1.0);
-    InMemoryStatistics stats = new InMemoryStatistics(phi, n, m, t, rowWeights);
+    InMemoryStatistics stats = logisticFeatures(40_000, d, false, 17, 0.3,
+        f -> f % 6 == 0 ? (f % 12 == 0 ? 0.8 : -0.6) : 0.0);
     RelevanceFit single = FastBernoulliSolver.fit(stats, SparseBayesOptions.defaults().withMaxAddsPerStep(1),
         IterationListener.none());
     RelevanceFit batched = FastBernoulliSolver.fit(stats,
