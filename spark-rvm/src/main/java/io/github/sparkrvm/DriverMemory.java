@@ -46,6 +46,19 @@ final class DriverMemory {
     return fits(dualBytesFor(n, m), available);
   }
 
+  /**
+   * Bytes a fit on the driver holds for its n × m expanded design: the design twice (the collected blocks while
+   * Spark still holds their serialized copies) beside the m × m matrices of a step.
+   */
+  static long driverDesignBytesFor(long n, long m) {
+    return 2 * 8L * n * m + bytesFor(m);
+  }
+
+  /** {@return whether an n × m design and a step's matrices fit a heap of this size} */
+  static boolean driverDesignFits(long n, long m, long available) {
+    return fits(driverDesignBytesFor(n, m), available);
+  }
+
   /** {@return whether the primal form's (and the classic solver's) m × m matrices fit a heap of this size} */
   static boolean primalFits(long m, long available) {
     return fits(bytesFor(m), available);

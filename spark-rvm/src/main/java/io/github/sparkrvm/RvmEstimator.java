@@ -5,12 +5,14 @@ import io.github.sparkrvm.basis.Kernel;
 import io.github.sparkrvm.basis.RowBlock;
 import io.github.sparkrvm.core.BernoulliRelevanceSolver;
 import io.github.sparkrvm.core.DesignMatrix;
+import io.github.sparkrvm.core.DesignStatistics;
 import io.github.sparkrvm.core.FastBernoulliSolver;
 import io.github.sparkrvm.core.FastGaussianSolver;
 import io.github.sparkrvm.core.FastMultinomialSolver;
 import io.github.sparkrvm.core.GaussianRelevanceSolver;
 import io.github.sparkrvm.core.IterationListener;
 import io.github.sparkrvm.core.IterationReport;
+import io.github.sparkrvm.core.LocalStatistics;
 import io.github.sparkrvm.core.MultiClassFit;
 import io.github.sparkrvm.core.MultinomialRelevanceSolver;
 import io.github.sparkrvm.core.OneVsRestSolver;
@@ -298,6 +300,13 @@ public final class RvmEstimator extends Estimator<RvmModel> implements RvmParams
    */
   public RvmEstimator setMaxBlockSizeInMB(double v) { set(maxBlockSizeInMB(), v); return this; }
   /**
+   * Sets {@link #maxDriverDesignSizeInMB()}.
+   *
+   * @param v the value
+   * @return this estimator
+   */
+  public RvmEstimator setMaxDriverDesignSizeInMB(double v) { set(maxDriverDesignSizeInMB(), v); return this; }
+  /**
    * Sets {@link #variationalForm()}.
    *
    * @param v the value
@@ -383,7 +392,9 @@ public final class RvmEstimator extends Estimator<RvmModel> implements RvmParams
     VariationalFit variational = null;
     int passes;
     try {
-      BlockStatistics stats = new BlockStatistics(blocks, broadcast, getAggregationDepth());
+      BlockStatistics cluster = new BlockStatistics(blocks, broadcast, getAggregationDepth());
+      LocalStatistics local = onDriver(summary.rows(), m) ? cluster.collectLocal() : null;
+      DesignStatistics stats = local != null ? local : cluster;
       int adds = getMaxAddsPerStep() > 0 ? getMaxAddsPerStep()
           : SparseBayesOptions.automaticMaxAddsPerStep(summary.weightedRows());
       SparseBayesOptions options = new SparseBayesOptions(getMaxIter(), getTol(), getAlphaMax(),
@@ -410,7 +421,8 @@ public final class RvmEstimator extends Estimator<RvmModel> implements RvmParams
         } else if (softmax) {
           classFit = MultinomialRelevanceSolver.fit(stats, numClasses, options, log);
         } else if ("variational".equals(getSolver())) {
-          variational = fitVariational(stats, basis, dual, log);
+          variational = fitVariational(dual ? (local != null ? local : cluster.collectLocal()) : stats, basis, dual,
+              log);
           fit = variational.posterior();
         } else if (isBernoulli() && fast) {
           fit = FastBernoulliSolver.fit(stats, options, log);
@@ -422,7 +434,7 @@ public final class RvmEstimator extends Estimator<RvmModel> implements RvmParams
           fit = GaussianRelevanceSolver.fit(stats.gaussian(), options, log);
         }
       }
-      passes = 1 + stats.passes();
+      passes = 1 + cluster.passes();
     } catch (IllegalArgumentException | ArithmeticException e) {
       throw e;
     } catch (Exception e) {
@@ -464,7 +476,7 @@ public final class RvmEstimator extends Estimator<RvmModel> implements RvmParams
    * otherwise. The Gamma hyperprior of every precision is Gamma(alphaPriorShape, alphaPriorRate), each raised to
    * at least {@value #VARIATIONAL_HYPERPRIOR_FLOOR} since the variational factors need a proper prior.
    */
-  private VariationalFit fitVariational(BlockStatistics stats, BasisFunctions basis, boolean dual,
+  private VariationalFit fitVariational(DesignStatistics stats, BasisFunctions basis, boolean dual,
       IterationListener log) {
     int[] table = gridTable(basis);
     VariationalSolver.Options options = new VariationalSolver.Options(getMaxIter(), getTol(),
@@ -474,7 +486,7 @@ public final class RvmEstimator extends Estimator<RvmModel> implements RvmParams
     LOG.info("{}: variational fit, prior {} over a {} x {} table{}, {} form", uid, getPrior(), table[0], table[1],
         basis.intercept() ? " and a bias" : "", dual ? "dual" : "primal");
     if (dual) {
-      DesignMatrix design = stats.collectDesign();
+      DesignMatrix design = ((LocalStatistics) stats).design();
       return isBernoulli() ? VariationalSolver.fitBernoulliDual(design, options, log)
           : VariationalSolver.fitGaussianDual(design, options, log);
     }
@@ -518,6 +530,23 @@ public final class RvmEstimator extends Estimator<RvmModel> implements RvmParams
     LOG.info("{}: solver variational in the {} form (an {} factorisation per step): {}", uid,
         dual ? "dual" : "primal", dual ? n + " x " + n : m + " x " + m, why);
     return dual;
+  }
+
+  /**
+   * Whether the fit collects its expanded design (n × m doubles) to the driver and runs there: when the design is at
+   * most maxDriverDesignSizeInMB and, with a step's matrices, fits the driver's heap. Logs the choice and why.
+   */
+  private boolean onDriver(long n, int m) {
+    double designMiB = 8.0 * n * m / (1 << 20);
+    boolean small = designMiB <= getMaxDriverDesignSizeInMB();
+    boolean fits = DriverMemory.driverDesignFits(n, m, Runtime.getRuntime().maxMemory());
+    LOG.info("{}: the {} x {} expanded design takes {} MiB: {}", uid, n, m, String.format("%.1f", designMiB),
+        !small ? "every step passes over the cluster (maxDriverDesignSizeInMB " + getMaxDriverDesignSizeInMB() + ")"
+            : fits ? "collected to the driver once; the solver runs there without further passes"
+                : "every step passes over the cluster (it is at most maxDriverDesignSizeInMB, but with a step's "
+                    + "matrices it does not fit the driver's heap of " + (Runtime.getRuntime().maxMemory() >> 20)
+                    + " MiB)");
+    return small && fits;
   }
 
   /** The lower limit of the variational Gamma hyperprior's shape and rate. */

@@ -22,6 +22,8 @@ public final class RvmParamSet implements java.io.Serializable {
   static final String[] PRIORS = {"ard", "grid-product", "grid-sum"};
   static final String[] PROBABILITY_METHODS = {"moderated", "map"};
   static final String[] VARIATIONAL_FORMS = {"auto", "primal", "dual"};
+  /** The default of maxDriverDesignSizeInMB: 10,000 rows over 1000 candidates fit on the driver (76 MiB). */
+  static final double DEFAULT_MAX_DRIVER_DESIGN_MB = 128.0;
 
   final Param<String> featuresCol;
   final Param<String> labelCol;
@@ -53,6 +55,7 @@ public final class RvmParamSet implements java.io.Serializable {
   final Param<String> prior;
   final IntArrayParam gridShape;
   final DoubleParam maxBlockSizeInMB;
+  final DoubleParam maxDriverDesignSizeInMB;
   final IntParam maxAddsPerStep;
   final Param<String> variationalForm;
 
@@ -158,6 +161,13 @@ public final class RvmParamSet implements java.io.Serializable {
     maxBlockSizeInMB = new DoubleParam(owner, "maxBlockSizeInMB",
         "the most memory, in MiB, a block of stacked rows and their basis expansion may take on an executor "
             + "(>= 0; 0 chooses automatically: about 4 MiB)", ParamValidators.gtEq(0.0));
+    maxDriverDesignSizeInMB = new DoubleParam(owner, "maxDriverDesignSizeInMB",
+        "the largest expanded design, in MiB (training rows x candidate basis functions x 8 bytes), that a fit "
+            + "collects to the driver (>= 0). At or below it, one pass collects the design and every later step of "
+            + "the solver runs on the driver without passing over the data again (on small data a pass costs mostly "
+            + "the latency of a Spark job); above it, or when the driver's heap is too small for it, every step "
+            + "passes over the cluster. 0: always pass over the cluster. Same fit either way, up to rounding",
+        ParamValidators.gtEq(0.0));
     maxAddsPerStep = new IntParam(owner, "maxAddsPerStep",
         "solver fast with family bernoulli or multinomial: the most basis functions one step may add (>= 0). A "
             + "step proposes the best adds and keeps those that still gain given the ones kept before them (a "
@@ -206,6 +216,7 @@ public final class RvmParamSet implements java.io.Serializable {
     owner.setDefault(solver, DEFAULT_SOLVER);
     owner.setDefault(prior, "ard");
     owner.setDefault(maxBlockSizeInMB, 0.0);
+    owner.setDefault(maxDriverDesignSizeInMB, DEFAULT_MAX_DRIVER_DESIGN_MB);
     owner.setDefault(maxAddsPerStep, 0);
     owner.setDefault(variationalForm, "auto");
   }

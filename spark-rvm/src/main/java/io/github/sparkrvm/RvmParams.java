@@ -81,6 +81,9 @@ public interface RvmParams extends Params {
   /** {@return the {@code variationalForm} param: solver variational's posterior form: auto, primal or dual} */
   default Param<String> variationalForm() { return paramSet().variationalForm; }
 
+  /** {@return the {@code maxDriverDesignSizeInMB} param: the largest expanded design a fit runs on the driver} */
+  default DoubleParam maxDriverDesignSizeInMB() { return paramSet().maxDriverDesignSizeInMB; }
+
   /** {@return the {@code maxAddsPerStep} param: the most basis functions a step of solver fast may add} */
   default IntParam maxAddsPerStep() { return paramSet().maxAddsPerStep; }
 
@@ -146,6 +149,9 @@ public interface RvmParams extends Params {
   default double getMaxBlockSizeInMB() { return (Double) getOrDefault(maxBlockSizeInMB()); }
   /** {@return the value of {@link #variationalForm()}} */
   default String getVariationalForm() { return (String) getOrDefault(variationalForm()); }
+
+  /** {@return the value of {@link #maxDriverDesignSizeInMB()}} */
+  default double getMaxDriverDesignSizeInMB() { return (Double) getOrDefault(maxDriverDesignSizeInMB()); }
 
   /** {@return the value of {@link #maxAddsPerStep()}} */
   default int getMaxAddsPerStep() { return (Integer) getOrDefault(maxAddsPerStep()); }

@@ -1,5 +1,6 @@
 package io.github.sparkrvm;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -159,6 +160,18 @@ class BadInputTest {
         () -> DriverMemory.checkFast(10, (int) fastLargest + 2, false, 1L << 30));
     assertTrue(e.getMessage().contains("solver 'fast'") && e.getMessage().contains("Lower maxBasis (to at most "
         + fastLargest + " here)"), e.getMessage());
+  }
+
+  /**
+   * A design at most maxDriverDesignSizeInMB goes to the driver only when it fits there twice beside a step's
+   * matrices (60% of the heap): with a 1 GiB heap, 10,000 rows × 1001 candidates (2 × 76 MiB and 6 × 7.6 MiB) do,
+   * 100,000 rows (2 × 764 MiB) do not, and that fit passes over the cluster instead of failing.
+   */
+  @Test
+  void aDesignTooLargeForTheDriverStaysOnTheCluster() {
+    assertTrue(DriverMemory.driverDesignFits(10_000, 1001, 1L << 30));
+    assertFalse(DriverMemory.driverDesignFits(100_000, 1001, 1L << 30));
+    assertEquals(2 * 8L * 10_000 * 1001 + DriverMemory.bytesFor(1001), DriverMemory.driverDesignBytesFor(10_000, 1001));
   }
 
   /**

@@ -59,10 +59,11 @@ class FastSoftmaxTest {
       TestData.Table[] parts = TestData.split(subset, 0.4, seed);
       Dataset<Row> frame = SparkTestSession.frame(parts[0], 2).cache();
       long start = System.nanoTime();
-      RvmModel em = softmax("em").fit(frame);
+      // every step over the cluster (maxDriverDesignSizeInMB 0), to compare the passes
+      RvmModel em = softmax("em").setMaxDriverDesignSizeInMB(0).fit(frame);
       double emSeconds = (System.nanoTime() - start) / 1e9;
       start = System.nanoTime();
-      RvmModel fast = softmax("fast").fit(frame);
+      RvmModel fast = softmax("fast").setMaxDriverDesignSizeInMB(0).fit(frame);
       double fastSeconds = (System.nanoTime() - start) / 1e9;
       frame.unpersist();
       double emError = error(em, parts[1]);
@@ -89,12 +90,20 @@ class FastSoftmaxTest {
   }
 
   @Test
-  void oneAndEightPartitionsGiveTheSameFastModel() {
+  void oneAndEightPartitionsAndTheDriverGiveTheSameFastModel() {
+    // every step over the cluster on 1 and on 8 partitions (maxDriverDesignSizeInMB 0), and on the driver after one
+    // pass that collects the design (the default at this size)
     TestData.Table[] parts = TestData.split(subset, 0.4, 7);
     TestData.Table train = parts[0];
     TestData.Table test = parts[1];
-    RvmModel one = softmax("fast").fit(SparkTestSession.frame(train, 1));
-    RvmModel eight = softmax("fast").fit(SparkTestSession.frame(train, 8));
+    RvmModel one = softmax("fast").setMaxDriverDesignSizeInMB(0).fit(SparkTestSession.frame(train, 1));
+    assertSameFastModel(one, softmax("fast").setMaxDriverDesignSizeInMB(0).fit(SparkTestSession.frame(train, 8)), test);
+    RvmModel onDriver = softmax("fast").fit(SparkTestSession.frame(train, 8));
+    assertSameFastModel(one, onDriver, test);
+    assertEquals(2, onDriver.summary().dataPasses());
+  }
+
+  private static void assertSameFastModel(RvmModel one, RvmModel eight, TestData.Table test) {
     for (int k = 0; k < 3; k++) {
       assertArrayEquals(one.classRelevanceIndices(k), eight.classRelevanceIndices(k), "class " + k);
     }

@@ -36,7 +36,8 @@ class FastSolverTest {
     Dataset<Row> train = SparkTestSession.frame(TestData.ripley("tr"), 2);
     TestData.Table test = TestData.ripley("te");
     RvmModel em = ripley("em").fit(train);
-    RvmModel fast = ripley("fast").fit(train);
+    // every step over the cluster, to count its passes (the design would fit the driver)
+    RvmModel fast = ripley("fast").setMaxDriverDesignSizeInMB(0).fit(train);
     double emError = error(em, test);
     double fastError = error(fast, test);
     System.out.printf("ripley: em error %.4f, %d vectors, %d passes; fast error %.4f, %d vectors, %d passes%n",
@@ -80,7 +81,7 @@ class FastSolverTest {
     Dataset<Row> train = SparkTestSession.frame(TestData.blobs(20, 3, 0.9, 3), 2);
     TestData.Table test = TestData.blobs(200, 3, 0.9, 4);
     RvmEstimator base = new RvmEstimator().setFamily("multinomial").setMultiClassStrategy("ovr").setGamma(0.5)
-        .setParallelism(3);
+        .setParallelism(3).setMaxDriverDesignSizeInMB(0);
     RvmModel em = base.copy(new org.apache.spark.ml.param.ParamMap()).setSolver("em").fit(train);
     RvmModel fast = base.copy(new org.apache.spark.ml.param.ParamMap()).setSolver("fast").fit(train);
     double emError = error(em, test);
@@ -117,10 +118,19 @@ class FastSolverTest {
   }
 
   @Test
-  void oneAndEightPartitionsGiveTheSameFastModel() {
+  void oneAndEightPartitionsAndTheDriverGiveTheSameFastModel() {
+    // every step over the cluster on 1 and on 8 partitions (maxDriverDesignSizeInMB 0), and on the driver after one
+    // pass that collects the design (the default at this size)
     TestData.Table table = TestData.ripley("tr");
-    RvmModel one = ripley("fast").fit(SparkTestSession.frame(table, 1));
-    RvmModel eight = ripley("fast").fit(SparkTestSession.frame(table, 8));
+    RvmModel one = ripley("fast").setMaxDriverDesignSizeInMB(0).fit(SparkTestSession.frame(table, 1));
+    assertSameFastModel(one, ripley("fast").setMaxDriverDesignSizeInMB(0).fit(SparkTestSession.frame(table, 8)));
+    RvmModel onDriver = ripley("fast").fit(SparkTestSession.frame(table, 8));
+    assertSameFastModel(one, onDriver);
+    assertEquals(2, onDriver.summary().dataPasses(), "the summary pass and the one that collects the design");
+    assertEquals(one.summary().iterations(), onDriver.summary().iterations());
+  }
+
+  private static void assertSameFastModel(RvmModel one, RvmModel eight) {
     assertArrayEquals(one.relevanceVectors().toArray(), eight.relevanceVectors().toArray(), 0.0);
     double[] aa = one.alphas().toArray();
     double[] ab = eight.alphas().toArray();

@@ -253,22 +253,29 @@ class MultinomialClassifierTest {
 
   @Test
   void onePartitionAndEightPartitionsGiveTheSameModel() {
+    // every step over the cluster on 1 and on 8 partitions (maxDriverDesignSizeInMB 0), and on the driver after one
+    // pass that collects the design (the default at this size)
     TestData.Table blobs = TestData.blobs(30, 3, 0.8, 5);
-    RvmModel one = estimator("softmax").fit(SparkTestSession.frame(blobs, 1));
-    RvmModel eight = estimator("softmax").fit(SparkTestSession.frame(blobs, 8));
-    assertTrue(one.summary().converged() && eight.summary().converged());
-    assertSameModel(one, eight, 1e-8);
-    // Σ to 1e-6 only: a shift common to every class' bias is not seen by the data, its prior variance (~1e6)
-    // dominates Σ, and the precision's condition number (~1e9) amplifies the rounding of the summation order
-    assertClose(one.jointCovariance().toArray(), eight.jointCovariance().toArray(), 1e-6);
+    RvmModel one = estimator("softmax").setMaxDriverDesignSizeInMB(0).fit(SparkTestSession.frame(blobs, 1));
+    for (RvmEstimator other : List.of(estimator("softmax").setMaxDriverDesignSizeInMB(0), estimator("softmax"))) {
+      RvmModel eight = other.fit(SparkTestSession.frame(blobs, 8));
+      assertTrue(one.summary().converged() && eight.summary().converged());
+      assertSameModel(one, eight, 1e-8);
+      // Σ to 1e-6 only: a shift common to every class' bias is not seen by the data, its prior variance (~1e6)
+      // dominates Σ, and the precision's condition number (~1e9) amplifies the rounding of the summation order
+      assertClose(one.jointCovariance().toArray(), eight.jointCovariance().toArray(), 1e-6);
+    }
 
     // one-vs-rest over the linear basis (its RBF fits make ~1000 passes, slow over 8 partitions)
-    RvmEstimator ovr = estimator("ovr").setKernel("linear");
-    RvmModel ovrOne = ovr.fit(SparkTestSession.frame(blobs, 1));
-    RvmModel ovrEight = ovr.fit(SparkTestSession.frame(blobs, 8));
-    assertTrue(ovrOne.summary().converged() && ovrEight.summary().converged());
-    assertSameModel(ovrOne, ovrEight, 1e-8);
-    assertArrayEquals(ovrOne.jointCovariance().toArray(), ovrEight.jointCovariance().toArray(), 1e-8);
+    RvmModel ovrOne = estimator("ovr").setKernel("linear").setMaxDriverDesignSizeInMB(0)
+        .fit(SparkTestSession.frame(blobs, 1));
+    for (RvmEstimator other : List.of(estimator("ovr").setKernel("linear").setMaxDriverDesignSizeInMB(0),
+        estimator("ovr").setKernel("linear"))) {
+      RvmModel ovrEight = other.fit(SparkTestSession.frame(blobs, 8));
+      assertTrue(ovrOne.summary().converged() && ovrEight.summary().converged());
+      assertSameModel(ovrOne, ovrEight, 1e-8);
+      assertArrayEquals(ovrOne.jointCovariance().toArray(), ovrEight.jointCovariance().toArray(), 1e-8);
+    }
   }
 
   private static void assertSameModel(RvmModel one, RvmModel eight, double tol) {

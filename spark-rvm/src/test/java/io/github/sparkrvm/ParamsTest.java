@@ -51,6 +51,7 @@ class ParamsTest {
     DEFAULTS.put("solver", "em");
     DEFAULTS.put("prior", "ard");
     DEFAULTS.put("maxBlockSizeInMB", 0.0);
+    DEFAULTS.put("maxDriverDesignSizeInMB", 128.0);
     DEFAULTS.put("maxAddsPerStep", 0);
     DEFAULTS.put("variationalForm", "auto");
   }
@@ -109,6 +110,7 @@ class ParamsTest {
     roundTrip(r, r::setAlphaPriorRate, r::getAlphaPriorRate, 2e-3);
     roundTrip(r, r::setMaxBasis, r::getMaxBasis, 123);
     roundTrip(r, r::setMaxAddsPerStep, r::getMaxAddsPerStep, 1);
+    roundTrip(r, r::setMaxDriverDesignSizeInMB, r::getMaxDriverDesignSizeInMB, 0.0);
     roundTrip(r, r::setSeed, r::getSeed, 99L);
     roundTrip(r, r::setAggregationDepth, r::getAggregationDepth, 3);
     roundTrip(r, r::setProbabilityMethod, r::getProbabilityMethod, "map");
@@ -178,6 +180,7 @@ class ParamsTest {
     bad.add(Map.entry("gridShape", () -> r.setGridShape(new int[] {0, 4})));
     bad.add(Map.entry("maxBlockSizeInMB", () -> r.setMaxBlockSizeInMB(-1.0)));
     bad.add(Map.entry("maxAddsPerStep", () -> r.setMaxAddsPerStep(-1)));
+    bad.add(Map.entry("maxDriverDesignSizeInMB", () -> r.setMaxDriverDesignSizeInMB(-1.0)));
     bad.add(Map.entry("variationalForm", () -> r.setVariationalForm("woodbury")));
     for (Map.Entry<String, Runnable> e : bad) {
       IllegalArgumentException ex = assertThrows(IllegalArgumentException.class, e.getValue()::run, e.getKey());

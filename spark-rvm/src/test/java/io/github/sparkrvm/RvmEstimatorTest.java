@@ -151,13 +151,21 @@ class RvmEstimatorTest {
 
   @Test
   void onePartitionAndEightPartitionsGiveTheSameModel() {
+    // Every step over the cluster (maxDriverDesignSizeInMB 0), on 1 and on 8 partitions; and the same data collected
+    // to the driver (the default at this size), which makes one pass after the summary and none per step.
     TestData.Table ripley = TestData.ripley("tr");
-    RvmModel one = ripleyEstimator().fit(SparkTestSession.frame(ripley, 1));
-    RvmModel eight = ripleyEstimator().fit(SparkTestSession.frame(ripley, 8));
+    RvmModel one = ripleyEstimator().setMaxDriverDesignSizeInMB(0).fit(SparkTestSession.frame(ripley, 1));
+    RvmModel eight = ripleyEstimator().setMaxDriverDesignSizeInMB(0).fit(SparkTestSession.frame(ripley, 8));
     assertSameModel(one, eight, 1e-8);
+    RvmModel onDriver = ripleyEstimator().fit(SparkTestSession.frame(ripley, 8));
+    assertSameModel(one, onDriver, 1e-8);
+    assertEquals(2, onDriver.summary().dataPasses());
+    assertTrue(one.summary().dataPasses() > one.summary().iterations(),
+        "at least one pass per iteration over the cluster: " + one.summary().dataPasses());
     TestData.Table sinc = TestData.noisySinc(100, 0.1, 1);
-    assertSameModel(sincEstimator().fit(SparkTestSession.frame(sinc, 1)),
-        sincEstimator().fit(SparkTestSession.frame(sinc, 8)), 1e-8);
+    RvmModel sincOne = sincEstimator().setMaxDriverDesignSizeInMB(0).fit(SparkTestSession.frame(sinc, 1));
+    assertSameModel(sincOne, sincEstimator().setMaxDriverDesignSizeInMB(0).fit(SparkTestSession.frame(sinc, 8)), 1e-8);
+    assertSameModel(sincOne, sincEstimator().fit(SparkTestSession.frame(sinc, 8)), 1e-8);
   }
 
   @Test

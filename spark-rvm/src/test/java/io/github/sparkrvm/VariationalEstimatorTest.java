@@ -15,6 +15,7 @@ import org.apache.spark.ml.PipelineModel;
 import org.apache.spark.ml.PipelineStage;
 import org.apache.spark.ml.linalg.Vector;
 import org.apache.spark.ml.linalg.Vectors;
+import org.apache.spark.ml.param.ParamMap;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.junit.jupiter.api.BeforeAll;
@@ -240,28 +241,37 @@ class VariationalEstimatorTest {
 
   /**
    * The grid sinc (60 rows, 81 basis functions) runs in the dual form by default, the mixture with 10 centres (200
-   * rows, 41 basis functions) in the primal; each is also fitted in the other form.
+   * rows, 41 basis functions) in the primal; each is also fitted in the other form, and the primal form both over
+   * the cluster and on the driver.
    */
   @Test
   void onePartitionAndEightPartitionsGiveTheSameModel() {
+    // the primal form passes over the cluster (maxDriverDesignSizeInMB 0) on 1 and on 8 partitions, and runs on the
+    // driver after one pass that collects the design (the default at this size); the dual form always collects it
     for (String form : new String[] {"auto", "primal"}) {
-      RvmEstimator regression = gridEstimator("grid-product").setMaxIter(100).setVariationalForm(form);
-      assertSameModel(regression.fit(SparkTestSession.frame(gridSinc, 1)),
-          regression.fit(SparkTestSession.frame(gridSinc, 8)));
+      RvmEstimator regression = gridEstimator("grid-product").setMaxIter(100).setVariationalForm(form)
+          .setMaxDriverDesignSizeInMB(0);
+      RvmModel one = regression.fit(SparkTestSession.frame(gridSinc, 1));
+      assertSameModel(one, regression.fit(SparkTestSession.frame(gridSinc, 8)));
+      assertSameModel(one, regression.copy(new ParamMap()).setMaxDriverDesignSizeInMB(128)
+          .fit(SparkTestSession.frame(gridSinc, 8)));
     }
     TestData.Table mixture = PaperData.mixtureTrain(2, 3);
-    for (String form : new String[] {"auto", "dual"}) {
+    for (String form : new String[] {"primal", "dual"}) {
       RvmEstimator classifier = gridEstimator("grid-sum").setFamily("bernoulli").setMaxBasis(10).setMaxIter(40)
-          .setVariationalForm(form);
-      assertSameModel(classifier.fit(SparkTestSession.frame(mixture, 1)),
-          classifier.fit(SparkTestSession.frame(mixture, 8)));
+          .setVariationalForm(form).setMaxDriverDesignSizeInMB(0);
+      RvmModel one = classifier.fit(SparkTestSession.frame(mixture, 1));
+      assertSameModel(one, classifier.fit(SparkTestSession.frame(mixture, 8)));
+      assertSameModel(one, classifier.copy(new ParamMap()).setMaxDriverDesignSizeInMB(128)
+          .fit(SparkTestSession.frame(mixture, 8)));
     }
   }
 
   /**
    * The primal and the dual form through the estimator, on problems with more basis functions than rows: the same
    * model and bound trajectory to rounding; the dual form collects the design once (two passes in all, with the
-   * summary pass), the primal classifier makes one pass per step. The automatic choice is the dual form here.
+   * summary pass), the primal classifier over the cluster (maxDriverDesignSizeInMB 0) makes one pass per step. The
+   * automatic choice is the dual form here.
    */
   @Test
   void primalAndDualFormsGiveTheSameModel() {
@@ -277,7 +287,8 @@ class VariationalEstimatorTest {
     Dataset<Row> rows = SparkTestSession.frame(mixture, 2);
     RvmEstimator classifier = gridEstimator("grid-product").setFamily("bernoulli").setMaxBasis(mixture.size())
         .setMaxIter(30);
-    RvmModel primalClassifier = classifier.setVariationalForm("primal").fit(rows);
+    RvmModel primalClassifier = classifier.copy(new ParamMap()).setVariationalForm("primal")
+        .setMaxDriverDesignSizeInMB(0).fit(rows);
     RvmModel dualClassifier = classifier.setVariationalForm("dual").fit(rows);
     assertSameModel(primalClassifier, dualClassifier);
     assertEquals(1 + primalClassifier.summary().iterations(), primalClassifier.summary().dataPasses());

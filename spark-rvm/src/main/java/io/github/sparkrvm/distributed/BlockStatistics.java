@@ -6,13 +6,13 @@ import io.github.sparkrvm.core.BernoulliAccumulator;
 import io.github.sparkrvm.core.CandidateAccumulator;
 import io.github.sparkrvm.core.CandidateTerms;
 import io.github.sparkrvm.core.ClassLayout;
-import io.github.sparkrvm.core.DesignMatrix;
 import io.github.sparkrvm.core.DesignStatistics;
 import io.github.sparkrvm.core.GaussianAccumulator;
 import io.github.sparkrvm.core.GaussianStatistics;
 import io.github.sparkrvm.core.JaakkolaJordanAccumulator;
 import io.github.sparkrvm.core.JaakkolaJordanTerms;
 import io.github.sparkrvm.core.LikelihoodTerms;
+import io.github.sparkrvm.core.LocalStatistics;
 import io.github.sparkrvm.core.MultinomialAccumulator;
 import io.github.sparkrvm.core.MultinomialCandidateAccumulator;
 import java.io.Serializable;
@@ -67,18 +67,6 @@ public final class BlockStatistics implements DesignStatistics {
   @Override
   public DesignStatistics oneVsRest(int positive) {
     return new BlockStatistics(blocks, basis, depth, positive, passes);
-  }
-
-  /** A block's labels, or 1 for the positive class and 0 for the rest in a one-vs-rest view. */
-  private static double[] labels(RowBlock block, double positiveClass) {
-    if (Double.isNaN(positiveClass)) {
-      return block.labels();
-    }
-    double[] t = new double[block.size()];
-    for (int i = 0; i < t.length; i++) {
-      t[i] = block.labels()[i] == positiveClass ? 1.0 : 0.0;
-    }
-    return t;
   }
 
   /**
@@ -211,37 +199,18 @@ public final class BlockStatistics implements DesignStatistics {
   }
 
   /**
-   * {@return the expanded design over every candidate, collected to the driver (one pass): Φ (N × M, column-major,
-   * the rows in the order of the partitions and of their blocks, so independent of the partitioning) with the
-   * labels of this view and the row weights} For the dual form of the variational solver, on small data: the driver
-   * holds N × M doubles, twice while the blocks are assembled.
+   * {@return the design expanded over every candidate, collected to the driver in its blocks (one pass): the blocks
+   * in the order of the partitions, so the rows' order does not depend on the partitioning, with the labels of this
+   * view} Later evaluations on the result make no passes. The driver holds N × M doubles.
    */
-  public DesignMatrix collectDesign() {
+  public LocalStatistics collectLocal() {
     Broadcast<BasisFunctions> bc = basis;
     int[] columns = allCandidates();
-    double positive = positiveClass;
     passes.incrementAndGet();
-    List<double[][]> parts = blocks.map(block -> new double[][] {bc.value().expand(block, columns),
-        labels(block, positive), block.weights()}).collect();
-    int n = 0;
-    for (double[][] part : parts) {
-      n += part[1].length;
-    }
-    int m = numCandidates;
-    double[] phi = new double[Math.multiplyExact(n, m)];
-    double[] targets = new double[n];
-    double[] weights = new double[n];
-    int offset = 0;
-    for (double[][] part : parts) {
-      int rows = part[1].length;
-      for (int j = 0; j < m; j++) {
-        System.arraycopy(part[0], j * rows, phi, j * n + offset, rows);
-      }
-      System.arraycopy(part[1], 0, targets, offset, rows);
-      System.arraycopy(part[2], 0, weights, offset, rows);
-      offset += rows;
-    }
-    return new DesignMatrix(n, m, phi, targets, weights);
+    List<LocalStatistics.ExpandedBlock> parts = blocks.map(block -> new LocalStatistics.ExpandedBlock(block.size(),
+        bc.value().expand(block, columns), block.labels(), block.weights())).collect();
+    LocalStatistics local = new LocalStatistics(parts, numCandidates);
+    return Double.isNaN(positiveClass) ? local : local.oneVsRest((int) positiveClass);
   }
 
   private int[] allCandidates() {
@@ -269,7 +238,8 @@ public final class BlockStatistics implements DesignStatistics {
       A acc = create.call();
       while (it.hasNext()) {
         RowBlock block = it.next();
-        add.add(acc, b.expand(block, columns), block.size(), labels(block, positive), block.weights());
+        add.add(acc, b.expand(block, columns), block.size(), LocalStatistics.viewLabels(block.labels(), positive),
+            block.weights());
       }
       return List.of(acc).iterator();
     };

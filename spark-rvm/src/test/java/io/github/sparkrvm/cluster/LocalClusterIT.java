@@ -26,9 +26,10 @@ class LocalClusterIT {
   static RvmModel localModel;
   static SparkSession cluster;
 
+  /** Every step passes over the executors (maxDriverDesignSizeInMB 0: the design would fit the driver). */
   static RvmEstimator estimator() {
     return new RvmEstimator().setFamily("bernoulli").setGamma(4.0).setStandardization(false).setMaxBasis(80)
-        .setSeed(11L);
+        .setSeed(11L).setMaxDriverDesignSizeInMB(0);
   }
 
   @BeforeAll
@@ -68,6 +69,11 @@ class LocalClusterIT {
     }
     RvmModel clusterModel = estimator().fit(SparkTestSession.frame(cluster, TestData.ripley("tr"), 4));
     assertSameModel(localModel, clusterModel);
+    // the design collected from the executors to the driver, which then fits without passes
+    RvmModel onDriver = estimator().setMaxDriverDesignSizeInMB(128)
+        .fit(SparkTestSession.frame(cluster, TestData.ripley("tr"), 4));
+    assertSameModel(localModel, onDriver);
+    assertEquals(2, onDriver.summary().dataPasses());
   }
 
   @Test

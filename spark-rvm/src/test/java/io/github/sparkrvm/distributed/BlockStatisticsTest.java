@@ -2,15 +2,20 @@ package io.github.sparkrvm.distributed;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.github.sparkrvm.SparkTestSession;
 import io.github.sparkrvm.TestData;
 import io.github.sparkrvm.basis.BasisFunctions;
 import io.github.sparkrvm.basis.Kernel;
 import io.github.sparkrvm.basis.RowBlock;
+import io.github.sparkrvm.core.CandidateTerms;
+import io.github.sparkrvm.core.DesignMatrix;
+import io.github.sparkrvm.core.DesignStatistics;
 import io.github.sparkrvm.core.GaussianStatistics;
 import io.github.sparkrvm.core.InMemoryStatistics;
 import io.github.sparkrvm.core.LikelihoodTerms;
+import io.github.sparkrvm.core.LocalStatistics;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -41,20 +46,36 @@ class BlockStatisticsTest {
         FeatureScaling.identity(basis.dim()), 7).cache();
     Broadcast<BasisFunctions> bc = jsc.broadcast(basis);
     BlockStatistics cluster = new BlockStatistics(blocks, bc, 2);
+    LocalStatistics local = cluster.collectLocal();
+    assertEquals(1, cluster.passes(), "collecting the design is one pass");
+    assertEquals(table.size(), local.rows());
+    for (DesignStatistics stats : List.of(cluster, local)) {
+      checkAgainst(memory, stats, basis.numCandidates());
+    }
+    assertEquals(1 + 4, cluster.passes(), "the cluster's four evaluations pass over the data, the local ones do not");
+    // the collected design, its rows in the order of the partitions (here the table's)
+    DesignMatrix design = local.design();
+    assertClose(memory.design().phi(), design.phi(), 1e-12);
+    assertArrayEquals(table.t(), design.targets());
+    assertArrayEquals(rowWeights, design.rowWeights());
+    blocks.unpersist();
+    bc.destroy();
+  }
 
+  /** Every evaluation of {@code stats} equals the plain loops'. */
+  private static void checkAgainst(InMemoryStatistics memory, DesignStatistics stats, int m) {
     GaussianStatistics a = memory.gaussian();
-    GaussianStatistics b = cluster.gaussian();
+    GaussianStatistics b = stats.gaussian();
     assertClose(a.gram(), b.gram(), 1e-9);
     assertClose(a.projection(), b.projection(), 1e-9);
     assertEquals(a.targetSquares(), b.targetSquares(), 1e-9 * a.targetSquares());
     assertEquals(a.weightSum(), b.weightSum(), 1e-9 * a.weightSum());
 
     SplittableRandom random = new SplittableRandom(5);
-    int m = basis.numCandidates();
     int[] active = m > 12 ? new int[] {0, 2, 5, 11, m - 1} : java.util.stream.IntStream.range(0, m).toArray();
     double[] w = random.doubles(active.length, -2, 2).toArray();
     LikelihoodTerms la = memory.bernoulli(active, w);
-    LikelihoodTerms lb = cluster.bernoulli(active, w);
+    LikelihoodTerms lb = stats.bernoulli(active, w);
     assertEquals(la.logLikelihood(), lb.logLikelihood(), 1e-9 * Math.abs(la.logLikelihood()));
     assertClose(la.gradient(), lb.gradient(), 1e-9);
     assertClose(la.hessian(), lb.hessian(), 1e-9);
@@ -73,12 +94,16 @@ class BlockStatisticsTest {
       }
     }
     io.github.sparkrvm.core.JaakkolaJordanTerms ja = memory.jaakkolaJordan(active, moment);
-    io.github.sparkrvm.core.JaakkolaJordanTerms jb = cluster.jaakkolaJordan(active, moment);
+    io.github.sparkrvm.core.JaakkolaJordanTerms jb = stats.jaakkolaJordan(active, moment);
     assertEquals(ja.logBound(), jb.logBound(), 1e-9 * Math.abs(ja.logBound()));
     assertClose(ja.precision(), jb.precision(), 1e-9);
     assertClose(ja.projection(), jb.projection(), 1e-9);
-    blocks.unpersist();
-    bc.destroy();
+    CandidateTerms ca = memory.bernoulliCandidates(active, w);
+    CandidateTerms cb = stats.bernoulliCandidates(active, w);
+    assertEquals(ca.logLikelihood(), cb.logLikelihood(), 1e-9 * Math.abs(ca.logLikelihood()));
+    assertClose(ca.gradient(), cb.gradient(), 1e-9);
+    assertClose(ca.diagonal(), cb.diagonal(), 1e-9);
+    assertClose(ca.cross(), cb.cross(), 1e-9);
   }
 
   /**
@@ -103,19 +128,25 @@ class BlockStatisticsTest {
     for (int p = 0; p < active.length; p++) {
       w[p] = random.doubles(active[p].length, -2, 2).toArray();
     }
-    LikelihoodTerms la = memory.multinomial(active, w);
-    LikelihoodTerms lb = cluster.multinomial(active, w);
-    assertEquals(la.logLikelihood(), lb.logLikelihood(), 1e-9 * Math.abs(la.logLikelihood()));
-    assertClose(la.gradient(), lb.gradient(), 1e-9);
-    assertClose(la.hessian(), lb.hessian(), 1e-9);
+    LocalStatistics local = cluster.collectLocal();
+    for (DesignStatistics stats : List.of(cluster, local)) {
+      LikelihoodTerms la = memory.multinomial(active, w);
+      LikelihoodTerms lb = stats.multinomial(active, w);
+      assertEquals(la.logLikelihood(), lb.logLikelihood(), 1e-9 * Math.abs(la.logLikelihood()));
+      assertClose(la.gradient(), lb.gradient(), 1e-9);
+      assertClose(la.hessian(), lb.hessian(), 1e-9);
 
-    int passes = cluster.passes();
-    LikelihoodTerms oa = memory.oneVsRest(1).bernoulli(active[0], w[0]);
-    LikelihoodTerms ob = cluster.oneVsRest(1).bernoulli(active[0], w[0]);
-    assertEquals(oa.logLikelihood(), ob.logLikelihood(), 1e-9 * Math.abs(oa.logLikelihood()));
-    assertClose(oa.gradient(), ob.gradient(), 1e-9);
-    assertClose(oa.hessian(), ob.hessian(), 1e-9);
-    assertEquals(passes + 1, cluster.passes(), "a view's passes count with its parent's");
+      int passes = cluster.passes();
+      LikelihoodTerms oa = memory.oneVsRest(1).bernoulli(active[0], w[0]);
+      LikelihoodTerms ob = stats.oneVsRest(1).bernoulli(active[0], w[0]);
+      assertEquals(oa.logLikelihood(), ob.logLikelihood(), 1e-9 * Math.abs(oa.logLikelihood()));
+      assertClose(oa.gradient(), ob.gradient(), 1e-9);
+      assertClose(oa.hessian(), ob.hessian(), 1e-9);
+      assertEquals(passes + (stats == cluster ? 1 : 0), cluster.passes(),
+          "a view's passes count with its parent's; the local view makes none");
+    }
+    // a local one-vs-rest view has binary labels: no softmax terms
+    assertThrows(IllegalStateException.class, () -> local.oneVsRest(1).multinomial(active, w));
     blocks.unpersist();
     bc.destroy();
   }

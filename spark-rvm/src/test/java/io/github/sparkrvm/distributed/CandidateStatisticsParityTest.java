@@ -119,6 +119,13 @@ class CandidateStatisticsParityTest {
       CandidateTerms b = cluster.multinomialCandidates(3, active, w);
       assertEquals(passes + 1, cluster.passes(), "one pass");
       assertSame(memory.multinomialCandidates(3, active, w), b);
+      // and collected to the driver, the same terms without a pass
+      io.github.sparkrvm.core.LocalStatistics local = cluster.collectLocal();
+      passes = cluster.passes();
+      assertSame(memory.multinomialCandidates(3, active, w), local.multinomialCandidates(3, active, w));
+      assertSame(memory.multinomialCandidates(3, new int[0], new double[0]),
+          local.multinomialCandidates(3, new int[0], new double[0]));
+      assertEquals(passes, cluster.passes(), "no pass");
       // a one-vs-rest view has binary labels: no softmax terms
       assertThrows(IllegalStateException.class, () -> cluster.oneVsRest(1).multinomialCandidates(3, active, w));
     } finally {

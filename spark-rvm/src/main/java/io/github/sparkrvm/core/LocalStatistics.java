@@ -1,0 +1,196 @@
+package io.github.sparkrvm.core;
+
+import java.io.Serializable;
+import java.util.List;
+
+/**
+ * The statistics seam over an expanded design held on one JVM, in the row blocks a pass over the cluster sees: each
+ * block holds the basis of its rows over every candidate. Every evaluation runs the same BLAS accumulators as a
+ * cluster pass, block by block, and reads no data: once the design is collected, a fit makes no further passes.
+ * For data whose design fits the driver, where a pass costs mostly the latency of a Spark job.
+ */
+public final class LocalStatistics implements DesignStatistics {
+
+  /**
+   * The rows of one block expanded over every candidate.
+   *
+   * @param rows the number of rows
+   * @param phi their basis over every candidate (rows × M, column-major)
+   * @param labels their labels
+   * @param rowWeights their weights
+   */
+  public record ExpandedBlock(int rows, double[] phi, double[] labels, double[] rowWeights) implements Serializable {
+
+    /** Checks the sizes (a multiple of rows for phi; the candidates are checked by the statistics). */
+    public ExpandedBlock {
+      if (rows < 0 || labels.length != rows || rowWeights.length != rows || (rows > 0 && phi.length % rows != 0)) {
+        throw new IllegalArgumentException("ExpandedBlock: " + phi.length + " basis values, " + labels.length
+            + " labels and " + rowWeights.length + " weights do not make " + rows + " rows");
+      }
+    }
+  }
+
+  private final List<ExpandedBlock> blocks;
+  private final int m;
+  /** The class read as 1 (all others as 0) by a one-vs-rest view; NaN: the labels as they are. */
+  private final double positiveClass;
+
+  /**
+   * Over expanded blocks.
+   *
+   * @param blocks the blocks, each over all {@code numCandidates} candidates (not copied: not to be changed after)
+   * @param numCandidates M
+   */
+  public LocalStatistics(List<ExpandedBlock> blocks, int numCandidates) {
+    this(List.copyOf(blocks), numCandidates, Double.NaN);
+    for (ExpandedBlock block : blocks) {
+      if (block.phi().length != (long) block.rows() * numCandidates) {
+        throw new IllegalArgumentException("LocalStatistics: a block of " + block.rows() + " rows holds "
+            + block.phi().length + " basis values, not " + block.rows() + " × " + numCandidates);
+      }
+    }
+  }
+
+  private LocalStatistics(List<ExpandedBlock> blocks, int numCandidates, double positiveClass) {
+    this.blocks = blocks;
+    this.m = numCandidates;
+    this.positiveClass = positiveClass;
+  }
+
+  /**
+   * {@return the labels as a view reads them: as they are when {@code positiveClass} is NaN, else 1 for that class
+   * and 0 for every other (one-vs-rest)}
+   *
+   * @param labels the labels
+   * @param positiveClass the class against the rest, or NaN
+   */
+  public static double[] viewLabels(double[] labels, double positiveClass) {
+    if (Double.isNaN(positiveClass)) {
+      return labels;
+    }
+    double[] t = new double[labels.length];
+    for (int i = 0; i < t.length; i++) {
+      t[i] = labels[i] == positiveClass ? 1.0 : 0.0;
+    }
+    return t;
+  }
+
+  /** {@return the number of rows} */
+  public long rows() {
+    long n = 0;
+    for (ExpandedBlock block : blocks) {
+      n += block.rows();
+    }
+    return n;
+  }
+
+  /**
+   * {@return the design as one matrix, the blocks' rows in order, with the labels of this view and the row weights}
+   * For the dual form of the variational solver: a copy, so the driver holds the design twice.
+   */
+  public DesignMatrix design() {
+    int n = Math.toIntExact(rows());
+    double[] phi = new double[Math.multiplyExact(n, m)];
+    double[] targets = new double[n];
+    double[] weights = new double[n];
+    int offset = 0;
+    for (ExpandedBlock block : blocks) {
+      int r = block.rows();
+      for (int j = 0; j < m; j++) {
+        System.arraycopy(block.phi(), j * r, phi, j * n + offset, r);
+      }
+      System.arraycopy(viewLabels(block.labels(), positiveClass), 0, targets, offset, r);
+      System.arraycopy(block.rowWeights(), 0, weights, offset, r);
+      offset += r;
+    }
+    return new DesignMatrix(n, m, phi, targets, weights);
+  }
+
+  @Override
+  public int numCandidates() {
+    return m;
+  }
+
+  @Override
+  public LocalStatistics oneVsRest(int positive) {
+    return new LocalStatistics(blocks, m, positive);
+  }
+
+  @Override
+  public GaussianStatistics gaussian() {
+    GaussianAccumulator acc = new GaussianAccumulator(m);
+    for (ExpandedBlock block : blocks) {
+      acc.add(block.phi(), block.rows(), labels(block), block.rowWeights());
+    }
+    return acc.result();
+  }
+
+  @Override
+  public LikelihoodTerms bernoulli(int[] active, double[] weights) {
+    BernoulliAccumulator acc = new BernoulliAccumulator(weights.clone());
+    for (ExpandedBlock block : blocks) {
+      acc.add(columns(block, active), block.rows(), labels(block), block.rowWeights());
+    }
+    return acc.result();
+  }
+
+  @Override
+  public CandidateTerms bernoulliCandidates(int[] active, double[] weights) {
+    CandidateAccumulator acc = new CandidateAccumulator(m, active.clone(), weights.clone());
+    for (ExpandedBlock block : blocks) {
+      acc.add(block.phi(), block.rows(), labels(block), block.rowWeights());
+    }
+    return acc.result();
+  }
+
+  @Override
+  public JaakkolaJordanTerms jaakkolaJordan(int[] active, double[] secondMoment) {
+    JaakkolaJordanAccumulator acc = new JaakkolaJordanAccumulator(secondMoment.clone(), active.length);
+    for (ExpandedBlock block : blocks) {
+      acc.add(columns(block, active), block.rows(), labels(block), block.rowWeights());
+    }
+    return acc.result();
+  }
+
+  @Override
+  public LikelihoodTerms multinomial(int[][] active, double[][] weights) {
+    requireMultinomialLabels();
+    int[] union = ClassLayout.union(active);
+    MultinomialAccumulator acc = new MultinomialAccumulator(active, weights);
+    for (ExpandedBlock block : blocks) {
+      acc.add(columns(block, union), block.rows(), block.labels(), block.rowWeights());
+    }
+    return acc.result();
+  }
+
+  @Override
+  public CandidateTerms multinomialCandidates(int numClasses, int[] flatActive, double[] weights) {
+    requireMultinomialLabels();
+    MultinomialCandidateAccumulator acc =
+        new MultinomialCandidateAccumulator(numClasses, m, flatActive.clone(), weights.clone());
+    for (ExpandedBlock block : blocks) {
+      acc.add(block.phi(), block.rows(), block.labels(), block.rowWeights());
+    }
+    return acc.result();
+  }
+
+  private void requireMultinomialLabels() {
+    if (!Double.isNaN(positiveClass)) {
+      throw new IllegalStateException("a one-vs-rest view has binary labels: it has no multinomial terms");
+    }
+  }
+
+  private double[] labels(ExpandedBlock block) {
+    return viewLabels(block.labels(), positiveClass);
+  }
+
+  /** The block's basis over the given candidates (rows × their number, column-major). */
+  private static double[] columns(ExpandedBlock block, int[] over) {
+    int r = block.rows();
+    double[] out = new double[r * over.length];
+    for (int a = 0; a < over.length; a++) {
+      System.arraycopy(block.phi(), over[a] * r, out, a * r, r);
+    }
+    return out;
+  }
+}
