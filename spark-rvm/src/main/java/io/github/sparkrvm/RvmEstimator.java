@@ -393,7 +393,8 @@ public final class RvmEstimator extends Estimator<RvmModel> implements RvmParams
     int passes;
     try {
       BlockStatistics cluster = new BlockStatistics(blocks, broadcast, getAggregationDepth());
-      LocalStatistics local = onDriver(summary.rows(), m) ? cluster.collectLocal() : null;
+      LocalStatistics local = !"gaussian".equals(getFamily()) && onDriver(summary.rows(), m)
+          ? cluster.collectLocal() : null;
       DesignStatistics stats = local != null ? local : cluster;
       int adds = getMaxAddsPerStep() > 0 ? getMaxAddsPerStep()
           : SparseBayesOptions.automaticMaxAddsPerStep(summary.weightedRows());
@@ -533,8 +534,10 @@ public final class RvmEstimator extends Estimator<RvmModel> implements RvmParams
   }
 
   /**
-   * Whether the fit collects its expanded design (n × m doubles) to the driver and runs there: when the design is at
-   * most maxDriverDesignSizeInMB and, with a step's matrices, fits the driver's heap. Logs the choice and why.
+   * Whether a bernoulli or multinomial fit collects its expanded design (n × m doubles) to the driver and runs there:
+   * when the design is at most maxDriverDesignSizeInMB and, with a step's matrices, fits the driver's heap. Logs the
+   * choice and why. (A gaussian fit needs one statistics pass, ΦᵀΦ and Φᵀt, on either path, and the executors
+   * compute ΦᵀΦ in parallel: it keeps the design there, except for the variational dual form.)
    */
   private boolean onDriver(long n, int m) {
     double designMiB = 8.0 * n * m / (1 << 20);
