@@ -54,9 +54,17 @@ final class DriverMemory {
     return 2 * 8L * n * m + bytesFor(m);
   }
 
-  /** {@return whether an n × m design and a step's matrices fit a heap of this size} */
-  static boolean driverDesignFits(long n, long m, long available) {
-    return fits(driverDesignBytesFor(n, m), available);
+  /**
+   * {@return whether an n × m design and a step's matrices fit a heap of this size, and the design's collected
+   * blocks fit spark.driver.maxResultSize (0: no limit)}
+   *
+   * @param n rows
+   * @param m candidate basis functions
+   * @param available the driver's heap, in bytes
+   * @param maxResultSize spark.driver.maxResultSize, in bytes
+   */
+  static boolean driverDesignFits(long n, long m, long available, long maxResultSize) {
+    return fits(driverDesignBytesFor(n, m), available) && (maxResultSize <= 0 || 8L * n * m <= maxResultSize);
   }
 
   /** {@return whether the primal form's (and the classic solver's) m × m matrices fit a heap of this size} */

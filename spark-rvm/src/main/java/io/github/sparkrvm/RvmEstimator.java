@@ -393,7 +393,8 @@ public final class RvmEstimator extends Estimator<RvmModel> implements RvmParams
     int passes;
     try {
       BlockStatistics cluster = new BlockStatistics(blocks, broadcast, getAggregationDepth());
-      LocalStatistics local = !"gaussian".equals(getFamily()) && onDriver(summary.rows(), m)
+      LocalStatistics local = !"gaussian".equals(getFamily())
+          && onDriver(summary.rows(), m, jsc.getConf().getSizeAsBytes("spark.driver.maxResultSize", "1g"))
           ? cluster.collectLocal() : null;
       DesignStatistics stats = local != null ? local : cluster;
       int adds = getMaxAddsPerStep() > 0 ? getMaxAddsPerStep()
@@ -422,7 +423,7 @@ public final class RvmEstimator extends Estimator<RvmModel> implements RvmParams
         } else if (softmax) {
           classFit = MultinomialRelevanceSolver.fit(stats, numClasses, options, log);
         } else if ("variational".equals(getSolver())) {
-          variational = fitVariational(dual ? (local != null ? local : cluster.collectLocal()) : stats, basis, dual,
+          variational = fitVariational(stats, dual ? (local != null ? local : cluster.collectLocal()) : null, basis,
               log);
           fit = variational.posterior();
         } else if (isBernoulli() && fast) {
@@ -475,10 +476,13 @@ public final class RvmEstimator extends Estimator<RvmModel> implements RvmParams
    * The variational RVM (Bishop &amp; Tipping; Kropotov et al. for the grid priors) over every candidate: the table
    * is [input dimensions, centres] for kernel rbf-per-dimension, gridShape for kernel linear, and a single column
    * otherwise. The Gamma hyperprior of every precision is Gamma(alphaPriorShape, alphaPriorRate), each raised to
-   * at least {@value #VARIATIONAL_HYPERPRIOR_FLOOR} since the variational factors need a proper prior.
+   * at least {@value #VARIATIONAL_HYPERPRIOR_FLOOR} since the variational factors need a proper prior. In the dual
+   * form over {@code dualDesign}, the design collected to the driver; in the primal form (dualDesign null) over
+   * {@code stats}.
    */
-  private VariationalFit fitVariational(DesignStatistics stats, BasisFunctions basis, boolean dual,
+  private VariationalFit fitVariational(DesignStatistics stats, LocalStatistics dualDesign, BasisFunctions basis,
       IterationListener log) {
+    boolean dual = dualDesign != null;
     int[] table = gridTable(basis);
     VariationalSolver.Options options = new VariationalSolver.Options(getMaxIter(), getTol(),
         Math.max(getAlphaPriorShape(), VARIATIONAL_HYPERPRIOR_FLOOR),
@@ -487,7 +491,7 @@ public final class RvmEstimator extends Estimator<RvmModel> implements RvmParams
     LOG.info("{}: variational fit, prior {} over a {} x {} table{}, {} form", uid, getPrior(), table[0], table[1],
         basis.intercept() ? " and a bias" : "", dual ? "dual" : "primal");
     if (dual) {
-      DesignMatrix design = ((LocalStatistics) stats).design();
+      DesignMatrix design = dualDesign.design();
       return isBernoulli() ? VariationalSolver.fitBernoulliDual(design, options, log)
           : VariationalSolver.fitGaussianDual(design, options, log);
     }
@@ -535,20 +539,22 @@ public final class RvmEstimator extends Estimator<RvmModel> implements RvmParams
 
   /**
    * Whether a bernoulli or multinomial fit collects its expanded design (n × m doubles) to the driver and runs there:
-   * when the design is at most maxDriverDesignSizeInMB and, with a step's matrices, fits the driver's heap. Logs the
-   * choice and why. (A gaussian fit needs one statistics pass, ΦᵀΦ and Φᵀt, on either path, and the executors
-   * compute ΦᵀΦ in parallel: it keeps the design there, except for the variational dual form.)
+   * when the design is at most maxDriverDesignSizeInMB and spark.driver.maxResultSize and, with a step's matrices,
+   * fits the driver's heap. Logs the choice and why. (A gaussian fit needs one statistics pass, ΦᵀΦ and Φᵀt, on
+   * either path, and the executors compute ΦᵀΦ in parallel: it keeps the design there, except for the variational
+   * dual form.)
    */
-  private boolean onDriver(long n, int m) {
+  private boolean onDriver(long n, int m, long maxResultSize) {
     double designMiB = 8.0 * n * m / (1 << 20);
     boolean small = designMiB <= getMaxDriverDesignSizeInMB();
-    boolean fits = DriverMemory.driverDesignFits(n, m, Runtime.getRuntime().maxMemory());
+    long heap = Runtime.getRuntime().maxMemory();
+    boolean fits = DriverMemory.driverDesignFits(n, m, heap, maxResultSize);
     LOG.info("{}: the {} x {} expanded design takes {} MiB: {}", uid, n, m, String.format("%.1f", designMiB),
         !small ? "every step passes over the cluster (maxDriverDesignSizeInMB " + getMaxDriverDesignSizeInMB() + ")"
             : fits ? "collected to the driver once; the solver runs there without further passes"
-                : "every step passes over the cluster (it is at most maxDriverDesignSizeInMB, but with a step's "
-                    + "matrices it does not fit the driver's heap of " + (Runtime.getRuntime().maxMemory() >> 20)
-                    + " MiB)");
+                : "every step passes over the cluster (it is at most maxDriverDesignSizeInMB, but it does not fit "
+                    + "spark.driver.maxResultSize (" + (maxResultSize >> 20) + " MiB), or with a step's matrices "
+                    + "the driver's heap (" + (heap >> 20) + " MiB))");
     return small && fits;
   }
 

@@ -27,7 +27,8 @@ import org.apache.spark.storage.StorageLevel;
  *
  * <p>Run: {@code mvn -B -q -pl benchmarks exec:exec@scaling} after installing (see the README); arguments: solver
  * (default fast), the sizes (default 10000,100000,1000000), master (default local[2]), the values of maxAddsPerStep
- * to run at each size (default 16, the estimator's default; for example 16,1 to compare with one add per step).
+ * to run at each size (default 16; for example 16,1 to compare with one add per step), maxDriverDesignSizeInMB
+ * (default: the estimator's; 0 makes every step pass over the cluster).
  */
 public final class KernelScaling {
 
@@ -63,6 +64,8 @@ public final class KernelScaling {
     String[] sizes = (args.length > 1 ? args[1] : "10000,100000,1000000").split(",");
     String master = args.length > 2 ? args[2] : "local[2]";
     String[] addsPerStep = (args.length > 3 ? args[3] : "16").split(",");
+    // maxDriverDesignSizeInMB: unset, the estimator's default (at 10⁴ rows the 76 MiB design runs on the driver)
+    Double driverDesignMiB = args.length > 4 ? Double.valueOf(args[4]) : null;
     SparkSession spark = SparkSession.builder().master(master).appName("spark-rvm benchmark: kernel scaling")
         .config("spark.ui.enabled", "false").config("spark.driver.host", "127.0.0.1")
         .config("spark.driver.bindAddress", "127.0.0.1").getOrCreate();
@@ -81,7 +84,11 @@ public final class KernelScaling {
         for (String a : addsPerStep) {
           int adds = Integer.parseInt(a.trim());
           long t0 = System.nanoTime();
-          RvmModel model = estimator(solver).setMaxAddsPerStep(adds).fit(train);
+          RvmEstimator estimator = estimator(solver).setMaxAddsPerStep(adds);
+          if (driverDesignMiB != null) {
+            estimator.setMaxDriverDesignSizeInMB(driverDesignMiB);
+          }
+          RvmModel model = estimator.fit(train);
           double seconds = (System.nanoTime() - t0) / 1e9;
           double error = 1.0 - accuracy.evaluate(model.transform(test));
           double[] history = model.summary().logMarginalLikelihood();
