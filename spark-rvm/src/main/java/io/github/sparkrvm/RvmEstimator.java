@@ -52,7 +52,9 @@ import org.slf4j.LoggerFactory;
  * functions than rows it collects the expanded design to the driver and runs in the dual (N × N) form
  * ({@code variationalForm}).
  * The basis expansion and the gradient/Hessian or sufficient statistics run on the executors, block by block; the
- * driver re-estimates α (and β) and prunes the basis.
+ * driver re-estimates α (and β) and prunes the basis. A classification fit whose expanded design is small
+ * ({@code maxDriverDesignSizeInMB}) collects it to the driver once and computes the same statistics there, without
+ * further passes.
  */
 public final class RvmEstimator extends Estimator<RvmModel> implements RvmParams, DefaultParamsWritable {
 
