@@ -24,8 +24,8 @@ public record SparseBayesOptions(
    * The training rows from which the estimator's automatic {@code maxAddsPerStep} batches adds. Below, one add per
    * step took fewer passes in the measurements: on small data the evidence supports few basis functions, and a batch
    * adds some that later steps delete again (a 1000-row mixture: 106 passes one at a time, 200 batched; 10⁴ rows of
-   * it: 866 batched, most of them in mode searches that ended in step halvings). From 10⁵ rows on, batching halved
-   * the passes (benchmark 2).
+   * it: 866 batched over the cluster, mostly mode searches after batches the Gaussian surrogate mispredicted, against
+   * 99 one at a time). From 10⁵ rows on, batching halved the passes (benchmark 2).
    */
   public static final long AUTO_BATCH_ROWS = 100_000;
 
