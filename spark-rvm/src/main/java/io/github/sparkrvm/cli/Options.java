@@ -84,29 +84,18 @@ final class Options {
     return values.containsKey(name);
   }
 
-  /** maxBasis → max-basis. */
+  /** maxBasis → max-basis; a run of capitals is one word: maxBlockSizeInMB → max-block-size-in-mb. */
   static String kebab(String camel) {
     StringBuilder out = new StringBuilder();
-    for (char c : camel.toCharArray()) {
+    for (int i = 0; i < camel.length(); i++) {
+      char c = camel.charAt(i);
       if (Character.isUpperCase(c)) {
-        out.append('-').append(Character.toLowerCase(c));
+        if (i > 0 && !Character.isUpperCase(camel.charAt(i - 1))) {
+          out.append('-');
+        }
+        out.append(Character.toLowerCase(c));
       } else {
         out.append(c);
-      }
-    }
-    return out.toString();
-  }
-
-  /** max-basis → maxBasis. */
-  static String camel(String kebab) {
-    StringBuilder out = new StringBuilder();
-    boolean upper = false;
-    for (char c : kebab.toCharArray()) {
-      if (c == '-') {
-        upper = true;
-      } else {
-        out.append(upper ? Character.toUpperCase(c) : c);
-        upper = false;
       }
     }
     return out.toString();

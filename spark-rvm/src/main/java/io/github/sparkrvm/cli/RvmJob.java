@@ -186,8 +186,8 @@ public final class RvmJob {
   /** Sets the estimator param of the kebab-case option {@code --name}, parsing the value by the param's type. */
   @SuppressWarnings("unchecked")
   private static void setParam(RvmEstimator estimator, String option, String value) {
-    String name = Options.camel(option);
-    if (!estimator.hasParam(name) || !Options.kebab(name).equals(option)) {
+    Param<?> match = paramOf(estimator, option);
+    if (match == null) {
       List<String> known = new ArrayList<>(TRAIN_OPTIONS);
       for (Param<?> p : estimator.params()) {
         known.add(Options.kebab(p.name()));
@@ -195,13 +195,23 @@ public final class RvmJob {
       throw new BadInputException("unknown option --" + option + " for train: it is neither a train option nor an "
           + "RvmEstimator param" + Options.suggestion(option, known) + "; --help lists the options and params");
     }
-    Param<Object> param = (Param<Object>) (Param<?>) estimator.getParam(name);
+    Param<Object> param = (Param<Object>) match;
     Object parsed = parse(param, option, value);
     try {
       estimator.set(param, parsed);
     } catch (IllegalArgumentException e) {
       throw new BadInputException("invalid value '" + value + "' for --" + option + ": " + param.doc(), e);
     }
+  }
+
+  /** {@return the estimator param whose kebab-case name is {@code option}, or null} */
+  private static Param<?> paramOf(RvmEstimator estimator, String option) {
+    for (Param<?> p : estimator.params()) {
+      if (Options.kebab(p.name()).equals(option)) {
+        return p;
+      }
+    }
+    return null;
   }
 
   private static Object parse(Param<?> param, String option, String value) {
@@ -372,8 +382,7 @@ public final class RvmJob {
     RvmEstimator params = new RvmEstimator();
     for (String name : options.names()) {
       if (!known.contains(name)) {
-        String camel = Options.camel(name);
-        String hint = params.hasParam(camel) && Options.kebab(camel).equals(name)
+        String hint = paramOf(params, name) != null
             ? ": --" + name + " is a training param, given to train and saved in the model"
             : Options.suggestion(name, known);
         throw new BadInputException("unknown option --" + name + " for " + options.command() + hint

@@ -314,11 +314,26 @@ class RvmJobTest {
         "did you mean --max-basis?", "--help");
     assertBad(run("train", "--input", trainCsv, "--model", m, "--maxBasis", "10"), "--maxBasis",
         "did you mean --max-basis?");
+    assertBad(run("train", "--input", trainCsv, "--model", m, "--max-block-size-in-m-b", "4"),
+        "did you mean --max-block-size-in-mb?");
     assertBad(run("train", "--input", trainCsv, "--model", m, "stray"), "'stray'");
     assertBad(run("fit", "--input", trainCsv), "unknown command 'fit'");
     assertBad(run("--input", trainCsv), "command");
     assertFalse(Files.exists(m));
     assertFalse(Files.exists(out));
+  }
+
+  @Test
+  void aRunOfCapitalsInAParamNameIsOneOptionWord() {
+    // maxDriverDesignSizeInMB is --max-driver-design-size-in-mb; 0 makes every step pass over the data
+    Path m = fresh("m-acronym");
+    Result r = run("train", "--input", trainCsv, "--model", m, "--label-col", "yc", "--family", "bernoulli",
+        "--max-basis", "30", "--max-iter", "5", "--max-driver-design-size-in-mb", "0", "--max-block-size-in-mb", "1");
+    assertEquals(0, r.status(), r.err());
+    RvmModel loaded = RvmModel.load(m.toString());
+    assertEquals(0.0, loaded.getMaxDriverDesignSizeInMB());
+    assertEquals(1.0, loaded.getMaxBlockSizeInMB());
+    assertTrue(loaded.summary().dataPasses() > 2, loaded.summary().dataPasses() + " passes");
   }
 
   @Test
