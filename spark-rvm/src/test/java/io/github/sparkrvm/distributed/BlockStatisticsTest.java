@@ -34,18 +34,31 @@ class BlockStatisticsTest {
     assertArrayEquals(expected, actual, relative * Math.max(scale, 1.0));
   }
 
-  private static void check(BasisFunctions basis, TestData.Table table, double[] rowWeights) {
-    InMemoryStatistics memory = InMemoryStatistics.of(basis, table.x(), table.t(), rowWeights);
+  /** The table's rows as cached blocks over the cluster, and what to release after. */
+  private record Cluster(BlockStatistics stats, JavaRDD<RowBlock> blocks, Broadcast<BasisFunctions> basis) {
+    void release() {
+      blocks.unpersist();
+      basis.destroy();
+    }
+  }
+
+  /** Identity scaling (the in-memory basis sees the same features); blocks of 7 rows over 3 partitions. */
+  private static Cluster cluster(BasisFunctions basis, TestData.Table table, double[] rowWeights) {
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(SparkTestSession.get().sparkContext());
     List<TrainingRow> rows = new ArrayList<>();
     for (int i = 0; i < table.size(); i++) {
       rows.add(new TrainingRow(table.x()[i], table.t()[i], rowWeights[i]));
     }
-    // identity scaling: the in-memory basis sees the same features; blocks of 7 rows over 3 partitions
     JavaRDD<RowBlock> blocks = BlockStatistics.toBlocks(jsc.parallelize(rows, 3),
         FeatureScaling.identity(basis.dim()), 7).cache();
     Broadcast<BasisFunctions> bc = jsc.broadcast(basis);
-    BlockStatistics cluster = new BlockStatistics(blocks, bc, 2);
+    return new Cluster(new BlockStatistics(blocks, bc, 2), blocks, bc);
+  }
+
+  private static void check(BasisFunctions basis, TestData.Table table, double[] rowWeights) {
+    InMemoryStatistics memory = InMemoryStatistics.of(basis, table.x(), table.t(), rowWeights);
+    Cluster on = cluster(basis, table, rowWeights);
+    BlockStatistics cluster = on.stats();
     LocalStatistics local = cluster.collectLocal();
     assertEquals(1, cluster.passes(), "collecting the design is one pass");
     assertEquals(table.size(), local.rows());
@@ -58,8 +71,7 @@ class BlockStatisticsTest {
     assertClose(memory.design().phi(), design.phi(), 1e-12);
     assertArrayEquals(table.t(), design.targets());
     assertArrayEquals(rowWeights, design.rowWeights());
-    blocks.unpersist();
-    bc.destroy();
+    on.release();
   }
 
   /** Every evaluation of {@code stats} equals the plain loops'. */
@@ -113,15 +125,8 @@ class BlockStatisticsTest {
   private static void checkMultinomial(BasisFunctions basis, TestData.Table table, double[] rowWeights,
       int[][] active) {
     InMemoryStatistics memory = InMemoryStatistics.of(basis, table.x(), table.t(), rowWeights);
-    JavaSparkContext jsc = JavaSparkContext.fromSparkContext(SparkTestSession.get().sparkContext());
-    List<TrainingRow> rows = new ArrayList<>();
-    for (int i = 0; i < table.size(); i++) {
-      rows.add(new TrainingRow(table.x()[i], table.t()[i], rowWeights[i]));
-    }
-    JavaRDD<RowBlock> blocks = BlockStatistics.toBlocks(jsc.parallelize(rows, 3),
-        FeatureScaling.identity(basis.dim()), 7).cache();
-    Broadcast<BasisFunctions> bc = jsc.broadcast(basis);
-    BlockStatistics cluster = new BlockStatistics(blocks, bc, 2);
+    Cluster on = cluster(basis, table, rowWeights);
+    BlockStatistics cluster = on.stats();
 
     double[][] w = new double[active.length][];
     SplittableRandom random = new SplittableRandom(12);
@@ -147,8 +152,7 @@ class BlockStatisticsTest {
     }
     // a local one-vs-rest view has binary labels: no softmax terms
     assertThrows(IllegalStateException.class, () -> local.oneVsRest(1).multinomial(active, w));
-    blocks.unpersist();
-    bc.destroy();
+    on.release();
   }
 
   @Test
