@@ -30,6 +30,9 @@ public final class SparkTestSession {
           .config("spark.sql.shuffle.partitions", "4")
           .config("spark.driver.host", "127.0.0.1")
           .config("spark.driver.bindAddress", "127.0.0.1")
+          // Kryo, as many production clusters configure it: it cannot serialize Java records (the cluster tests
+          // run with Spark's default Java serializer)
+          .config("spark.serializer", "org.apache.spark.serializer.KryoSerializer")
           .getOrCreate();
       session.sparkContext().setLogLevel("WARN");
     }

@@ -1,5 +1,7 @@
 package io.github.sparkrvm.basis;
 
+import com.esotericsoftware.kryo.DefaultSerializer;
+import com.esotericsoftware.kryo.serializers.JavaSerializer;
 import dev.ludovic.netlib.blas.BLAS;
 import java.io.Serializable;
 import java.util.Arrays;
@@ -13,6 +15,7 @@ import java.util.Arrays;
  * <p>{@link #value} evaluates one function at one point (the reference); {@link #expand} builds the basis of a
  * whole {@link RowBlock} with one matrix product.
  */
+@DefaultSerializer(JavaSerializer.class) // its Kernel is a record, which Spark's Kryo cannot serialize
 public final class BasisFunctions implements Serializable {
 
   private final Kernel kernel;

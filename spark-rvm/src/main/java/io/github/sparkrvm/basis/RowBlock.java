@@ -1,11 +1,14 @@
 package io.github.sparkrvm.basis;
 
+import com.esotericsoftware.kryo.DefaultSerializer;
+import com.esotericsoftware.kryo.serializers.JavaSerializer;
 import java.io.Serializable;
 
 /**
  * A dense block of training rows: {@code features} is row-major (size × dim), so that it is also the column-major
  * dim × size matrix Xᵀ that BLAS reads. Labels and row weights run alongside.
  */
+@DefaultSerializer(JavaSerializer.class) // Spark's Kryo (spark.serializer) cannot serialize records
 public record RowBlock(int size, int dim, double[] features, double[] labels, double[] weights)
     implements Serializable {
 

@@ -1,6 +1,5 @@
 package io.github.sparkrvm.core;
 
-import java.io.Serializable;
 import java.util.List;
 
 /**
@@ -19,7 +18,7 @@ public final class LocalStatistics implements DesignStatistics {
    * @param labels their labels
    * @param rowWeights their weights
    */
-  public record ExpandedBlock(int rows, double[] phi, double[] labels, double[] rowWeights) implements Serializable {
+  public record ExpandedBlock(int rows, double[] phi, double[] labels, double[] rowWeights) {
 
     /** Checks the sizes (a multiple of rows for phi; the candidates are checked by the statistics). */
     public ExpandedBlock {

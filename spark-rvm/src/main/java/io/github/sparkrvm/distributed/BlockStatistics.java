@@ -207,9 +207,14 @@ public final class BlockStatistics implements DesignStatistics {
     Broadcast<BasisFunctions> bc = basis;
     int[] columns = allCandidates();
     passes.incrementAndGet();
-    List<LocalStatistics.ExpandedBlock> parts = blocks.map(block -> new LocalStatistics.ExpandedBlock(block.size(),
-        bc.value().expand(block, columns), block.labels(), block.weights())).collect();
-    LocalStatistics local = new LocalStatistics(parts, numCandidates);
+    // arrays, not records, cross to the driver: Spark's Kryo (spark.serializer) cannot serialize records
+    List<double[][]> parts = blocks.map(block -> new double[][] {bc.value().expand(block, columns), block.labels(),
+        block.weights()}).collect();
+    List<LocalStatistics.ExpandedBlock> expanded = new ArrayList<>();
+    for (double[][] part : parts) {
+      expanded.add(new LocalStatistics.ExpandedBlock(part[1].length, part[0], part[1], part[2]));
+    }
+    LocalStatistics local = new LocalStatistics(expanded, numCandidates);
     return Double.isNaN(positiveClass) ? local : local.oneVsRest((int) positiveClass);
   }
 

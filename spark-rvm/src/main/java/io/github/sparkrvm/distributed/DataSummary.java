@@ -1,5 +1,7 @@
 package io.github.sparkrvm.distributed;
 
+import com.esotericsoftware.kryo.DefaultSerializer;
+import com.esotericsoftware.kryo.serializers.JavaSerializer;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -14,6 +16,7 @@ import java.util.TreeMap;
  * candidate centres. The sample keeps the rows with the smallest hash of (seed, features, label) — all rows when
  * there are no more than {@code maxCentres} — so it does not depend on how the data is partitioned.
  */
+@DefaultSerializer(JavaSerializer.class) // it holds records, which Spark's Kryo cannot serialize
 public final class DataSummary implements Serializable {
 
   /**
