@@ -165,9 +165,10 @@ public final class RvmParamSet implements java.io.Serializable {
         "families bernoulli and multinomial: the largest expanded design, in MiB (training rows x candidate basis "
             + "functions x 8 bytes), that a fit collects to the driver (>= 0). At or below it, one pass collects the "
             + "design and every later step of the solver runs on the driver without passing over the data again (on "
-            + "small data a pass costs mostly the latency of a Spark job); above it, or when the driver's heap is "
-            + "too small for it, every step passes over the cluster. 0: always pass over the cluster. Same fit "
-            + "either way, up to rounding. (Family gaussian makes one statistics pass on either path)",
+            + "small data a pass costs mostly the latency of a Spark job); above it, or when it does not fit the "
+            + "driver's heap (twice, beside a step's matrices) or spark.driver.maxResultSize, every step passes over "
+            + "the cluster. 0: always pass over the cluster. Same fit either way, up to rounding. (Family gaussian "
+            + "makes one statistics pass on either path)",
         ParamValidators.gtEq(0.0));
     maxAddsPerStep = new IntParam(owner, "maxAddsPerStep",
         "solver fast with family bernoulli or multinomial: the most basis functions one step may add (>= 0). A "
