@@ -57,7 +57,8 @@ class KryoSerializationTest {
     int[] all = java.util.stream.IntStream.range(0, basis.numCandidates()).toArray();
     assertArrayEquals(basis.expand(block, all), roundTrip(basis).expand(block, all), 0.0);
 
-    CandidateAccumulator acc = new CandidateAccumulator(basis.numCandidates(), new int[] {0, 5}, new double[] {0.3, -1});
+    CandidateAccumulator acc =
+        new CandidateAccumulator(basis.numCandidates(), new int[] {0, 5}, new double[] {0.3, -1});
     acc.add(basis.expand(block, all), 20, block.labels(), block.weights());
     CandidateTerms a = acc.result();
     CandidateTerms b = roundTrip(acc).result();
