@@ -1,6 +1,10 @@
 package io.github.sparkrvm.core;
 
 import java.util.List;
+import java.util.function.BiConsumer;
+import java.util.function.BinaryOperator;
+import java.util.function.Supplier;
+import java.util.stream.IntStream;
 
 /**
  * The statistics seam over an expanded design held on one JVM, in the row blocks a pass over the cluster sees: each
@@ -117,60 +121,69 @@ public final class LocalStatistics implements DesignStatistics {
 
   @Override
   public GaussianStatistics gaussian() {
-    GaussianAccumulator acc = new GaussianAccumulator(m);
-    for (ExpandedBlock block : blocks) {
-      acc.add(block.phi(), block.rows(), labels(block), block.rowWeights());
-    }
-    return acc.result();
+    return accumulate(() -> new GaussianAccumulator(m),
+        (acc, block) -> acc.add(block.phi(), block.rows(), labels(block), block.rowWeights()),
+        GaussianAccumulator::merge).result();
   }
 
   @Override
   public LikelihoodTerms bernoulli(int[] active, double[] weights) {
-    BernoulliAccumulator acc = new BernoulliAccumulator(weights.clone());
-    for (ExpandedBlock block : blocks) {
-      acc.add(columns(block, active), block.rows(), labels(block), block.rowWeights());
-    }
-    return acc.result();
+    double[] w = weights.clone();
+    return accumulate(() -> new BernoulliAccumulator(w),
+        (acc, block) -> acc.add(columns(block, active), block.rows(), labels(block), block.rowWeights()),
+        BernoulliAccumulator::merge).result();
   }
 
   @Override
   public CandidateTerms bernoulliCandidates(int[] active, double[] weights) {
-    CandidateAccumulator acc = new CandidateAccumulator(m, active.clone(), weights.clone());
-    for (ExpandedBlock block : blocks) {
-      acc.add(block.phi(), block.rows(), labels(block), block.rowWeights());
-    }
-    return acc.result();
+    int[] act = active.clone();
+    double[] w = weights.clone();
+    return accumulate(() -> new CandidateAccumulator(m, act, w),
+        (acc, block) -> acc.add(block.phi(), block.rows(), labels(block), block.rowWeights()),
+        CandidateAccumulator::merge).result();
   }
 
   @Override
   public JaakkolaJordanTerms jaakkolaJordan(int[] active, double[] secondMoment) {
-    JaakkolaJordanAccumulator acc = new JaakkolaJordanAccumulator(secondMoment.clone(), active.length);
-    for (ExpandedBlock block : blocks) {
-      acc.add(columns(block, active), block.rows(), labels(block), block.rowWeights());
-    }
-    return acc.result();
+    double[] moment = secondMoment.clone();
+    return accumulate(() -> new JaakkolaJordanAccumulator(moment, active.length),
+        (acc, block) -> acc.add(columns(block, active), block.rows(), labels(block), block.rowWeights()),
+        JaakkolaJordanAccumulator::merge).result();
   }
 
   @Override
   public LikelihoodTerms multinomial(int[][] active, double[][] weights) {
     requireMultinomialLabels();
     int[] union = ClassLayout.union(active);
-    MultinomialAccumulator acc = new MultinomialAccumulator(active, weights);
-    for (ExpandedBlock block : blocks) {
-      acc.add(columns(block, union), block.rows(), block.labels(), block.rowWeights());
-    }
-    return acc.result();
+    return accumulate(() -> new MultinomialAccumulator(active, weights),
+        (acc, block) -> acc.add(columns(block, union), block.rows(), block.labels(), block.rowWeights()),
+        MultinomialAccumulator::merge).result();
   }
 
   @Override
   public CandidateTerms multinomialCandidates(int numClasses, int[] flatActive, double[] weights) {
     requireMultinomialLabels();
-    MultinomialCandidateAccumulator acc =
-        new MultinomialCandidateAccumulator(numClasses, m, flatActive.clone(), weights.clone());
-    for (ExpandedBlock block : blocks) {
-      acc.add(block.phi(), block.rows(), block.labels(), block.rowWeights());
-    }
-    return acc.result();
+    int[] act = flatActive.clone();
+    double[] w = weights.clone();
+    return accumulate(() -> new MultinomialCandidateAccumulator(numClasses, m, act, w),
+        (acc, block) -> acc.add(block.phi(), block.rows(), block.labels(), block.rowWeights()),
+        MultinomialCandidateAccumulator::merge).result();
+  }
+
+  /**
+   * One pass over the collected blocks, on the driver's cores: the blocks are cut into as many contiguous runs as
+   * there are processors (at most one per block), each run adds its blocks to a fresh accumulator, and the runs'
+   * accumulators are merged in order, so the result does not depend on the threads' timing.
+   */
+  private <A> A accumulate(Supplier<A> create, BiConsumer<A, ExpandedBlock> add, BinaryOperator<A> merge) {
+    int runs = Math.max(1, Math.min(blocks.size(), Runtime.getRuntime().availableProcessors()));
+    return IntStream.range(0, runs).parallel().mapToObj(r -> {
+      A acc = create.get();
+      for (int b = r * blocks.size() / runs; b < (r + 1) * blocks.size() / runs; b++) {
+        add.accept(acc, blocks.get(b));
+      }
+      return acc;
+    }).reduce(merge).orElseThrow();
   }
 
   private void requireMultinomialLabels() {
