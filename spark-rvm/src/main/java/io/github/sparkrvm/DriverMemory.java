@@ -47,24 +47,25 @@ final class DriverMemory {
   }
 
   /**
-   * Bytes a fit on the driver holds for its n × m expanded design: the design twice (the collected blocks while
-   * Spark still holds their serialized copies) beside the m × m matrices of a step.
+   * Bytes a fit on the driver holds for its n × m expanded design: the design twice (the variational dual form
+   * copies it into one matrix) beside the m × m matrices of a step.
    */
   static long driverDesignBytesFor(long n, long m) {
     return 2 * 8L * n * m + bytesFor(m);
   }
 
   /**
-   * {@return whether an n × m design and a step's matrices fit a heap of this size, and the design's collected
-   * blocks fit spark.driver.maxResultSize (0: no limit)}
+   * {@return whether an n × m design and a step's matrices fit a heap of this size, and the collected rows (n × d
+   * features, a label and a weight each, expanded on the driver) fit spark.driver.maxResultSize (0: no limit)}
    *
    * @param n rows
    * @param m candidate basis functions
+   * @param d features
    * @param available the driver's heap, in bytes
    * @param maxResultSize spark.driver.maxResultSize, in bytes
    */
-  static boolean driverDesignFits(long n, long m, long available, long maxResultSize) {
-    return fits(driverDesignBytesFor(n, m), available) && (maxResultSize <= 0 || 8L * n * m <= maxResultSize);
+  static boolean driverDesignFits(long n, long m, long d, long available, long maxResultSize) {
+    return fits(driverDesignBytesFor(n, m), available) && (maxResultSize <= 0 || 8L * n * (d + 2) <= maxResultSize);
   }
 
   /** {@return whether the primal form's (and the classic solver's) m × m matrices fit a heap of this size} */

@@ -395,8 +395,9 @@ public final class RvmEstimator extends Estimator<RvmModel> implements RvmParams
     int passes;
     try {
       BlockStatistics cluster = new BlockStatistics(blocks, broadcast, getAggregationDepth());
-      LocalStatistics local = !"gaussian".equals(getFamily())
-          && onDriver(summary.rows(), m, jsc.getConf().getSizeAsBytes("spark.driver.maxResultSize", "1g"))
+      boolean fast = "fast".equals(getSolver());
+      LocalStatistics local = (!"gaussian".equals(getFamily()) || fast)
+          && onDriver(summary.rows(), m, dim, jsc.getConf().getSizeAsBytes("spark.driver.maxResultSize", "1g"))
           ? cluster.collectLocal() : null;
       DesignStatistics stats = local != null ? local : cluster;
       int adds = getMaxAddsPerStep() > 0 ? getMaxAddsPerStep()
@@ -408,7 +409,6 @@ public final class RvmEstimator extends Estimator<RvmModel> implements RvmParams
             getMaxAddsPerStep() > 0 ? getMaxAddsPerStep() : "0: auto, " + summary.weightedRows() + " rows");
       }
       IterationListener listener = progress == null ? IterationListener.none() : progress;
-      boolean fast = "fast".equals(getSolver());
       if (multinomial && !softmax) {
         OneVsRestSolver.BinarySolver binary = fast ? FastBernoulliSolver::fit : BernoulliRelevanceSolver::fit;
         classFit = OneVsRestSolver.fit(stats, numClasses, options, getParallelism(), (k, r) -> {
@@ -433,7 +433,7 @@ public final class RvmEstimator extends Estimator<RvmModel> implements RvmParams
         } else if (isBernoulli()) {
           fit = BernoulliRelevanceSolver.fit(stats, options, log);
         } else if (fast) {
-          fit = FastGaussianSolver.fit(stats.gaussian(), options, log);
+          fit = FastGaussianSolver.fit(local != null ? local.gaussianColumns() : stats.gaussian(), options, log);
         } else {
           fit = GaussianRelevanceSolver.fit(stats.gaussian(), options, log);
         }
@@ -540,23 +540,24 @@ public final class RvmEstimator extends Estimator<RvmModel> implements RvmParams
   }
 
   /**
-   * Whether a bernoulli or multinomial fit collects its expanded design (n × m doubles) to the driver and runs there:
-   * when the design is at most maxDriverDesignSizeInMB and spark.driver.maxResultSize and, with a step's matrices,
-   * fits the driver's heap. Logs the choice and why. (A gaussian fit needs one statistics pass, ΦᵀΦ and Φᵀt, on
-   * either path, and the executors compute ΦᵀΦ in parallel: it keeps the design there, except for the variational
-   * dual form.)
+   * Whether a bernoulli, multinomial or gaussian fast fit builds its expanded design (n × m doubles) on the driver
+   * and runs there: when the design is at most maxDriverDesignSizeInMB and, twice with a step's matrices, fits the
+   * driver's heap, and the rows it collects (n × d features) fit spark.driver.maxResultSize. Logs the choice and
+   * why. (Gaussian em needs all of ΦᵀΦ, one statistics pass on either path, which the executors compute in
+   * parallel: it keeps the design there, as the variational primal form does. Gaussian fast reads only the columns
+   * of ΦᵀΦ of the basis functions it adds, which the driver computes from the design as they are needed.)
    */
-  private boolean onDriver(long n, int m, long maxResultSize) {
+  private boolean onDriver(long n, int m, int d, long maxResultSize) {
     double designMiB = 8.0 * n * m / (1 << 20);
     boolean small = designMiB <= getMaxDriverDesignSizeInMB();
     long heap = Runtime.getRuntime().maxMemory();
-    boolean fits = DriverMemory.driverDesignFits(n, m, heap, maxResultSize);
+    boolean fits = DriverMemory.driverDesignFits(n, m, d, heap, maxResultSize);
     LOG.info("{}: the {} x {} expanded design takes {} MiB: {}", uid, n, m, String.format("%.1f", designMiB),
         !small ? "every step passes over the cluster (maxDriverDesignSizeInMB " + getMaxDriverDesignSizeInMB() + ")"
             : fits ? "collected to the driver once; the solver runs there without further passes"
-                : "every step passes over the cluster (it is at most maxDriverDesignSizeInMB, but it does not fit "
-                    + "spark.driver.maxResultSize (" + (maxResultSize >> 20) + " MiB), or with a step's matrices "
-                    + "the driver's heap (" + (heap >> 20) + " MiB))");
+                : "every step passes over the cluster (it is at most maxDriverDesignSizeInMB, but the rows to "
+                    + "collect do not fit spark.driver.maxResultSize (" + (maxResultSize >> 20) + " MiB), or the "
+                    + "design, twice, with a step's matrices the driver's heap (" + (heap >> 20) + " MiB))");
     return small && fits;
   }
 

@@ -162,13 +162,15 @@ public final class RvmParamSet implements java.io.Serializable {
         "the most memory, in MiB, a block of stacked rows and their basis expansion may take on an executor "
             + "(>= 0; 0 chooses automatically: about 4 MiB)", ParamValidators.gtEq(0.0));
     maxDriverDesignSizeInMB = new DoubleParam(owner, "maxDriverDesignSizeInMB",
-        "families bernoulli and multinomial: the largest expanded design, in MiB (training rows x candidate basis "
-            + "functions x 8 bytes), that a fit collects to the driver (>= 0). At or below it, one pass collects the "
-            + "design and every later step of the solver runs on the driver without passing over the data again (on "
-            + "small data a pass costs mostly the latency of a Spark job); above it, or when it does not fit the "
-            + "driver's heap (twice, beside a step's matrices) or spark.driver.maxResultSize, every step passes over "
-            + "the cluster. 0: always pass over the cluster. Same fit either way, up to rounding. (Family gaussian "
-            + "makes one statistics pass on either path)",
+        "families bernoulli and multinomial, and solver fast with family gaussian: the largest expanded design, in "
+            + "MiB (training rows x candidate basis functions x 8 bytes), that a fit builds on the driver (>= 0). At "
+            + "or below it, one pass collects the rows, the driver expands them, and every later step of the solver "
+            + "runs there without passing over the data again (on small data a pass costs mostly the latency of a "
+            + "Spark job); above it, or when the design does not fit the driver's heap (twice, beside a step's "
+            + "matrices) or the rows do not fit spark.driver.maxResultSize, every step passes over the cluster. 0: "
+            + "always pass over the cluster. Same fit either way, up to rounding. (Gaussian fast on the driver "
+            + "computes only the columns of X'X of the basis functions it adds; gaussian em and the variational "
+            + "primal form make one statistics pass, X'X and X'y, on either path)",
         ParamValidators.gtEq(0.0));
     maxAddsPerStep = new IntParam(owner, "maxAddsPerStep",
         "solver fast with family bernoulli or multinomial: the most basis functions one step may add (>= 0). A "

@@ -164,16 +164,18 @@ class BadInputTest {
 
   /**
    * A design at most maxDriverDesignSizeInMB goes to the driver only when it fits there twice beside a step's
-   * matrices (60% of the heap) and within spark.driver.maxResultSize: with a 1 GiB heap, 10,000 rows × 1001
-   * candidates (2 × 76 MiB and 6 × 7.6 MiB) do, unless maxResultSize is 64 MiB; 100,000 rows (2 × 764 MiB) do not.
-   * Such a fit passes over the cluster instead of failing.
+   * matrices (60% of the heap) and the rows the driver collects to expand it fit spark.driver.maxResultSize: with a
+   * 1 GiB heap, 10,000 rows × 1001 candidates (2 × 76 MiB and 6 × 7.6 MiB) do, over 2 features (10,000 × 4
+   * doubles, 0.3 MiB) even with a maxResultSize of 1 MiB, over 1000 features (76 MiB) not with 64 MiB; 100,000 rows
+   * (2 × 764 MiB) do not. Such a fit passes over the cluster instead of failing.
    */
   @Test
   void aDesignTooLargeForTheDriverStaysOnTheCluster() {
-    assertTrue(DriverMemory.driverDesignFits(10_000, 1001, 1L << 30, 1L << 30));
-    assertTrue(DriverMemory.driverDesignFits(10_000, 1001, 1L << 30, 0));
-    assertFalse(DriverMemory.driverDesignFits(10_000, 1001, 1L << 30, 64L << 20));
-    assertFalse(DriverMemory.driverDesignFits(100_000, 1001, 1L << 30, 0));
+    assertTrue(DriverMemory.driverDesignFits(10_000, 1001, 2, 1L << 30, 1L << 30));
+    assertTrue(DriverMemory.driverDesignFits(10_000, 1001, 2, 1L << 30, 0));
+    assertTrue(DriverMemory.driverDesignFits(10_000, 1001, 2, 1L << 30, 1L << 20));
+    assertFalse(DriverMemory.driverDesignFits(10_000, 1001, 1000, 1L << 30, 64L << 20));
+    assertFalse(DriverMemory.driverDesignFits(100_000, 1001, 2, 1L << 30, 0));
     assertEquals(2 * 8L * 10_000 * 1001 + DriverMemory.bytesFor(1001), DriverMemory.driverDesignBytesFor(10_000, 1001));
   }
 

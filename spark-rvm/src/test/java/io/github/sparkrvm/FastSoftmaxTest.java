@@ -92,7 +92,7 @@ class FastSoftmaxTest {
   @Test
   void oneAndEightPartitionsAndTheDriverGiveTheSameFastModel() {
     // every step over the cluster on 1 and on 8 partitions (maxDriverDesignSizeInMB 0), and on the driver after one
-    // pass that collects the design (the default at this size)
+    // pass that collects the rows to expand on the driver (the default at this size)
     TestData.Table[] parts = TestData.split(subset, 0.4, 7);
     TestData.Table train = parts[0];
     TestData.Table test = parts[1];

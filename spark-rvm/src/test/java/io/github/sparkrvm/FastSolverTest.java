@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.ArrayList;
 import java.util.List;
 import org.apache.spark.ml.evaluation.MulticlassClassificationEvaluator;
 import org.apache.spark.ml.evaluation.RegressionEvaluator;
@@ -95,38 +94,40 @@ class FastSolverTest {
   }
 
   @Test
-  void sincFastRmseIsWithinFivePercentOfEmAndItsLogMarginalLikelihoodNeverDecreases() {
-    // A mean over eight seeds (as in FastGaussianSolverTest): the greedy fast solver can stop at another local maximum than em on one seed
-    // (either way); the bar is on the typical error, not on one draw.
-    TestData.Table test = TestData.sincGrid(500);
-    Dataset<Row> testFrame = SparkTestSession.frame(test, 2);
-    RegressionEvaluator rmse = new RegressionEvaluator().setMetricName("rmse");
-    double emTotal = 0.0;
-    double fastTotal = 0.0;
-    for (long seed = 1; seed <= 8; seed++) {
-      Dataset<Row> train = SparkTestSession.frame(TestData.noisySinc(100, 0.1, seed), 2);
-      RvmEstimator estimator = new RvmEstimator().setGamma(0.25).setStandardization(false);
-      RvmModel em = estimator.copy(new org.apache.spark.ml.param.ParamMap()).setSolver("em").fit(train);
-      RvmModel fast = estimator.copy(new org.apache.spark.ml.param.ParamMap()).setSolver("fast").fit(train);
-      assertNeverDecreases(fast.summary().logMarginalLikelihood(), "sinc seed " + seed);
-      assertEquals(2, fast.summary().dataPasses(), "gaussian fast: the summary pass and one statistics pass");
-      emTotal += rmse.evaluate(em.transform(testFrame));
-      fastTotal += rmse.evaluate(fast.transform(testFrame));
+  void sincFastGivesTheSameModelOnTheDriverAndOverTheClusterInTwoPassesEach() {
+    // Gaussian fast on the driver (the default at this size) expands the collected rows and computes only the
+    // columns of ΦᵀΦ it reads; over the cluster (maxDriverDesignSizeInMB 0) one pass sums all of ΦᵀΦ. Same model
+    // either way, on 1 or 8 partitions. Its accuracy against em, a mean over many seeds, is FastGaussianSolverTest's.
+    TestData.Table train = TestData.noisySinc(200, 0.1, 1);
+    RvmEstimator fast = new RvmEstimator().setGamma(0.25).setStandardization(false).setSolver("fast");
+    RvmModel onDriver = fast.fit(SparkTestSession.frame(train, 8));
+    RvmModel one = fast.copy(new org.apache.spark.ml.param.ParamMap()).setMaxDriverDesignSizeInMB(0)
+        .fit(SparkTestSession.frame(train, 1));
+    RvmModel eight = fast.copy(new org.apache.spark.ml.param.ParamMap()).setMaxDriverDesignSizeInMB(0)
+        .fit(SparkTestSession.frame(train, 8));
+    assertSameFastModel(one, eight);
+    assertSameFastModel(one, onDriver);
+    assertEquals(one.summary().iterations(), onDriver.summary().iterations());
+    for (RvmModel model : List.of(onDriver, one, eight)) {
+      assertEquals(2, model.summary().dataPasses(), "the summary pass and one that collects the rows or sums ΦᵀΦ");
+      assertTrue(model.summary().converged());
+      assertNeverDecreases(model.summary().logMarginalLikelihood(), "sinc");
     }
-    System.out.printf("sinc mean RMSE over 8 seeds: em %.4f, fast %.4f%n", emTotal / 8, fastTotal / 8);
-    assertEquals(emTotal, fastTotal, 0.05 * emTotal);
+    double rmse = new RegressionEvaluator().setMetricName("rmse")
+        .evaluate(onDriver.transform(SparkTestSession.frame(TestData.sincGrid(500), 2)));
+    assertTrue(rmse < 0.05, "test RMSE " + rmse); // Tipping's sinc bar, as in FastGaussianSolverTest
   }
 
   @Test
   void oneAndEightPartitionsAndTheDriverGiveTheSameFastModel() {
     // every step over the cluster on 1 and on 8 partitions (maxDriverDesignSizeInMB 0), and on the driver after one
-    // pass that collects the design (the default at this size)
+    // pass that collects the rows to expand on the driver (the default at this size)
     TestData.Table table = TestData.ripley("tr");
     RvmModel one = ripley("fast").setMaxDriverDesignSizeInMB(0).fit(SparkTestSession.frame(table, 1));
     assertSameFastModel(one, ripley("fast").setMaxDriverDesignSizeInMB(0).fit(SparkTestSession.frame(table, 8)));
     RvmModel onDriver = ripley("fast").fit(SparkTestSession.frame(table, 8));
     assertSameFastModel(one, onDriver);
-    assertEquals(2, onDriver.summary().dataPasses(), "the summary pass and the one that collects the design");
+    assertEquals(2, onDriver.summary().dataPasses(), "the summary pass and the one that collects the rows");
     assertEquals(one.summary().iterations(), onDriver.summary().iterations());
   }
 

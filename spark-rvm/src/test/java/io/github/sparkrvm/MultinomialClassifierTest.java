@@ -254,7 +254,7 @@ class MultinomialClassifierTest {
   @Test
   void onePartitionAndEightPartitionsGiveTheSameModel() {
     // every step over the cluster on 1 and on 8 partitions (maxDriverDesignSizeInMB 0), and on the driver after one
-    // pass that collects the design (the default at this size)
+    // pass that collects the rows to expand on the driver (the default at this size)
     TestData.Table blobs = TestData.blobs(30, 3, 0.8, 5);
     RvmModel one = estimator("softmax").setMaxDriverDesignSizeInMB(0).fit(SparkTestSession.frame(blobs, 1));
     for (RvmEstimator other : List.of(estimator("softmax").setMaxDriverDesignSizeInMB(0), estimator("softmax"))) {

@@ -8,25 +8,36 @@ import java.util.List;
  * Sparse Bayesian regression by fast marginal likelihood maximisation (Tipping &amp; Faul 2003), from the Gaussian
  * sufficient statistics: start from the single best basis function; at each step compute the sparsity sᵢ and
  * quality qᵢ of every candidate and apply the one action (add, re-estimate α = s²/(q² − s), or delete) with the
- * largest exact gain in log marginal likelihood. The noise precision β is re-estimated after every step, guarded so
- * that the objective never decreases. It stops when no action gains more than {@code MIN_GAIN} nats (two correlated
- * basis functions can otherwise trade α back and forth for thousands of steps of 1e-7 nats each) and β has
- * settled. Each step costs O(M m²) for M candidates and m kept basis functions, instead of the classic O(M³).
+ * largest exact gain in log marginal likelihood. Each step costs O(M m²) for M candidates and m kept basis
+ * functions, instead of the classic O(M³). Of ΦᵀΦ it reads the diagonal and the columns of the basis functions in
+ * the model, so over a {@link LazyGram} it never forms the M × M matrix.
  *
- * <p>Being greedy, it can stop at another local maximum than the classic re-estimation: on noisy sinc with
- * γ = 0.25 (8 seeds) it ends up to 4 nats lower on some seeds and higher on others, with a mean test RMSE within 5%
- * of the classic solver's (see {@code FastGaussianSolverTest}).
+ * <p>The noise precision β starts at 100 / var(t) (a noise deviation of a tenth of the targets') and is held there
+ * until the actions first settle (none gains enough), or half of maxIter has passed; from then on it is
+ * re-estimated after every step, guarded so
+ * that the objective never decreases. Held small, the noise lets the model take many basis functions before it
+ * prunes, much as the classic solver starts from all of them; re-estimated from the first step, β falls at once to
+ * the residual of one basis function and the greedy growth settles lower: on noisy sinc at 1000 rows (8 seeds) the
+ * final log marginal likelihood was then 4.5 nats below the classic solver's on average and the test RMSE 28%
+ * higher, against 2.6 nats and 2% with β held.
+ *
+ * <p>It stops when no action gains more than {@code MIN_GAIN} nats or {@code RELATIVE_MIN_GAIN} of |objective|, as
+ * {@link FastLaplaceSolver} does (correlated basis functions can otherwise trade α back and forth for thousands of
+ * steps of a few micro-nats each), and β has settled.
  */
 public final class FastGaussianSolver {
 
   /** Actions that would raise the log marginal likelihood by less than this (nats) are not worth a step. */
   private static final double MIN_GAIN = 1e-6;
 
-  private final GaussianStatistics stats;
+  /** Nor are those that would raise it by less than this share of its magnitude. */
+  private static final double RELATIVE_MIN_GAIN = FastLaplaceSolver.RELATIVE_MIN_GAIN;
+
+  private final GaussianColumns stats;
   private final SparseBayesOptions options;
   private final int m;
 
-  private FastGaussianSolver(GaussianStatistics stats, SparseBayesOptions options) {
+  private FastGaussianSolver(GaussianColumns stats, SparseBayesOptions options) {
     this.stats = stats;
     this.options = options;
     this.m = stats.numBasis();
@@ -40,7 +51,7 @@ public final class FastGaussianSolver {
    * @param listener told of every step
    * @return the fit
    */
-  public static RelevanceFit fit(GaussianStatistics stats, SparseBayesOptions options, IterationListener listener) {
+  public static RelevanceFit fit(GaussianColumns stats, SparseBayesOptions options, IterationListener listener) {
     double variance = stats.checkedTargetVariance();
     if (options.alphaPriorShape() != 0.0 || options.alphaPriorRate() != 0.0) {
       throw new IllegalArgumentException("the fast solver supports the scale-free prior only "
@@ -52,8 +63,7 @@ public final class FastGaussianSolver {
   private RelevanceFit run(double variance, IterationListener listener) {
     double beta = 100.0 / variance;
     int first = bestStart();
-    double[] g = stats.gram();
-    double norm = g[first * m + first];
+    double norm = stats.gramDiagonal()[first];
     double projection = stats.projection()[first];
     double excess = projection * projection / norm - 1.0 / beta;
     double alpha0 = excess > 0.0 ? norm / excess : norm / (1e-6 * projection * projection / norm + 1e-300);
@@ -64,6 +74,7 @@ public final class FastGaussianSolver {
     List<Integer> counts = new ArrayList<>(List.of(1));
     listener.onIteration(new IterationReport(0, post.logMarginalLikelihood(), 1, Double.NaN, beta, 0));
     boolean converged = false;
+    boolean settled = false; // β is held until the actions first settle
     int step = 0;
     while (step < options.maxIter()) {
       step++;
@@ -73,7 +84,8 @@ public final class FastGaussianSolver {
         change = Math.abs(Math.log(action.alpha()) - Math.log(alphaOf(post, action.index())));
         post = apply(post, action);
       }
-      GaussianRelevanceSolver.Posterior updated = updateBeta(post);
+      settled |= action == null || step >= options.maxIter() / 2;
+      GaussianRelevanceSolver.Posterior updated = settled ? updateBeta(post) : post;
       double betaChange = Math.abs(Math.log(updated.beta()) - Math.log(post.beta()));
       post = updated;
       objective.add(post.logMarginalLikelihood());
@@ -94,8 +106,9 @@ public final class FastGaussianSolver {
   private int bestStart() {
     int best = 0;
     double score = -1.0;
+    double[] diagonal = stats.gramDiagonal();
     for (int i = 0; i < m; i++) {
-      double norm = stats.gram()[i * m + i];
+      double norm = diagonal[i];
       if (norm > 0.0) {
         double p = stats.projection()[i];
         double s = p * p / norm;
@@ -122,19 +135,20 @@ public final class FastGaussianSolver {
     int[] active = post.active();
     int k = active.length;
     double beta = post.beta();
-    double[] g = stats.gram();
+    double[] diagonal = stats.gramDiagonal();
     double[] p = stats.projection();
     // ΦᵀΦ_A Σ for every candidate row: (M × k) · (k × k)
     double[] gramActive = new double[m * k];
     for (int a = 0; a < k; a++) {
-      System.arraycopy(g, active[a] * m, gramActive, a * m, m); // column a = G[:, active[a]]
+      System.arraycopy(stats.gramColumn(active[a]), 0, gramActive, a * m, m); // column a = G[:, active[a]]
     }
     double[] times = new double[m * k];
     dev.ludovic.netlib.blas.BLAS.getInstance().dgemm("N", "N", m, k, k, 1.0, gramActive, m, post.covariance(), k,
         0.0, times, m);
+    double minGain = Math.max(MIN_GAIN, RELATIVE_MIN_GAIN * Math.abs(post.logMarginalLikelihood()));
     Action best = null;
     for (int i = 0; i < m; i++) {
-      double gii = g[i * m + i];
+      double gii = diagonal[i];
       if (!(gii > 0.0)) {
         continue;
       }
@@ -150,7 +164,7 @@ public final class FastGaussianSolver {
       Action action = pos >= 0
           ? activeAction(i, post.alpha()[pos], bigS, bigQ, k)
           : inactiveAction(i, bigS, bigQ);
-      if (action != null && action.gain() > MIN_GAIN && (best == null || action.gain() > best.gain())) {
+      if (action != null && action.gain() > minGain && (best == null || action.gain() > best.gain())) {
         best = action;
       }
     }
@@ -234,7 +248,7 @@ public final class FastGaussianSolver {
     double effective = Arrays.stream(gamma).sum();
     double mackay = Math.max(stats.weightSum() - effective, 1e-6 * stats.weightSum())
         / Math.max(post.residualSquares(), Double.MIN_NORMAL);
-    double[] gram = DenseMatrices.submatrix(stats.gram(), m, post.active());
+    double[] gram = stats.gramSubmatrix(post.active());
     double trace = 0.0;
     for (int i = 0; i < k * k; i++) {
       trace += gram[i] * post.covariance()[i];

@@ -15,10 +15,10 @@ public final class GaussianRelevanceSolver {
 
   private static final double HALF_LOG_TWO_PI = 0.5 * Math.log(2 * Math.PI);
 
-  private final GaussianStatistics stats;
+  private final GaussianColumns stats;
   private final SparseBayesOptions options;
 
-  private GaussianRelevanceSolver(GaussianStatistics stats, SparseBayesOptions options) {
+  private GaussianRelevanceSolver(GaussianColumns stats, SparseBayesOptions options) {
     this.stats = stats;
     this.options = options;
   }
@@ -31,7 +31,7 @@ public final class GaussianRelevanceSolver {
    * @param listener told of every step
    * @return the fit
    */
-  public static RelevanceFit fit(GaussianStatistics stats, SparseBayesOptions options, IterationListener listener) {
+  public static RelevanceFit fit(GaussianColumns stats, SparseBayesOptions options, IterationListener listener) {
     return new GaussianRelevanceSolver(stats, options).run(stats.checkedTargetVariance(), listener);
   }
 
@@ -44,7 +44,7 @@ public final class GaussianRelevanceSolver {
    * @param active the basis functions in the model
    * @param alpha their prior precisions
    */
-  public static Posterior posterior(GaussianStatistics stats, int[] active, double[] alpha, double beta,
+  public static Posterior posterior(GaussianColumns stats, int[] active, double[] alpha, double beta,
       SparseBayesOptions options) {
     return new GaussianRelevanceSolver(stats, options).posterior(active, alpha, beta);
   }
@@ -52,10 +52,7 @@ public final class GaussianRelevanceSolver {
   private RelevanceFit run(double targetVariance, IterationListener listener) {
     int m = stats.numBasis();
     int[] all = Reestimation.indices(m);
-    double[] gramDiagonal = new double[m];
-    for (int i = 0; i < m; i++) {
-      gramDiagonal[i] = stats.gram()[i * m + i];
-    }
+    double[] gramDiagonal = stats.gramDiagonal();
     double beta = 100.0 / targetVariance; // start with a noise deviation of a tenth of the targets'
     Posterior post = posterior(all, Reestimation.initialAlpha(gramDiagonal, stats.weightSum(), targetVariance), beta);
     List<Double> objective = new ArrayList<>();
@@ -133,7 +130,7 @@ public final class GaussianRelevanceSolver {
     double[] alpha = Reestimation.expectationMaximisation(post.mean(), post.covariance(),
         options.alphaPriorShape(), options.alphaPriorRate());
     int k = post.active().length;
-    double[] gram = DenseMatrices.submatrix(stats.gram(), stats.numBasis(), post.active());
+    double[] gram = stats.gramSubmatrix(post.active());
     double trace = 0.0;
     for (int i = 0; i < k * k; i++) {
       trace += gram[i] * post.covariance()[i];
@@ -158,7 +155,7 @@ public final class GaussianRelevanceSolver {
 
   private Posterior posterior(int[] active, double[] alpha, double beta) {
     int k = active.length;
-    double[] gram = DenseMatrices.submatrix(stats.gram(), stats.numBasis(), active);
+    double[] gram = stats.gramSubmatrix(active);
     double[] projection = DenseMatrices.select(stats.projection(), active);
     double[] precision = new double[k * k];
     for (int i = 0; i < k * k; i++) {

@@ -1,5 +1,7 @@
 package io.github.sparkrvm.core;
 
+import java.util.Arrays;
+
 /**
  * The sufficient statistics of a Gaussian likelihood over all candidate basis functions, with row weights w:
  * {@code gram = ΦᵀWΦ} (m × m, column-major), {@code projection = ΦᵀWt}, {@code targetSquares = tᵀWt},
@@ -7,7 +9,7 @@ package io.github.sparkrvm.core;
  * runs without the data.
  */
 public record GaussianStatistics(int numBasis, double[] gram, double[] projection, double targetSquares,
-    double targetSum, double weightSum, long count) {
+    double targetSum, double weightSum, long count) implements GaussianColumns {
 
   /**
    * Checks the sizes.
@@ -26,25 +28,22 @@ public record GaussianStatistics(int numBasis, double[] gram, double[] projectio
     }
   }
 
-  /**
-   * {@return the weighted variance of the targets, checked: there must be weight, and the targets must vary}
-   *
-   * @throws IllegalArgumentException otherwise
-   */
-  public double checkedTargetVariance() {
-    if (!(weightSum > 0.0)) {
-      throw new IllegalArgumentException("no training rows with positive weight");
+  @Override
+  public double[] gramDiagonal() {
+    double[] diagonal = new double[numBasis];
+    for (int i = 0; i < numBasis; i++) {
+      diagonal[i] = gram[i * numBasis + i];
     }
-    double variance = targetVariance();
-    if (!(variance > 0.0)) {
-      throw new IllegalArgumentException("the targets are constant: there is nothing to learn");
-    }
-    return variance;
+    return diagonal;
   }
 
-  /** {@return the weighted variance of the targets} */
-  public double targetVariance() {
-    double mean = targetSum / weightSum;
-    return Math.max(targetSquares / weightSum - mean * mean, 0.0);
+  @Override
+  public double[] gramColumn(int j) {
+    return Arrays.copyOfRange(gram, j * numBasis, (j + 1) * numBasis);
+  }
+
+  @Override
+  public double[] gramSubmatrix(int[] active) {
+    return DenseMatrices.submatrix(gram, numBasis, active);
   }
 }

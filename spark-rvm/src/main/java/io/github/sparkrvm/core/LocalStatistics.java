@@ -1,5 +1,6 @@
 package io.github.sparkrvm.core;
 
+import dev.ludovic.netlib.blas.BLAS;
 import java.util.List;
 import java.util.function.BiConsumer;
 import java.util.function.BinaryOperator;
@@ -124,6 +125,88 @@ public final class LocalStatistics implements DesignStatistics {
     return accumulate(() -> new GaussianAccumulator(m),
         (acc, block) -> acc.add(block.phi(), block.rows(), labels(block), block.rowWeights()),
         GaussianAccumulator::merge).result();
+  }
+
+  /**
+   * {@return the Gaussian statistics with the Gram matrix computed column by column, as the fast solver asks for
+   * them: one sweep over the design now for ΦᵀWt, the Gram diagonal and the targets' moments, and O(N M) per column
+   * later, where {@link #gaussian()} computes all of ΦᵀWΦ at once}
+   */
+  public LazyGram gaussianColumns() {
+    Moments moments = accumulate(() -> new Moments(m), (acc, block) -> acc.add(block, labels(block)), Moments::merge);
+    return new LazyGram(moments.projection, moments.diagonal, moments.targetSquares, moments.targetSum,
+        moments.weightSum, moments.count, this::gramColumn);
+  }
+
+  /** Column j of ΦᵀWΦ: Σ over the blocks of Φᵀ(w ∘ φⱼ). */
+  private double[] gramColumn(int j) {
+    return accumulate(() -> new double[m], (column, block) -> {
+      int r = block.rows();
+      if (r == 0) {
+        return;
+      }
+      double[] weighted = new double[r];
+      for (int i = 0; i < r; i++) {
+        weighted[i] = block.rowWeights()[i] * block.phi()[j * r + i];
+      }
+      BLAS.getInstance().dgemv("T", r, m, 1.0, block.phi(), r, weighted, 1, 1.0, column, 1);
+    }, (a, b) -> {
+      for (int i = 0; i < m; i++) {
+        a[i] += b[i];
+      }
+      return a;
+    });
+  }
+
+  /** ΦᵀWt, the diagonal of ΦᵀWΦ and the targets' weighted moments, block by block. */
+  private static final class Moments {
+    final double[] projection;
+    final double[] diagonal;
+    double targetSquares;
+    double targetSum;
+    double weightSum;
+    long count;
+
+    Moments(int m) {
+      projection = new double[m];
+      diagonal = new double[m];
+    }
+
+    Moments add(ExpandedBlock block, double[] targets) {
+      int r = block.rows();
+      double[] phi = block.phi();
+      double[] w = block.rowWeights();
+      for (int i = 0; i < r; i++) {
+        targetSquares += w[i] * targets[i] * targets[i];
+        targetSum += w[i] * targets[i];
+        weightSum += w[i];
+      }
+      for (int j = 0; j < diagonal.length; j++) {
+        double d = 0.0;
+        double p = 0.0;
+        for (int i = 0; i < r; i++) {
+          double v = phi[j * r + i];
+          d += w[i] * v * v;
+          p += w[i] * targets[i] * v;
+        }
+        diagonal[j] += d;
+        projection[j] += p;
+      }
+      count += r;
+      return this;
+    }
+
+    Moments merge(Moments other) {
+      for (int j = 0; j < diagonal.length; j++) {
+        diagonal[j] += other.diagonal[j];
+        projection[j] += other.projection[j];
+      }
+      targetSquares += other.targetSquares;
+      targetSum += other.targetSum;
+      weightSum += other.weightSum;
+      count += other.count;
+      return this;
+    }
   }
 
   @Override

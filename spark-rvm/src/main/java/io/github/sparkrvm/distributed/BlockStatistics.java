@@ -199,21 +199,19 @@ public final class BlockStatistics implements DesignStatistics {
   }
 
   /**
-   * {@return the design expanded over every candidate, collected to the driver in its blocks (one pass): the blocks
-   * in the order of the partitions, so the rows' order does not depend on the partitioning, with the labels of this
-   * view} Later evaluations on the result make no passes. The driver holds N × M doubles.
+   * {@return the design expanded over every candidate on the driver, in its blocks: one pass collects the row blocks
+   * (N × d features, the labels and weights) in the order of the partitions, so the rows' order does not depend on
+   * the partitioning, and the driver's cores expand them with the same code as a pass, with the labels of this view}
+   * Later evaluations on the result make no passes. The driver holds N × M doubles.
    */
   public LocalStatistics collectLocal() {
-    Broadcast<BasisFunctions> bc = basis;
+    BasisFunctions expansion = basis.value();
     int[] columns = allCandidates();
     passes.incrementAndGet();
-    // arrays, not records, cross to the driver: Spark's Kryo (spark.serializer) cannot serialize records
-    List<double[][]> parts = blocks.map(block -> new double[][] {bc.value().expand(block, columns), block.labels(),
-        block.weights()}).collect();
-    List<LocalStatistics.ExpandedBlock> expanded = new ArrayList<>();
-    for (double[][] part : parts) {
-      expanded.add(new LocalStatistics.ExpandedBlock(part[1].length, part[0], part[1], part[2]));
-    }
+    List<LocalStatistics.ExpandedBlock> expanded = blocks.collect().parallelStream()
+        .map(block -> new LocalStatistics.ExpandedBlock(block.size(), expansion.expand(block, columns),
+            block.labels(), block.weights()))
+        .toList();
     LocalStatistics local = new LocalStatistics(expanded, numCandidates);
     return Double.isNaN(positiveClass) ? local : local.oneVsRest((int) positiveClass);
   }

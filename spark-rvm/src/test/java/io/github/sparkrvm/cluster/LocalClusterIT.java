@@ -69,7 +69,7 @@ class LocalClusterIT {
     }
     RvmModel clusterModel = estimator().fit(SparkTestSession.frame(cluster, TestData.ripley("tr"), 4));
     assertSameModel(localModel, clusterModel);
-    // the design collected from the executors to the driver, which then fits without passes
+    // the rows collected from the executors and expanded on the driver, which then fits without passes
     RvmModel onDriver = estimator().setMaxDriverDesignSizeInMB(128)
         .fit(SparkTestSession.frame(cluster, TestData.ripley("tr"), 4));
     assertSameModel(localModel, onDriver);

@@ -14,6 +14,7 @@ import io.github.sparkrvm.core.DesignMatrix;
 import io.github.sparkrvm.core.DesignStatistics;
 import io.github.sparkrvm.core.GaussianStatistics;
 import io.github.sparkrvm.core.InMemoryStatistics;
+import io.github.sparkrvm.core.LazyGram;
 import io.github.sparkrvm.core.LikelihoodTerms;
 import io.github.sparkrvm.core.LocalStatistics;
 import java.util.ArrayList;
@@ -65,6 +66,7 @@ class BlockStatisticsTest {
     for (DesignStatistics stats : List.of(cluster, local)) {
       checkAgainst(memory, stats, basis.numCandidates());
     }
+    checkColumns(memory.gaussian(), local.gaussianColumns());
     assertEquals(1 + 4, cluster.passes(), "the cluster's four evaluations pass over the data, the local ones do not");
     // the collected design, its rows in the order of the partitions (here the table's)
     DesignMatrix design = local.design();
@@ -72,6 +74,25 @@ class BlockStatisticsTest {
     assertArrayEquals(table.t(), design.targets());
     assertArrayEquals(rowWeights, design.rowWeights());
     on.release();
+  }
+
+  /** The lazy Gram's moments, columns and submatrices equal the whole Gram's, and it computes only what is read. */
+  private static void checkColumns(GaussianStatistics full, LazyGram lazy) {
+    int m = full.numBasis();
+    assertEquals(m, lazy.numBasis());
+    assertClose(full.projection(), lazy.projection(), 1e-9);
+    assertClose(full.gramDiagonal(), lazy.gramDiagonal(), 1e-9);
+    assertEquals(full.targetSquares(), lazy.targetSquares(), 1e-9 * full.targetSquares());
+    assertEquals(full.targetSum(), lazy.targetSum(), 1e-9 * (1 + Math.abs(full.targetSum())));
+    assertEquals(full.weightSum(), lazy.weightSum(), 1e-9 * full.weightSum());
+    assertEquals(full.count(), lazy.count());
+    assertEquals(0, lazy.columnsComputed());
+    int[] read = m > 2 ? new int[] {0, m / 2, m - 1} : new int[] {0, m - 1};
+    for (int j : read) {
+      assertClose(full.gramColumn(j), lazy.gramColumn(j), 1e-9);
+    }
+    assertClose(full.gramSubmatrix(read), lazy.gramSubmatrix(read), 1e-9);
+    assertEquals(java.util.Arrays.stream(read).distinct().count(), lazy.columnsComputed());
   }
 
   /** Every evaluation of {@code stats} equals the plain loops'. */
