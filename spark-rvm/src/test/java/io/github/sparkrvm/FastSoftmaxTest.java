@@ -47,46 +47,54 @@ class FastSoftmaxTest {
   }
 
   @Test
-  void fastIsNotWorseThanEmByMoreThanOnePercentagePointOnTheMeanTestError() {
-    // A mean over three seeded splits (as FastSolverTest does for sinc): the greedy fast solver can stop at another
-    // local maximum of the Laplace objective than em, and with 215 training rows the two solvers' errors on one split
-    // differ by 1.5 to 3.4 percentage points either way (measured: em 2.80 / 4.66 / 7.76 %, fast 4.35 / 2.48 / 4.35 %
-    // on splits 7 / 8 / 9). So the test asserts that fast is not worse than em by more than one percentage point on
-    // the mean, and that no split is far off.
+  void fastAndEmAgreeWithinOnePercentagePointOnTheMeanTestErrorOfSixteenSplits() {
+    // On one split the two solvers can stop at different local maxima of the Laplace objective: with 215 training
+    // rows their errors differ by up to 3.4 percentage points either way (splits 7 / 8 / 9: em 2.80 / 4.66 / 7.76 %,
+    // fast 4.35 / 2.48 / 4.35 %; a mean over those three alone put fast 1.4 points ahead). So the bar is on the
+    // mean over sixteen seeded splits (measured: em 4.23 %, fast 4.17 %), fitted on the driver, the default at this
+    // size; no split may be far off.
+    int splits = 16;
     double emTotal = 0.0;
     double fastTotal = 0.0;
-    for (long seed : new long[] {7, 8, 9}) {
+    for (long seed = 1; seed <= splits; seed++) {
       TestData.Table[] parts = TestData.split(subset, 0.4, seed);
       Dataset<Row> frame = SparkTestSession.frame(parts[0], 2).cache();
-      long start = System.nanoTime();
-      // every step over the cluster (maxDriverDesignSizeInMB 0), to compare the passes
-      RvmModel em = softmax("em").setMaxDriverDesignSizeInMB(0).fit(frame);
-      double emSeconds = (System.nanoTime() - start) / 1e9;
-      start = System.nanoTime();
-      RvmModel fast = softmax("fast").setMaxDriverDesignSizeInMB(0).fit(frame);
-      double fastSeconds = (System.nanoTime() - start) / 1e9;
+      RvmModel em = softmax("em").fit(frame);
+      RvmModel fast = softmax("fast").fit(frame);
       frame.unpersist();
       double emError = error(em, parts[1]);
       double fastError = error(fast, parts[1]);
       emTotal += emError;
       fastTotal += fastError;
       System.out.printf("digits 3/8/9 softmax, split %d (%d train, %d test, 101 candidates × 3 classes): em error "
-          + "%.4f, %d pairs, %d passes, %.1f s; fast error %.4f, %d pairs, %d steps, %d passes, %.1f s%n", seed,
-          parts[0].size(), parts[1].size(), emError, pairs(em), em.summary().dataPasses(), emSeconds, fastError,
-          pairs(fast), fast.summary().iterations(), fast.summary().dataPasses(), fastSeconds);
+          + "%.4f, %d pairs, %d steps; fast error %.4f, %d pairs, %d steps%n", seed, parts[0].size(),
+          parts[1].size(), emError, pairs(em), em.summary().iterations(), fastError, pairs(fast),
+          fast.summary().iterations());
       assertTrue(fast.summary().converged());
       double[] history = fast.summary().logMarginalLikelihood();
       for (int i = 1; i < history.length; i++) {
         assertTrue(history[i] >= history[i - 1] - 1e-9 * (1.0 + Math.abs(history[i - 1])),
             "split " + seed + ", step " + i + ": " + history[i - 1] + " -> " + history[i]);
       }
-      assertTrue(fast.summary().dataPasses() < em.summary().dataPasses(), "fast should need fewer passes than em");
       assertEquals(3, fast.numClasses());
       assertEquals(emError, fastError, 0.05, "split " + seed);
     }
-    System.out.printf("digits 3/8/9 softmax, mean test error over 3 splits: em %.4f, fast %.4f%n", emTotal / 3,
-        fastTotal / 3);
-    assertTrue(fastTotal / 3 <= emTotal / 3 + 0.01, "fast mean test error " + fastTotal / 3 + ", em " + emTotal / 3);
+    System.out.printf("digits 3/8/9 softmax, mean test error over %d splits: em %.4f, fast %.4f%n", splits,
+        emTotal / splits, fastTotal / splits);
+    assertEquals(emTotal / splits, fastTotal / splits, 0.01);
+  }
+
+  @Test
+  void fastNeedsFewerPassesThanEmOverTheCluster() {
+    // every step over the cluster (maxDriverDesignSizeInMB 0), where each Newton step is a pass
+    TestData.Table[] parts = TestData.split(subset, 0.4, 7);
+    Dataset<Row> frame = SparkTestSession.frame(parts[0], 2).cache();
+    RvmModel em = softmax("em").setMaxDriverDesignSizeInMB(0).fit(frame);
+    RvmModel fast = softmax("fast").setMaxDriverDesignSizeInMB(0).fit(frame);
+    frame.unpersist();
+    System.out.printf("digits 3/8/9 softmax over the cluster, split 7: em %d passes, fast %d passes%n",
+        em.summary().dataPasses(), fast.summary().dataPasses());
+    assertTrue(fast.summary().dataPasses() < em.summary().dataPasses(), "fast should need fewer passes than em");
   }
 
   @Test
