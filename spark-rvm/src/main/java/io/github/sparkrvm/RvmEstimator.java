@@ -554,7 +554,7 @@ public final class RvmEstimator extends Estimator<RvmModel> implements RvmParams
     boolean fits = DriverMemory.driverDesignFits(n, m, d, heap, maxResultSize);
     LOG.info("{}: the {} x {} expanded design takes {} MiB: {}", uid, n, m, String.format("%.1f", designMiB),
         !small ? "every step passes over the cluster (maxDriverDesignSizeInMB " + getMaxDriverDesignSizeInMB() + ")"
-            : fits ? "collected to the driver once; the solver runs there without further passes"
+            : fits ? "built on the driver from rows collected once; the solver runs there without further passes"
                 : "every step passes over the cluster (it is at most maxDriverDesignSizeInMB, but the rows to "
                     + "collect do not fit spark.driver.maxResultSize (" + (maxResultSize >> 20) + " MiB), or the "
                     + "design, twice, with a step's matrices the driver's heap (" + (heap >> 20) + " MiB))");

@@ -208,6 +208,7 @@ public final class BlockStatistics implements DesignStatistics {
     BasisFunctions expansion = basis.value();
     int[] columns = allCandidates();
     passes.incrementAndGet();
+    // RowBlock is a record, which Spark's Kryo cannot serialize; its @DefaultSerializer makes Kryo use Java's
     List<LocalStatistics.ExpandedBlock> expanded = blocks.collect().parallelStream()
         .map(block -> new LocalStatistics.ExpandedBlock(block.size(), expansion.expand(block, columns),
             block.labels(), block.weights()))
