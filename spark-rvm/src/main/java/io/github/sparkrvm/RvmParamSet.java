@@ -18,7 +18,7 @@ public final class RvmParamSet implements java.io.Serializable {
   static final String[] KERNELS = {"rbf", "linear", "poly", "rbf-per-dimension"};
   static final String[] SOLVERS = {"em", "fast", "variational"};
   /** The default solver of the estimator and the selector. */
-  static final String DEFAULT_SOLVER = "em";
+  static final String DEFAULT_SOLVER = "fast";
   static final String[] PRIORS = {"ard", "grid-product", "grid-sum"};
   static final String[] PROBABILITY_METHODS = {"moderated", "map"};
   static final String[] VARIATIONAL_FORMS = {"auto", "primal", "dual"};

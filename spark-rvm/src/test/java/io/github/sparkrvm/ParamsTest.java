@@ -48,7 +48,7 @@ class ParamsTest {
     DEFAULTS.put("threshold", 0.5);
     DEFAULTS.put("multiClassStrategy", "softmax");
     DEFAULTS.put("parallelism", 1);
-    DEFAULTS.put("solver", "em");
+    DEFAULTS.put("solver", "fast");
     DEFAULTS.put("prior", "ard");
     DEFAULTS.put("maxBlockSizeInMB", 0.0);
     DEFAULTS.put("maxDriverDesignSizeInMB", 128.0);

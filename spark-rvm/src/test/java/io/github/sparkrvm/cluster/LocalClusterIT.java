@@ -26,10 +26,13 @@ class LocalClusterIT {
   static RvmModel localModel;
   static SparkSession cluster;
 
-  /** Every step passes over the executors (maxDriverDesignSizeInMB 0: the design would fit the driver). */
+  /**
+   * Every step passes over the executors (maxDriverDesignSizeInMB 0: the design would fit the driver), with the
+   * classic solver: hundreds of Newton passes over the Hessian, one of which an executor is killed in.
+   */
   static RvmEstimator estimator() {
     return new RvmEstimator().setFamily("bernoulli").setGamma(4.0).setStandardization(false).setMaxBasis(80)
-        .setSeed(11L).setMaxDriverDesignSizeInMB(0);
+        .setSeed(11L).setMaxDriverDesignSizeInMB(0).setSolver("em");
   }
 
   @BeforeAll
