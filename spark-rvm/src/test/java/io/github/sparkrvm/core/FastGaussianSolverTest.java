@@ -12,7 +12,7 @@ class FastGaussianSolverTest {
 
   /**
    * Seeds of the 100-row comparison. On one draw either solver can stop at the better local maximum (fast's RMSE
-   * ranges from 0.8 to 1.5 times classic's per seed), so the bar is on the mean, and the mean needs many draws: over
+   * ranges from 0.77 to 1.38 times classic's per seed), so the bar is on the mean, and the mean needs many draws: over
    * seeds 1–8 fast's mean RMSE is 6.6% above classic's, over 1–24 5.3%, over 1–40 2.9%.
    */
   private static final int SEEDS = 40;
