@@ -24,7 +24,7 @@ import org.apache.spark.sql.types.StructType;
  * an equal mixture of two Gaussians with covariance 0.03·I, Ripley's means; test: 5000 fresh rows). Same data, same
  * run, data cached before the fits. Writes {@code benchmarks/results/em-vs-fast.md}.
  *
- * <p>Run: {@code mvn -B -q -pl benchmarks -am -DskipTests package exec:exec@emvsfast} (arguments: rows, master).
+ * <p>Run: {@code mvn -B -q -pl benchmarks exec:exec@emvsfast} (arguments: rows, master).
  */
 public final class EmVsFast {
 
@@ -219,7 +219,7 @@ public final class EmVsFast {
               + "executors (gaussian: one pass for all of ΦᵀΦ and Φᵀt). Gaussian em makes that one statistics pass "
               + "and runs on the driver after it either way (*either*). The sinc fits run last.%n%n", n,
               n + 1, designMiB)
-          + "Command: `mvn -B -q -pl benchmarks -am -DskipTests package exec:exec@emvsfast`\n\n## Machine\n\n"
+          + "Command: `mvn -B -q -pl benchmarks exec:exec@emvsfast`\n\n## Machine\n\n"
           + Machine.describe()
           + "- both solvers ran in the same JVM, one after the other\n"
           + "\n## Results\n\n"

@@ -11,7 +11,7 @@ import java.util.SplittableRandom;
  * log-likelihood, {@link BernoulliAccumulator#add}) in GFLOP/s, beside the machine's dgemm rate measured in the same
  * run with the same BLAS on the same shapes. Writes {@code benchmarks/results/hessian-throughput.md}.
  *
- * <p>Run: {@code mvn -B -q -pl benchmarks -am -DskipTests package exec:exec@hessian} (see the README).
+ * <p>Run: {@code mvn -B -q -pl benchmarks exec:exec@hessian} (see the README).
  */
 public final class HessianThroughput {
 
@@ -44,7 +44,7 @@ public final class HessianThroughput {
         + "One row block's logistic Hessian ΦᵀBΦ, gradient and log-likelihood (`BernoulliAccumulator.add`, which "
         + "scales the rows by √b and calls one dgemm), against a bare dgemm ΦᵀΦ of the same shape, with the same "
         + "BLAS in the same run; best of 5 after a second of warm-up. FLOPs counted as 2nm² for both.\n\n"
-        + "Command: `mvn -B -q -pl benchmarks -am -DskipTests package exec:exec@hessian`\n\n## Machine\n\n"
+        + "Command: `mvn -B -q -pl benchmarks exec:exec@hessian`\n\n## Machine\n\n"
         + Machine.describe() + "\n## Results\n\n" + table
         + "\nTarget (issue): the pass at 50% or more of the dgemm rate.\n";
     Path out = Machine.result("hessian-throughput.md");

@@ -24,7 +24,7 @@ import org.apache.spark.storage.StorageLevel;
  * same engine, same data, same run: 1,000,000 seeded rows of 100 standard-normal features of which 10 are relevant,
  * labels drawn from the logistic model; 100,000 test rows. Writes {@code benchmarks/results/logistic-vs-rvm.md}.
  *
- * <p>Run: {@code mvn -B -q -pl benchmarks -am -DskipTests package exec:exec@logistic} (arguments: rows, master).
+ * <p>Run: {@code mvn -B -q -pl benchmarks exec:exec@logistic} (arguments: rows, master).
  */
 public final class LogisticComparison {
 
@@ -108,7 +108,7 @@ public final class LogisticComparison {
       String report = "# Linear-kernel RVM against Spark's LogisticRegression (benchmark 1)\n\n"
           + String.format("%,d training rows × %d features (%d relevant), %,d test rows, on %s; data cached "
               + "before either fit.%n%n", n, FEATURES, RELEVANT, rows / 10, master)
-          + "Command: `mvn -B -q -pl benchmarks -am -DskipTests package exec:exec@logistic`\n\n## Machine\n\n"
+          + "Command: `mvn -B -q -pl benchmarks exec:exec@logistic`\n\n## Machine\n\n"
           + Machine.describe() + "\n## Results\n\n"
           + "| model | fit seconds | test accuracy | notes |\n|---|---|---|---|\n"
           + String.format("| Spark LogisticRegression (maxIter 100, no regularisation) | %.1f | %.4f | %d iterations |%n",
