@@ -114,7 +114,7 @@ public final class WeightPrior {
   /**
    * Updates the factors in turn given E[w²] of every weight; each update raises the bound.
    *
-   * @param secondMoment Σ + μμᵀ (m × m, column-major)
+   * @param secondMoment E[w²] of every weight, the diagonal of Σ + μμᵀ (length m)
    */
   public void update(double[] secondMoment) {
     if (bias) {
@@ -216,7 +216,7 @@ public final class WeightPrior {
    * {@return the prior's part of the variational lower bound: E[log p(w | λ)] (for s-grid, its bound G) plus −KL(q ‖
    * p) of every precision factor}
    *
-   * @param secondMoment Σ + μμᵀ (m × m, column-major)
+   * @param secondMoment E[w²] of every weight, the diagonal of Σ + μμᵀ (length m)
    */
   public double bound(double[] secondMoment) {
     double total = 0.0;
