@@ -16,8 +16,12 @@ import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
 
 /**
- * The data of Kropotov, Vetrov, Wolf &amp; Hassner (2010), §6.1, with fixed seeds: the same generators as the
- * library's tests ({@code PaperData}), so that a benchmark row and a test see the same numbers.
+ * The data of Kropotov, Vetrov, Wolf &amp; Hassner (2010), §6.1, with fixed seeds. The noise features come from a
+ * stream of their own ({@link #noiseFeatures}), drawn a feature at a time, so that the paper's "up to 20 added noise
+ * features" are nested: for one seed every noise level has the same sinc points (the same mixture sample) and its
+ * first k noise features are the same at every level above k. A ratio between two noise levels then compares one data
+ * set with and without the added features. (The library's tests, {@code PaperData}, interleave the noise features
+ * with the other draws of a row, so their data sets at two noise levels differ in every draw.)
  */
 final class GridData {
 
@@ -40,25 +44,39 @@ final class GridData {
     return x == 0.0 ? 1.0 : Math.sin(x) / x;
   }
 
-  /** x uniform on [−10, 10], t = sinc(x) (+ uniform noise on [−0.2, 0.2] when noisy), then noise features. */
+  /**
+   * Fills columns {@code first} onwards of x with standard-normal noise features drawn from {@code noise} one feature
+   * (column) at a time, so that the first k features do not depend on how many follow.
+   */
+  static void noiseFeatures(double[][] x, int first, SplittableRandom noise) {
+    int d = x.length == 0 ? 0 : x[0].length;
+    for (int f = first; f < d; f++) {
+      for (double[] row : x) {
+        row[f] = gaussian(noise);
+      }
+    }
+  }
+
+  /**
+   * x uniform on [−10, 10], t = sinc(x) (+ uniform noise on [−0.2, 0.2] when noisy), then noise features (nested:
+   * the same x and t at every noise level).
+   */
   static Table sinc(int n, int noiseFeatures, boolean noisy, long seed) {
     SplittableRandom random = new SplittableRandom(seed);
+    SplittableRandom noise = random.split();
     double[][] x = new double[n][1 + noiseFeatures];
     double[] t = new double[n];
     for (int i = 0; i < n; i++) {
       x[i][0] = -10.0 + 20.0 * random.nextDouble();
       t[i] = sinc(x[i][0]) + (noisy ? -0.2 + 0.4 * random.nextDouble() : 0.0);
-      for (int f = 1; f <= noiseFeatures; f++) {
-        x[i][f] = gaussian(random);
-      }
     }
+    noiseFeatures(x, 1, noise);
     return new Table(x, t);
   }
 
   /** ESL's 200 training points of the mixture, with noise features. */
   static Table mixtureTrain(Path data, int noiseFeatures, long seed) throws IOException {
     List<String> lines = Files.readAllLines(data.resolve("mixture_train.csv"));
-    SplittableRandom random = new SplittableRandom(seed);
     int n = lines.size() - 1;
     double[][] x = new double[n][2 + noiseFeatures];
     double[] t = new double[n];
@@ -67,14 +85,15 @@ final class GridData {
       x[i][0] = Double.parseDouble(cells[0]);
       x[i][1] = Double.parseDouble(cells[1]);
       t[i] = Double.parseDouble(cells[2]);
-      for (int f = 2; f < x[i].length; f++) {
-        x[i][f] = gaussian(random);
-      }
     }
+    noiseFeatures(x, 2, new SplittableRandom(seed).split());
     return new Table(x, t);
   }
 
-  /** n new points of the ESL mixture (a class, one of its ten centres, x ~ N(centre, I/5)), with noise features. */
+  /**
+   * n new points of the ESL mixture (a class, one of its ten centres, x ~ N(centre, I/5)), with noise features
+   * (nested: the same points at every noise level).
+   */
   static Table mixtureSample(Path data, int n, int noiseFeatures, long seed) throws IOException {
     List<String> lines = Files.readAllLines(data.resolve("means.csv"));
     double[][] means = new double[20][2];
@@ -84,6 +103,7 @@ final class GridData {
       means[i][1] = Double.parseDouble(cells[1]);
     }
     SplittableRandom random = new SplittableRandom(seed);
+    SplittableRandom noise = random.split();
     double sd = Math.sqrt(1.0 / 5.0);
     double[][] x = new double[n][2 + noiseFeatures];
     double[] t = new double[n];
@@ -93,10 +113,8 @@ final class GridData {
       x[i][0] = centre[0] + sd * gaussian(random);
       x[i][1] = centre[1] + sd * gaussian(random);
       t[i] = label;
-      for (int f = 2; f < x[i].length; f++) {
-        x[i][f] = gaussian(random);
-      }
     }
+    noiseFeatures(x, 2, noise);
     return new Table(x, t);
   }
 
