@@ -16,7 +16,7 @@ class GridMixtureExperimentTest {
    * ESL mixture with 30 noise features, 12 centres (385 basis functions; the paper's 200 centres would make 6401):
    * p-gridRVM beats the plain variational RVM by more than 3 points of test error on 5000 points (measured 27.0 % after
    * 300 steps against 31.9 % after 232). The paper's 22–23 % is reached neither with this reduced basis nor with all
-   * 200 centres (benchmark gridesl: p-grid 27.9 %, s-grid 25.7 %, in the dual form); s-gridRVM measured 31.7 %
+   * 200 centres (benchmark gridesl, the mean of 4 draws: p-grid 26.5 %, s-grid 24.4 %); s-gridRVM measured 31.7 %
    * converged here and is left to the benchmark: with fewer centres (12) than input dimensions (32) its row precisions
    * fall into an absorbing state (q(α_i) back to the prior) and it becomes one precision per centre; it needs 64 or
    * more centres, beyond a test's minute (benchmarks/results/gridrvm-findings.md).
