@@ -32,6 +32,23 @@ final class GridData {
     }
   }
 
+  /** A figure's mean, smallest and largest value over the draws of a benchmark. */
+  record Spread(double mean, double min, double max) {
+
+    /** Over {@code perDraw[s][level][prior]} for every draw s. */
+    static Spread over(double[][][] perDraw, int level, int prior) {
+      double sum = 0.0;
+      double min = Double.POSITIVE_INFINITY;
+      double max = Double.NEGATIVE_INFINITY;
+      for (double[][] draw : perDraw) {
+        sum += draw[level][prior];
+        min = Math.min(min, draw[level][prior]);
+        max = Math.max(max, draw[level][prior]);
+      }
+      return new Spread(sum / perDraw.length, min, max);
+    }
+  }
+
   private GridData() {}
 
   static double gaussian(SplittableRandom random) {

@@ -99,18 +99,13 @@ public final class GridRvmMixture {
         + "draw |\n|---|---|---|---|---|---|\n");
     for (int a = 0; a < NOISE.length; a++) {
       for (int p = 0; p < PRIORS.length; p++) {
-        double sum = 0.0;
-        double lo = 1.0;
-        double hi = 0.0;
         StringBuilder each = new StringBuilder();
         for (double[][] draw : testError) {
-          sum += draw[a][p];
-          lo = Math.min(lo, draw[a][p]);
-          hi = Math.max(hi, draw[a][p]);
           each.append(each.length() == 0 ? "" : ", ").append(String.format(Locale.ROOT, "%.2f", 100 * draw[a][p]));
         }
+        GridData.Spread spread = GridData.Spread.over(testError, a, p);
         out.append(String.format(Locale.ROOT, "| %d | %s | %.2f %% | %.2f %% | %.2f %% | %s |%n", NOISE[a],
-            PRIORS[p], 100 * sum / testError.length, 100 * lo, 100 * hi, each));
+            PRIORS[p], 100 * spread.mean(), 100 * spread.min(), 100 * spread.max(), each));
       }
     }
     return out.toString();

@@ -108,18 +108,9 @@ public final class GridRvmSinc {
         + "RMSE |\n|---|---|---|---|---|---|\n");
     for (int a = 0; a < NOISE.length; a++) {
       for (int p = 0; p < PRIORS.length; p++) {
-        double sum = 0.0;
-        double trainSum = 0.0;
-        double lo = Double.POSITIVE_INFINITY;
-        double hi = 0.0;
-        for (int s = 0; s < rmse.length; s++) {
-          sum += rmse[s][a][p];
-          trainSum += trainRmse[s][a][p];
-          lo = Math.min(lo, rmse[s][a][p]);
-          hi = Math.max(hi, rmse[s][a][p]);
-        }
+        GridData.Spread test = GridData.Spread.over(rmse, a, p);
         out.append(String.format(Locale.ROOT, "| %d | %s | %.4f | %.4f | %.4f | %.4f |%n", NOISE[a], PRIORS[p],
-            sum / rmse.length, lo, hi, trainSum / rmse.length));
+            test.mean(), test.min(), test.max(), GridData.Spread.over(trainRmse, a, p).mean()));
       }
     }
     return out.toString();
@@ -137,15 +128,11 @@ public final class GridRvmSinc {
       out.append(' ').append(prior).append(" |");
     }
     out.append("\n|---|---|---|---|\n");
-    double[] sum0 = new double[PRIORS.length];
-    double[] sumLast = new double[PRIORS.length];
     int[] met = new int[PRIORS.length];
     for (int s = 0; s < rmse.length; s++) {
       out.append("| ").append(s).append(" |");
       for (int p = 0; p < PRIORS.length; p++) {
         double ratio = rmse[s][last][p] / rmse[s][0][p];
-        sum0[p] += rmse[s][0][p];
-        sumLast[p] += rmse[s][last][p];
         boolean meets = p > 0 && ratio <= 1.5 && rmse[s][last][p] < rmse[s][last][0];
         met[p] += meets ? 1 : 0;
         out.append(String.format(Locale.ROOT, " %.4f / %.4f = %.2f%s |", rmse[s][last][p], rmse[s][0][p], ratio,
@@ -156,8 +143,10 @@ public final class GridRvmSinc {
     out.append("\n(✓: below the RVR at ").append(NOISE[last]).append(" noise features and at most 1.5 times the "
         + "noise-free RMSE.)\n\n");
     for (int p = 0; p < PRIORS.length; p++) {
+      double clean = GridData.Spread.over(rmse, 0, p).mean();
+      double noisy = GridData.Spread.over(rmse, last, p).mean();
       out.append(String.format(Locale.ROOT, "- %s: mean RMSE at %d noise features / mean at 0 = %.4f / %.4f = %.2f",
-          PRIORS[p], NOISE[last], sumLast[p] / rmse.length, sum0[p] / rmse.length, sumLast[p] / sum0[p]));
+          PRIORS[p], NOISE[last], noisy, clean, noisy / clean));
       if (p > 0) {
         out.append(String.format(Locale.ROOT, "; the bar met on %d of %d draws", met[p], rmse.length));
       }
