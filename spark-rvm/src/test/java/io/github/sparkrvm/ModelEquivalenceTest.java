@@ -1,0 +1,159 @@
+package io.github.sparkrvm;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.nio.file.Files;
+import java.util.List;
+import java.util.stream.Stream;
+import org.apache.spark.ml.linalg.Matrix;
+import org.apache.spark.ml.linalg.Vector;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The same models: each fit of {@link ModelFixtures} refitted with the current code equals the model checked in under
+ * {@code src/test/resources/fixtures/<case>/model} (saved by an earlier commit, see the README there) in its
+ * structure (family, kernel, classes, the kept bias, relevance vectors and features, the grid table) exactly, and in
+ * its numbers (α, weights, bias, covariance, noise precision, grid relevances) and its outputs on the training rows
+ * (prediction, rawPrediction, probability, variance, against the fixture's {@code outputs.csv}) to {@value #TOL}:
+ * |a − b| ≤ 1e-9 · max(1, |a|, |b|), absolute for values up to 1 and relative above (α runs up to 1e9). The loaded
+ * fixture itself still writes the recorded outputs, so loading and prediction are held too.
+ */
+class ModelEquivalenceTest {
+
+  static final double TOL = 1e-9;
+
+  @BeforeAll
+  static void session() {
+    SparkTestSession.get();
+  }
+
+  static Stream<String> names() {
+    return ModelFixtures.cases().stream().map(ModelFixtures.Case::name);
+  }
+
+  static ModelFixtures.Case byName(String name) {
+    return ModelFixtures.cases().stream().filter(c -> c.name().equals(name)).findFirst().orElseThrow();
+  }
+
+  @Test
+  void everyCaseHasAFixtureAndEveryFixtureACase() throws java.io.IOException {
+    List<String> names = ModelFixtures.cases().stream().map(ModelFixtures.Case::name).sorted().toList();
+    try (Stream<java.nio.file.Path> dirs = Files.list(ModelFixtures.FOLDER)) {
+      List<String> folders = dirs.filter(Files::isDirectory).map(p -> p.getFileName().toString()).sorted().toList();
+      assertEquals(names, folders, "fixture folders under " + ModelFixtures.FOLDER);
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("names")
+  void theRefittedModelEqualsItsFixture(String name) {
+    ModelFixtures.Case c = byName(name);
+    RvmModel saved = RvmModel.load(ModelFixtures.modelPath(c.name()).toString());
+    RvmModel refit = c.fit();
+    assertSameModel(c.name(), saved, refit);
+    List<double[]> recorded = ModelFixtures.readOutputs(ModelFixtures.outputsPath(c.name()));
+    assertSameOutputs(c.name() + ", refitted model", recorded, ModelFixtures.outputs(refit, c));
+    assertSameOutputs(c.name() + ", loaded fixture", recorded, ModelFixtures.outputs(saved, c));
+  }
+
+  @Test
+  void theComparisonSeesAChangedModel() {
+    // the check above is not vacuous: a model fitted with one more or one fewer step, or another γ, differs
+    ModelFixtures.Case c = byName("gaussian-em-sinc");
+    RvmModel saved = RvmModel.load(ModelFixtures.modelPath(c.name()).toString());
+    RvmModel other = c.estimator().get().setGamma(0.25 * (1 + 1e-6)).fit(c.frame());
+    AssertionError error = null;
+    try {
+      assertSameModel(c.name(), saved, other);
+    } catch (AssertionError e) {
+      error = e;
+    }
+    assertTrue(error != null, "a fit with γ changed by 1e-6 must not pass as the same model");
+  }
+
+  static void assertSameModel(String name, RvmModel expected, RvmModel actual) {
+    assertEquals(expected.getFamily(), actual.getFamily(), name + ": family");
+    assertEquals(expected.getKernel(), actual.getKernel(), name + ": kernel");
+    assertEquals(expected.getGamma(), actual.getGamma(), name + ": gamma");
+    assertEquals(expected.numFeatures(), actual.numFeatures(), name + ": features");
+    assertEquals(expected.numClasses(), actual.numClasses(), name + ": classes");
+    assertEquals(expected.numRelevanceVectors(), actual.numRelevanceVectors(), name + ": relevance vectors");
+    assertEquals(expected.hasIntercept(), actual.hasIntercept(), name + ": bias kept");
+    assertArrayEquals(expected.relevantFeatures(), actual.relevantFeatures(), name + ": relevant features");
+    assertArrayEquals(expected.gridTable(), actual.gridTable(), name + ": grid table");
+    assertArrayEquals(expected.perDimensionBasis(), actual.perDimensionBasis(), name + ": per-dimension basis");
+    close(name + ": relevance vectors", expected.relevanceVectors(), actual.relevanceVectors());
+    close(name + ": row relevances", expected.rowRelevances(), actual.rowRelevances());
+    close(name + ": column relevances", expected.columnRelevances(), actual.columnRelevances());
+    close(name + ": noise precision", new double[] {expected.noisePrecision()}, new double[] {actual.noisePrecision()});
+    if (expected.getFamily().equals("multinomial")) {
+      for (int k = 0; k < expected.numClasses(); k++) {
+        String cls = name + ", class " + k;
+        assertEquals(expected.classHasIntercept(k), actual.classHasIntercept(k), cls + ": bias kept");
+        assertArrayEquals(expected.classRelevanceIndices(k), actual.classRelevanceIndices(k), cls + ": active set");
+        assertArrayEquals(expected.classRelevantFeatures(k), actual.classRelevantFeatures(k), cls + ": features");
+        close(cls + ": alphas", expected.classAlphas(k), actual.classAlphas(k));
+        close(cls + ": weights", expected.classWeights(k), actual.classWeights(k));
+        close(cls + ": bias", new double[] {expected.classIntercept(k)}, new double[] {actual.classIntercept(k)});
+        close(cls + ": bias alpha", new double[] {expected.classInterceptAlpha(k)},
+            new double[] {actual.classInterceptAlpha(k)});
+        close(cls + ": relevance vectors", expected.classRelevanceVectors(k), actual.classRelevanceVectors(k));
+        close(cls + ": covariance", expected.classCovariance(k), actual.classCovariance(k));
+      }
+      close(name + ": joint covariance", expected.jointCovariance(), actual.jointCovariance());
+    } else {
+      close(name + ": alphas", expected.alphas(), actual.alphas());
+      close(name + ": weights", expected.weights(), actual.weights());
+      close(name + ": bias", new double[] {expected.intercept()}, new double[] {actual.intercept()});
+      close(name + ": bias alpha", new double[] {expected.interceptAlpha()}, new double[] {actual.interceptAlpha()});
+      close(name + ": covariance", expected.covariance(), actual.covariance());
+    }
+  }
+
+  static void assertSameOutputs(String name, List<double[]> expected, List<double[]> actual) {
+    assertEquals(expected.size(), actual.size(), name + ": rows");
+    for (int i = 0; i < expected.size(); i++) {
+      close(name + ", row " + i, expected.get(i), actual.get(i));
+    }
+  }
+
+  private static void close(String what, Matrix expected, Matrix actual) {
+    if (expected == null || actual == null) {
+      assertEquals(expected, actual, what);
+      return;
+    }
+    assertEquals(expected.numRows(), actual.numRows(), what + ": rows");
+    assertEquals(expected.numCols(), actual.numCols(), what + ": columns");
+    close(what, expected.toArray(), actual.toArray());
+  }
+
+  private static void close(String what, Vector expected, Vector actual) {
+    close(what, expected.toArray(), actual.toArray());
+  }
+
+  /** Equal lengths, NaN where the other is NaN, else within {@link #TOL} (absolute up to 1, relative above). */
+  static void close(String what, double[] expected, double[] actual) {
+    assertEquals(expected.length, actual.length, what + ": length");
+    for (int i = 0; i < expected.length; i++) {
+      double a = expected[i];
+      double b = actual[i];
+      if (Double.isNaN(a) || Double.isNaN(b) || Double.isInfinite(a) || Double.isInfinite(b)) {
+        if (Double.compare(a, b) != 0) {
+          fail(what + "[" + i + "]: expected " + a + ", got " + b);
+        }
+        continue;
+      }
+      double bound = TOL * Math.max(1.0, Math.max(Math.abs(a), Math.abs(b)));
+      if (Math.abs(a - b) > bound) {
+        fail(what + "[" + i + "]: expected " + a + ", got " + b + " (difference " + Math.abs(a - b) + " > " + bound
+            + ")");
+      }
+    }
+  }
+}
