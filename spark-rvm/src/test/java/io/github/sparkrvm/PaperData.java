@@ -1,9 +1,6 @@
 package io.github.sparkrvm;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.util.List;
+import io.github.sparkrvm.datasets.Datasets;
 import java.util.SplittableRandom;
 
 /** The data of Kropotov, Vetrov, Wolf &amp; Hassner (2010), §6.1, generated with fixed seeds. */
@@ -31,21 +28,7 @@ public final class PaperData {
 
   /** ESL's 200 training points of the two-class mixture, with {@code noiseFeatures} standard-normal features. */
   public static TestData.Table mixtureTrain(int noiseFeatures, long seed) {
-    List<String> lines = lines("esl_mixture/mixture_train.csv");
-    SplittableRandom random = new SplittableRandom(seed);
-    int n = lines.size() - 1;
-    double[][] x = new double[n][2 + noiseFeatures];
-    double[] t = new double[n];
-    for (int i = 0; i < n; i++) {
-      String[] cells = lines.get(i + 1).split(",");
-      x[i][0] = Double.parseDouble(cells[0]);
-      x[i][1] = Double.parseDouble(cells[1]);
-      t[i] = Double.parseDouble(cells[2]);
-      for (int f = 2; f < x[i].length; f++) {
-        x[i][f] = TestData.gaussian(random);
-      }
-    }
-    return new TestData.Table(x, t);
+    return TestData.of(Datasets.eslMixtureTrain(Datasets.eslMixtureDir(), noiseFeatures, seed));
   }
 
   /**
@@ -53,35 +36,6 @@ public final class PaperData {
    * x ~ N(centre, I/5); plus {@code noiseFeatures} standard-normal features.
    */
   public static TestData.Table mixtureSample(int n, int noiseFeatures, long seed) {
-    List<String> lines = lines("esl_mixture/means.csv");
-    double[][] means = new double[20][2];
-    for (int i = 0; i < 20; i++) {
-      String[] cells = lines.get(i + 1).split(",");
-      means[i][0] = Double.parseDouble(cells[0]);
-      means[i][1] = Double.parseDouble(cells[1]);
-    }
-    SplittableRandom random = new SplittableRandom(seed);
-    double sd = Math.sqrt(1.0 / 5.0);
-    double[][] x = new double[n][2 + noiseFeatures];
-    double[] t = new double[n];
-    for (int i = 0; i < n; i++) {
-      int label = random.nextInt(2);
-      double[] centre = means[10 * label + random.nextInt(10)];
-      x[i][0] = centre[0] + sd * TestData.gaussian(random);
-      x[i][1] = centre[1] + sd * TestData.gaussian(random);
-      t[i] = label;
-      for (int f = 2; f < x[i].length; f++) {
-        x[i][f] = TestData.gaussian(random);
-      }
-    }
-    return new TestData.Table(x, t);
-  }
-
-  private static List<String> lines(String file) {
-    try {
-      return Files.readAllLines(TestData.dataDir().resolve(file));
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    return TestData.of(Datasets.eslMixtureSample(Datasets.eslMixtureDir(), n, noiseFeatures, seed));
   }
 }

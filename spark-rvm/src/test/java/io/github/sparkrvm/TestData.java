@@ -1,12 +1,13 @@
 package io.github.sparkrvm;
 
-import java.io.IOException;
-import java.nio.file.Files;
+import io.github.sparkrvm.datasets.Datasets;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.SplittableRandom;
 
-/** Data sets for tests: generated with fixed seeds, or read from the project's {@code data/} folder. */
+/**
+ * Data sets for tests: generated with fixed seeds, or read from the project's {@code data/} folder by the shared
+ * loaders ({@link Datasets}).
+ */
 public final class TestData {
 
   private TestData() {}
@@ -16,11 +17,16 @@ public final class TestData {
     public int size() {
       return t.length;
     }
+
+    /** {@return this table as one of the shared data sets' (the same arrays)} */
+    public io.github.sparkrvm.datasets.Table shared() {
+      return new io.github.sparkrvm.datasets.Table(x, t);
+    }
   }
 
   /** sin(x)/x, with sinc(0) = 1. */
   public static double sinc(double x) {
-    return x == 0.0 ? 1.0 : Math.sin(x) / x;
+    return Datasets.sinc(x);
   }
 
   /** Tipping's sinc: n points with x uniform on [−10, 10] and Gaussian noise of deviation sigma. */
@@ -69,39 +75,17 @@ public final class TestData {
 
   /** A standard normal draw (Box–Muller). */
   public static double gaussian(SplittableRandom random) {
-    double u = 1.0 - random.nextDouble();
-    double v = random.nextDouble();
-    return Math.sqrt(-2.0 * Math.log(u)) * Math.cos(2.0 * Math.PI * v);
+    return Datasets.gaussian(random);
   }
 
   /** The project's data folder (tests run in the module folder). */
   public static Path dataDir() {
-    Path here = Path.of("").toAbsolutePath();
-    for (Path p = here; p != null; p = p.getParent()) {
-      if (Files.isDirectory(p.resolve("data/ripley_synth"))) {
-        return p.resolve("data");
-      }
-    }
-    throw new IllegalStateException("cannot find the project's data/ folder above " + here);
+    return Datasets.dataDir();
   }
 
   /** The UCI optical digits (1797 rows): 64 pixel intensities 0–16 of an 8×8 image; the label is the digit. */
   public static Table digits() {
-    try (java.io.BufferedReader reader = new java.io.BufferedReader(new java.io.InputStreamReader(
-        new java.util.zip.GZIPInputStream(Files.newInputStream(dataDir().resolve("digits/digits.csv.gz"))),
-        java.nio.charset.StandardCharsets.US_ASCII))) {
-      List<String> lines = reader.lines().toList();
-      double[][] x = new double[lines.size()][];
-      double[] t = new double[lines.size()];
-      for (int i = 0; i < lines.size(); i++) {
-        double[] cells = java.util.Arrays.stream(lines.get(i).split(",")).mapToDouble(Double::parseDouble).toArray();
-        x[i] = java.util.Arrays.copyOf(cells, cells.length - 1);
-        t[i] = cells[cells.length - 1];
-      }
-      return new Table(x, t);
-    } catch (IOException e) {
-      throw new IllegalStateException(e);
-    }
+    return of(Datasets.digits());
   }
 
   /**
@@ -110,18 +94,7 @@ public final class TestData {
    * @param classes the digits to keep
    */
   public static Table digits(int... classes) {
-    Table all = digits();
-    List<double[]> x = new java.util.ArrayList<>();
-    List<Double> t = new java.util.ArrayList<>();
-    for (int i = 0; i < all.size(); i++) {
-      for (int k = 0; k < classes.length; k++) {
-        if (all.t()[i] == classes[k]) {
-          x.add(all.x()[i]);
-          t.add((double) k);
-        }
-      }
-    }
-    return new Table(x.toArray(new double[0][]), t.stream().mapToDouble(Double::doubleValue).toArray());
+    return of(Datasets.digits().classes(classes));
   }
 
   /**
@@ -129,46 +102,18 @@ public final class TestData {
    * {@code SplittableRandom(seed)}) and the rest, each in the original row order.
    */
   public static Table[] split(Table table, double fraction, long seed) {
-    int n = table.size();
-    int[] order = java.util.stream.IntStream.range(0, n).toArray();
-    SplittableRandom random = new SplittableRandom(seed);
-    for (int i = n - 1; i > 0; i--) {
-      int j = random.nextInt(i + 1);
-      int tmp = order[i];
-      order[i] = order[j];
-      order[j] = tmp;
-    }
-    int cut = (int) Math.round(fraction * n);
-    int[] first = java.util.Arrays.stream(order, 0, cut).sorted().toArray();
-    int[] second = java.util.Arrays.stream(order, cut, n).sorted().toArray();
-    return new Table[] {rows(table, first), rows(table, second)};
-  }
-
-  private static Table rows(Table table, int[] index) {
-    double[][] x = new double[index.length][];
-    double[] t = new double[index.length];
-    for (int i = 0; i < index.length; i++) {
-      x[i] = table.x()[index[i]];
-      t[i] = table.t()[index[i]];
-    }
-    return new Table(x, t);
+    io.github.sparkrvm.datasets.Table[] parts = table.shared().split(fraction, seed);
+    return new Table[] {of(parts[0]), of(parts[1])};
   }
 
   /** Ripley's synthetic data: "tr" (250 rows) or "te" (1000 rows); label yc ∈ {0, 1}. */
   public static Table ripley(String part) {
-    try {
-      List<String> lines = Files.readAllLines(dataDir().resolve("ripley_synth/synth." + part + ".csv"));
-      int n = lines.size() - 1;
-      double[][] x = new double[n][];
-      double[] t = new double[n];
-      for (int i = 0; i < n; i++) {
-        String[] cells = lines.get(i + 1).split(",");
-        x[i] = new double[] {Double.parseDouble(cells[0]), Double.parseDouble(cells[1])};
-        t[i] = Double.parseDouble(cells[2]);
-      }
-      return new Table(x, t);
-    } catch (IOException e) {
-      throw new IllegalStateException(e);
-    }
+    return of(Datasets.ripley(part));
   }
+
+  /** The tests' table of a table of the shared data sets (the same arrays). */
+  static Table of(io.github.sparkrvm.datasets.Table table) {
+    return new Table(table.x(), table.t());
+  }
+
 }

@@ -2,9 +2,9 @@ package io.github.sparkrvm.benchmarks;
 
 import io.github.sparkrvm.RvmEstimator;
 import io.github.sparkrvm.RvmModel;
-import java.io.BufferedReader;
+import io.github.sparkrvm.datasets.Datasets;
+import io.github.sparkrvm.datasets.Table;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -14,19 +14,12 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
-import java.util.SplittableRandom;
 import java.util.stream.IntStream;
-import java.util.zip.GZIPInputStream;
 import org.apache.spark.ml.classification.LogisticRegression;
 import org.apache.spark.ml.evaluation.MulticlassClassificationEvaluator;
-import org.apache.spark.ml.linalg.SQLDataTypes;
-import org.apache.spark.ml.linalg.Vectors;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
-import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.types.DataTypes;
-import org.apache.spark.sql.types.StructType;
 
 /**
  * The four-class feature-selection experiment of Zhang &amp; Malik (2005, §4.3) on the pixels of the UCI optical
@@ -45,12 +38,6 @@ public final class DigitsFeatureSelection {
   private static final long SPLIT_SEED = 42L;
 
   private DigitsFeatureSelection() {}
-
-  record Table(double[][] x, double[] t) {
-    int size() {
-      return t.length;
-    }
-  }
 
   public static void main(String[] args) throws IOException {
     Path data = Path.of(args.length > 0 ? args[0] : "data/digits/digits.csv.gz");
@@ -74,10 +61,10 @@ public final class DigitsFeatureSelection {
   }
 
   static String run(SparkSession spark, Path data, String master) throws IOException {
-    Table all = fourClasses(read(data));
-    Table[] split = split(all, 0.6, SPLIT_SEED);
-    Dataset<Row> train = frame(spark, split[0], 2).cache();
-    Dataset<Row> test = frame(spark, split[1], 2).cache();
+    Table all = Datasets.digits(data).classes(DIGITS);
+    Table[] split = all.split(0.6, SPLIT_SEED);
+    Dataset<Row> train = split[0].frame(spark, 2).cache();
+    Dataset<Row> test = split[1].frame(spark, 2).cache();
     StringBuilder md = new StringBuilder();
     md.append("# Four-class pixel selection on the digits 3, 6, 8, 9 (Zhang & Malik 2005, §4.3)\n\n");
     md.append("Written by `io.github.sparkrvm.benchmarks.DigitsFeatureSelection` (see `benchmarks/README.md`).\n\n");
@@ -248,71 +235,6 @@ public final class DigitsFeatureSelection {
       f[j] = within > 0 ? (between / (classes - 1)) / (within / (n - classes)) : Double.NaN;
     }
     return f;
-  }
-
-  private static Table read(Path file) throws IOException {
-    try (BufferedReader reader = new BufferedReader(new InputStreamReader(
-        new GZIPInputStream(Files.newInputStream(file)), StandardCharsets.US_ASCII))) {
-      List<String> lines = reader.lines().toList();
-      double[][] x = new double[lines.size()][];
-      double[] t = new double[lines.size()];
-      for (int i = 0; i < lines.size(); i++) {
-        double[] cells = Arrays.stream(lines.get(i).split(",")).mapToDouble(Double::parseDouble).toArray();
-        x[i] = Arrays.copyOf(cells, 64);
-        t[i] = cells[64];
-      }
-      return new Table(x, t);
-    }
-  }
-
-  /** The rows of digits 3, 6, 8, 9, labelled 0, 1, 2, 3. */
-  private static Table fourClasses(Table all) {
-    List<double[]> x = new ArrayList<>();
-    List<Double> t = new ArrayList<>();
-    for (int i = 0; i < all.size(); i++) {
-      int label = Arrays.binarySearch(DIGITS, (int) all.t()[i]);
-      if (label >= 0) {
-        x.add(all.x()[i]);
-        t.add((double) label);
-      }
-    }
-    return new Table(x.toArray(new double[0][]), t.stream().mapToDouble(Double::doubleValue).toArray());
-  }
-
-  /** The first {@code fraction} of a seeded random permutation, and the rest, each in the original order. */
-  static Table[] split(Table table, double fraction, long seed) {
-    int n = table.size();
-    int[] order = IntStream.range(0, n).toArray();
-    SplittableRandom random = new SplittableRandom(seed);
-    for (int i = n - 1; i > 0; i--) {
-      int j = random.nextInt(i + 1);
-      int tmp = order[i];
-      order[i] = order[j];
-      order[j] = tmp;
-    }
-    int cut = (int) Math.round(fraction * n);
-    return new Table[] {rows(table, Arrays.stream(order, 0, cut).sorted().toArray()),
-        rows(table, Arrays.stream(order, cut, n).sorted().toArray())};
-  }
-
-  private static Table rows(Table table, int[] index) {
-    double[][] x = new double[index.length][];
-    double[] t = new double[index.length];
-    for (int i = 0; i < index.length; i++) {
-      x[i] = table.x()[index[i]];
-      t[i] = table.t()[index[i]];
-    }
-    return new Table(x, t);
-  }
-
-  private static Dataset<Row> frame(SparkSession spark, Table table, int partitions) {
-    List<Row> rows = new ArrayList<>();
-    for (int i = 0; i < table.size(); i++) {
-      rows.add(RowFactory.create(Vectors.dense(table.x()[i]), table.t()[i]));
-    }
-    StructType schema = new StructType().add("features", SQLDataTypes.VectorType()).add("label",
-        DataTypes.DoubleType);
-    return spark.createDataFrame(rows, schema).repartition(partitions);
   }
 
   /** The rows with only the given features. */

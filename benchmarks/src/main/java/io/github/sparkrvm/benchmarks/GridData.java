@@ -1,19 +1,12 @@
 package io.github.sparkrvm.benchmarks;
 
-import java.io.IOException;
-import java.nio.file.Files;
+import io.github.sparkrvm.datasets.Datasets;
+import io.github.sparkrvm.datasets.Table;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.SplittableRandom;
-import org.apache.spark.ml.linalg.SQLDataTypes;
-import org.apache.spark.ml.linalg.Vectors;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
-import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.types.DataTypes;
-import org.apache.spark.sql.types.StructType;
 
 /**
  * The data of Kropotov, Vetrov, Wolf &amp; Hassner (2010), §6.1, with fixed seeds. The noise features come from a
@@ -24,13 +17,6 @@ import org.apache.spark.sql.types.StructType;
  * with the other draws of a row, so their data sets at two noise levels differ in every draw.)
  */
 final class GridData {
-
-  /** Rows x, targets t. */
-  record Table(double[][] x, double[] t) {
-    int size() {
-      return t.length;
-    }
-  }
 
   /** A figure's mean, smallest and largest value over the draws of a benchmark. */
   record Spread(double mean, double min, double max) {
@@ -52,13 +38,11 @@ final class GridData {
   private GridData() {}
 
   static double gaussian(SplittableRandom random) {
-    double u = 1.0 - random.nextDouble();
-    double v = random.nextDouble();
-    return Math.sqrt(-2.0 * Math.log(u)) * Math.cos(2.0 * Math.PI * v);
+    return Datasets.gaussian(random);
   }
 
   static double sinc(double x) {
-    return x == 0.0 ? 1.0 : Math.sin(x) / x;
+    return Datasets.sinc(x);
   }
 
   /**
@@ -92,36 +76,27 @@ final class GridData {
   }
 
   /** ESL's 200 training points of the mixture, with noise features. */
-  static Table mixtureTrain(Path data, int noiseFeatures, long seed) throws IOException {
-    List<String> lines = Files.readAllLines(data.resolve("mixture_train.csv"));
-    int n = lines.size() - 1;
+  static Table mixtureTrain(Path data, int noiseFeatures, long seed) {
+    Table points = Datasets.eslMixtureTrain(data);
+    int n = points.size();
     double[][] x = new double[n][2 + noiseFeatures];
-    double[] t = new double[n];
     for (int i = 0; i < n; i++) {
-      String[] cells = lines.get(i + 1).split(",");
-      x[i][0] = Double.parseDouble(cells[0]);
-      x[i][1] = Double.parseDouble(cells[1]);
-      t[i] = Double.parseDouble(cells[2]);
+      x[i][0] = points.x()[i][0];
+      x[i][1] = points.x()[i][1];
     }
     noiseFeatures(x, 2, new SplittableRandom(seed).split());
-    return new Table(x, t);
+    return new Table(x, points.t());
   }
 
   /**
    * n new points of the ESL mixture (a class, one of its ten centres, x ~ N(centre, I/5)), with noise features
    * (nested: the same points at every noise level).
    */
-  static Table mixtureSample(Path data, int n, int noiseFeatures, long seed) throws IOException {
-    List<String> lines = Files.readAllLines(data.resolve("means.csv"));
-    double[][] means = new double[20][2];
-    for (int i = 0; i < 20; i++) {
-      String[] cells = lines.get(i + 1).split(",");
-      means[i][0] = Double.parseDouble(cells[0]);
-      means[i][1] = Double.parseDouble(cells[1]);
-    }
+  static Table mixtureSample(Path data, int n, int noiseFeatures, long seed) {
+    double[][] means = Datasets.eslMixtureMeans(data);
     SplittableRandom random = new SplittableRandom(seed);
     SplittableRandom noise = random.split();
-    double sd = Math.sqrt(1.0 / 5.0);
+    double sd = Datasets.ESL_SPREAD;
     double[][] x = new double[n][2 + noiseFeatures];
     double[] t = new double[n];
     for (int i = 0; i < n; i++) {
@@ -167,13 +142,7 @@ final class GridData {
   }
 
   static Dataset<Row> frame(SparkSession spark, Table table, int partitions) {
-    List<Row> rows = new ArrayList<>();
-    for (int i = 0; i < table.size(); i++) {
-      rows.add(RowFactory.create(Vectors.dense(table.x()[i]), table.t()[i]));
-    }
-    StructType schema = new StructType().add("features", SQLDataTypes.VectorType()).add("label",
-        DataTypes.DoubleType);
-    return spark.createDataFrame(rows, schema).repartition(partitions);
+    return table.frame(spark, partitions);
   }
 
   static SparkSession spark(String name) {

@@ -2,6 +2,7 @@ package io.github.sparkrvm.benchmarks;
 
 import io.github.sparkrvm.RvmEstimator;
 import io.github.sparkrvm.RvmModel;
+import io.github.sparkrvm.datasets.Table;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -42,8 +43,8 @@ public final class GridRvmMixture {
     try {
       for (int s = 0; s < draws; s++) {
         for (int a = 0; a < NOISE.length; a++) {
-          GridData.Table train = GridData.mixtureTrain(data, NOISE[a], 2L * s + 1);
-          GridData.Table test = GridData.mixtureSample(data, 5000, NOISE[a], 2L * s + 2);
+          Table train = GridData.mixtureTrain(data, NOISE[a], 2L * s + 1);
+          Table test = GridData.mixtureSample(data, 5000, NOISE[a], 2L * s + 2);
           for (int p = 0; p < PRIORS.length; p++) {
             long start = System.nanoTime();
             RvmModel model = new RvmEstimator().setFamily("bernoulli").setSolver("variational").setPrior(PRIORS[p])
@@ -111,7 +112,7 @@ public final class GridRvmMixture {
     return out.toString();
   }
 
-  static double error(RvmModel model, GridData.Table table) {
+  static double error(RvmModel model, Table table) {
     int errors = 0;
     for (int i = 0; i < table.size(); i++) {
       errors += model.predict(Vectors.dense(table.x()[i])) != table.t()[i] ? 1 : 0;

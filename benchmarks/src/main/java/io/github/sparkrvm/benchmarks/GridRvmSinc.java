@@ -2,6 +2,7 @@ package io.github.sparkrvm.benchmarks;
 
 import io.github.sparkrvm.RvmEstimator;
 import io.github.sparkrvm.RvmModel;
+import io.github.sparkrvm.datasets.Table;
 import java.nio.file.Files;
 import java.util.Locale;
 import org.apache.spark.ml.linalg.Vectors;
@@ -45,10 +46,10 @@ public final class GridRvmSinc {
     try {
       for (int s = 0; s < draws; s++) {
         for (int a = 0; a < NOISE.length; a++) {
-          GridData.Table train = GridData.sinc(100, NOISE[a], true, 2L * s + 1);
-          GridData.Table test = GridData.sinc(600, NOISE[a], false, 2L * s + 2);
+          Table train = GridData.sinc(100, NOISE[a], true, 2L * s + 1);
+          Table test = GridData.sinc(600, NOISE[a], false, 2L * s + 2);
           if (range) {
-            GridData.Table[] scaled = GridData.scaleToRange(train, test);
+            Table[] scaled = GridData.scaleToRange(train, test);
             train = scaled[0];
             test = scaled[1];
           }
@@ -155,7 +156,7 @@ public final class GridRvmSinc {
     return out.toString();
   }
 
-  static double rmse(RvmModel model, GridData.Table table) {
+  static double rmse(RvmModel model, Table table) {
     double squares = 0.0;
     for (int i = 0; i < table.size(); i++) {
       squares += Math.pow(model.predict(Vectors.dense(table.x()[i])) - table.t()[i], 2);

@@ -2,16 +2,15 @@ package io.github.sparkrvm.examples;
 
 import io.github.sparkrvm.RvmEstimator;
 import io.github.sparkrvm.RvmModel;
+import io.github.sparkrvm.datasets.Datasets;
+import io.github.sparkrvm.datasets.Table;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
 import java.awt.Graphics2D;
 import java.awt.RenderingHints;
 import java.awt.image.BufferedImage;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -19,21 +18,14 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
-import java.util.SplittableRandom;
 import java.util.stream.IntStream;
-import java.util.zip.GZIPInputStream;
 import javax.imageio.ImageIO;
 import org.apache.spark.ml.classification.LogisticRegression;
 import org.apache.spark.ml.evaluation.MulticlassClassificationEvaluator;
 import org.apache.spark.ml.feature.VectorSlicer;
-import org.apache.spark.ml.linalg.SQLDataTypes;
-import org.apache.spark.ml.linalg.Vectors;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
-import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.types.DataTypes;
-import org.apache.spark.sql.types.StructType;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
@@ -59,13 +51,6 @@ public final class DigitsPixelRelevance {
 
   private DigitsPixelRelevance() {}
 
-  /** Rows of pixels and their labels. */
-  record Table(double[][] x, double[] t) {
-    int size() {
-      return t.length;
-    }
-  }
-
   /** One point of the error curve: k pixels, the RVM refitted on them, a logistic regression on them. */
   record CurvePoint(int k, double rvmError, int rvmKept, double logisticError) {}
 
@@ -79,10 +64,10 @@ public final class DigitsPixelRelevance {
     spark.sparkContext().setLogLevel("WARN");
     try {
       long start = System.nanoTime();
-      Table all = fourClasses(read(data));
-      Table[] split = split(all, 0.6, SPLIT_SEED);
-      Dataset<Row> train = frame(spark, split[0]).cache();
-      Dataset<Row> test = frame(spark, split[1]).cache();
+      Table all = Datasets.digits(data).classes(DIGITS);
+      Table[] split = all.split(0.6, SPLIT_SEED);
+      Dataset<Row> train = split[0].frame(spark, 2).cache();
+      Dataset<Row> test = split[1].frame(spark, 2).cache();
       System.out.printf(Locale.ROOT, "digits 3, 6, 8, 9 (labels 0-3): %d training rows, %d test rows, 64 pixels%n",
           split[0].size(), split[1].size());
 
@@ -350,71 +335,6 @@ public final class DigitsPixelRelevance {
   }
 
   // ---- the data ----
-
-  private static Table read(Path file) throws IOException {
-    try (BufferedReader reader = new BufferedReader(new InputStreamReader(
-        new GZIPInputStream(Files.newInputStream(file)), StandardCharsets.US_ASCII))) {
-      List<String> lines = reader.lines().filter(l -> !l.isBlank()).toList();
-      double[][] x = new double[lines.size()][];
-      double[] t = new double[lines.size()];
-      for (int i = 0; i < lines.size(); i++) {
-        double[] cells = Arrays.stream(lines.get(i).split(",")).mapToDouble(Double::parseDouble).toArray();
-        x[i] = Arrays.copyOf(cells, 64);
-        t[i] = cells[64];
-      }
-      return new Table(x, t);
-    }
-  }
-
-  /** The rows of digits 3, 6, 8, 9, labelled 0, 1, 2, 3. */
-  private static Table fourClasses(Table all) {
-    List<double[]> x = new ArrayList<>();
-    List<Double> t = new ArrayList<>();
-    for (int i = 0; i < all.size(); i++) {
-      int label = Arrays.binarySearch(DIGITS, (int) all.t()[i]);
-      if (label >= 0) {
-        x.add(all.x()[i]);
-        t.add((double) label);
-      }
-    }
-    return new Table(x.toArray(new double[0][]), t.stream().mapToDouble(Double::doubleValue).toArray());
-  }
-
-  /** The first {@code fraction} of a seeded random permutation, and the rest, each in the original order. */
-  private static Table[] split(Table table, double fraction, long seed) {
-    int n = table.size();
-    int[] order = IntStream.range(0, n).toArray();
-    SplittableRandom random = new SplittableRandom(seed);
-    for (int i = n - 1; i > 0; i--) {
-      int j = random.nextInt(i + 1);
-      int tmp = order[i];
-      order[i] = order[j];
-      order[j] = tmp;
-    }
-    int cut = (int) Math.round(fraction * n);
-    return new Table[] {rows(table, Arrays.stream(order, 0, cut).sorted().toArray()),
-        rows(table, Arrays.stream(order, cut, n).sorted().toArray())};
-  }
-
-  private static Table rows(Table table, int[] index) {
-    double[][] x = new double[index.length][];
-    double[] t = new double[index.length];
-    for (int i = 0; i < index.length; i++) {
-      x[i] = table.x()[index[i]];
-      t[i] = table.t()[index[i]];
-    }
-    return new Table(x, t);
-  }
-
-  private static Dataset<Row> frame(SparkSession spark, Table table) {
-    List<Row> rows = new ArrayList<>();
-    for (int i = 0; i < table.size(); i++) {
-      rows.add(RowFactory.create(Vectors.dense(table.x()[i]), table.t()[i]));
-    }
-    StructType schema = new StructType().add("features", SQLDataTypes.VectorType()).add("label",
-        DataTypes.DoubleType);
-    return spark.createDataFrame(rows, schema).repartition(2);
-  }
 
   /** The rows with only the given pixels as features. */
   private static Dataset<Row> select(Dataset<Row> data, int[] features) {

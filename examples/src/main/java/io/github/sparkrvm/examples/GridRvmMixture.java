@@ -2,20 +2,16 @@ package io.github.sparkrvm.examples;
 
 import io.github.sparkrvm.RvmEstimator;
 import io.github.sparkrvm.RvmModel;
+import io.github.sparkrvm.datasets.Datasets;
+import io.github.sparkrvm.datasets.Table;
 import java.awt.Color;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.SplittableRandom;
-import org.apache.spark.ml.linalg.SQLDataTypes;
 import org.apache.spark.ml.linalg.Vectors;
-import org.apache.spark.sql.Row;
-import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.types.DataTypes;
-import org.apache.spark.sql.types.StructType;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.HeatMapChart;
 import org.knowm.xchart.HeatMapChartBuilder;
@@ -40,16 +36,14 @@ public final class GridRvmMixture {
         .config("spark.driver.bindAddress", "127.0.0.1").getOrCreate();
     spark.sparkContext().setLogLevel("WARN");
     try {
-      StructType schema = new StructType().add("features", SQLDataTypes.VectorType()).add("label",
-          DataTypes.DoubleType);
-      List<Row> train = mixture(Files.readAllLines(data.resolve("mixture_train.csv")));
+      Table train = Datasets.eslMixtureTrain(data, NOISE, 1);
       RvmModel model = new RvmEstimator().setFamily("bernoulli").setSolver("variational").setPrior("grid-product")
           .setKernel("rbf-per-dimension").setGamma(5.55).setMaxBasis(30).setMaxIter(500)
-          .fit(spark.createDataFrame(train, schema));
-      List<Row> test = sample(Files.readAllLines(data.resolve("means.csv")), 5000);
+          .fit(spark.createDataFrame(train.toRows(), Table.SCHEMA));
+      Table test = Datasets.eslMixtureSample(data, 5000, NOISE, 2);
       int errors = 0;
-      for (Row r : test) {
-        errors += model.predict((org.apache.spark.ml.linalg.Vector) r.get(0)) != r.getDouble(1) ? 1 : 0;
+      for (int i = 0; i < test.size(); i++) {
+        errors += model.predict(Vectors.dense(test.x()[i])) != test.t()[i] ? 1 : 0;
       }
       double[] rows = model.rowRelevances();
       double[] cols = model.columnRelevances();
@@ -106,49 +100,4 @@ public final class GridRvmMixture {
     return out;
   }
 
-  static double gaussian(SplittableRandom random) {
-    double u = 1.0 - random.nextDouble();
-    return Math.sqrt(-2.0 * Math.log(u)) * Math.cos(2.0 * Math.PI * random.nextDouble());
-  }
-
-  /** The 200 training rows, with NOISE noise features (seed 1). */
-  static List<Row> mixture(List<String> lines) {
-    SplittableRandom random = new SplittableRandom(1);
-    List<Row> rows = new ArrayList<>();
-    for (String line : lines.subList(1, lines.size())) {
-      String[] cells = line.split(",");
-      double[] x = new double[2 + NOISE];
-      x[0] = Double.parseDouble(cells[0]);
-      x[1] = Double.parseDouble(cells[1]);
-      for (int f = 2; f < x.length; f++) {
-        x[f] = gaussian(random);
-      }
-      rows.add(RowFactory.create(Vectors.dense(x), Double.parseDouble(cells[2])));
-    }
-    return rows;
-  }
-
-  /** n new points of the mixture: a class, one of its ten centres, x ~ N(centre, I/5); noise features (seed 2). */
-  static List<Row> sample(List<String> meanLines, int n) {
-    double[][] means = new double[20][];
-    for (int i = 0; i < 20; i++) {
-      String[] cells = meanLines.get(i + 1).split(",");
-      means[i] = new double[] {Double.parseDouble(cells[0]), Double.parseDouble(cells[1])};
-    }
-    SplittableRandom random = new SplittableRandom(2);
-    double sd = Math.sqrt(0.2);
-    List<Row> rows = new ArrayList<>();
-    for (int i = 0; i < n; i++) {
-      int label = random.nextInt(2);
-      double[] centre = means[10 * label + random.nextInt(10)];
-      double[] x = new double[2 + NOISE];
-      x[0] = centre[0] + sd * gaussian(random);
-      x[1] = centre[1] + sd * gaussian(random);
-      for (int f = 2; f < x.length; f++) {
-        x[f] = gaussian(random);
-      }
-      rows.add(RowFactory.create(Vectors.dense(x), (double) label));
-    }
-    return rows;
-  }
 }
