@@ -40,15 +40,15 @@ public interface RvmParams extends SparseBayesParams {
   default DoubleParam threshold() { return paramSet().threshold; }
 
   /** {@return the value of {@link #predictionCol()}} */
-  default String getPredictionCol() { return (String) getOrDefault(predictionCol()); }
+  default String getPredictionCol() { return getOrDefault(predictionCol()); }
   /** {@return the value of {@link #probabilityCol()}} */
-  default String getProbabilityCol() { return (String) getOrDefault(probabilityCol()); }
+  default String getProbabilityCol() { return getOrDefault(probabilityCol()); }
   /** {@return the value of {@link #rawPredictionCol()}} */
-  default String getRawPredictionCol() { return (String) getOrDefault(rawPredictionCol()); }
+  default String getRawPredictionCol() { return getOrDefault(rawPredictionCol()); }
   /** {@return the value of {@link #varianceCol()}} */
-  default String getVarianceCol() { return (String) getOrDefault(varianceCol()); }
+  default String getVarianceCol() { return getOrDefault(varianceCol()); }
   /** {@return the value of {@link #kernel()}} */
-  default String getKernel() { return (String) getOrDefault(kernel()); }
+  default String getKernel() { return getOrDefault(kernel()); }
   /** {@return the RBF/poly scale; NaN when unset, in which case a fit uses 1 / (number of features)} */
   default double getGamma() { return isDefined(gamma()) ? (Double) getOrDefault(gamma()) : Double.NaN; }
   /** {@return the value of {@link #degree()}} */
@@ -56,7 +56,7 @@ public interface RvmParams extends SparseBayesParams {
   /** {@return the value of {@link #coef0()}} */
   default double getCoef0() { return (Double) getOrDefault(coef0()); }
   /** {@return the value of {@link #probabilityMethod()}} */
-  default String getProbabilityMethod() { return (String) getOrDefault(probabilityMethod()); }
+  default String getProbabilityMethod() { return getOrDefault(probabilityMethod()); }
   /** {@return the value of {@link #threshold()}} */
   default double getThreshold() { return (Double) getOrDefault(threshold()); }
 

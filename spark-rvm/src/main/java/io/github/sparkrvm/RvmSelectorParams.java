@@ -23,9 +23,9 @@ public interface RvmSelectorParams extends SparseBayesParams {
   default DoubleParam selectionThreshold() { return paramSet().selectionThreshold; }
 
   /** {@return the value of {@link #outputCol()}} */
-  default String getOutputCol() { return (String) getOrDefault(outputCol()); }
+  default String getOutputCol() { return getOrDefault(outputCol()); }
   /** {@return the value of {@link #selectionMode()}} */
-  default String getSelectionMode() { return (String) getOrDefault(selectionMode()); }
+  default String getSelectionMode() { return getOrDefault(selectionMode()); }
   /** {@return the threshold as set, or the mode's default: 50 for numTopFeatures, 0 for threshold} */
   default double getSelectionThreshold() {
     if (isSet(selectionThreshold())) {

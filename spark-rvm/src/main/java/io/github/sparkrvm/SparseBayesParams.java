@@ -68,15 +68,15 @@ public interface SparseBayesParams extends Params {
   default Param<String> variationalForm() { return sparseBayesParamSet().variationalForm; }
 
   /** {@return the value of {@link #featuresCol()}} */
-  default String getFeaturesCol() { return (String) getOrDefault(featuresCol()); }
+  default String getFeaturesCol() { return getOrDefault(featuresCol()); }
   /** {@return the value of {@link #labelCol()}} */
-  default String getLabelCol() { return (String) getOrDefault(labelCol()); }
+  default String getLabelCol() { return getOrDefault(labelCol()); }
   /** {@return the weight column, or "" for unit weights} */
-  default String getWeightCol() { return (String) getOrDefault(weightCol()); }
+  default String getWeightCol() { return getOrDefault(weightCol()); }
   /** {@return the value of {@link #family()}} */
-  default String getFamily() { return (String) getOrDefault(family()); }
+  default String getFamily() { return getOrDefault(family()); }
   /** {@return the value of {@link #multiClassStrategy()}} */
-  default String getMultiClassStrategy() { return (String) getOrDefault(multiClassStrategy()); }
+  default String getMultiClassStrategy() { return getOrDefault(multiClassStrategy()); }
   /** {@return the value of {@link #fitIntercept()}} */
   default boolean getFitIntercept() { return (Boolean) getOrDefault(fitIntercept()); }
   /** {@return the value of {@link #standardization()}} */
@@ -100,11 +100,11 @@ public interface SparseBayesParams extends Params {
   /** {@return the value of {@link #parallelism()}} */
   default int getParallelism() { return (Integer) getOrDefault(parallelism()); }
   /** {@return the value of {@link #solver()}} */
-  default String getSolver() { return (String) getOrDefault(solver()); }
+  default String getSolver() { return getOrDefault(solver()); }
   /** {@return the value of {@link #prior()}} */
-  default String getPrior() { return (String) getOrDefault(prior()); }
+  default String getPrior() { return getOrDefault(prior()); }
   /** {@return the table [rows, columns] of a grid prior, or null when unset} */
-  default int[] getGridShape() { return isDefined(gridShape()) ? (int[]) getOrDefault(gridShape()) : null; }
+  default int[] getGridShape() { return isDefined(gridShape()) ? getOrDefault(gridShape()) : null; }
   /** {@return the value of {@link #maxBlockSizeInMB()}} */
   default double getMaxBlockSizeInMB() { return (Double) getOrDefault(maxBlockSizeInMB()); }
   /** {@return the value of {@link #maxDriverDesignSizeInMB()}} */
@@ -112,5 +112,5 @@ public interface SparseBayesParams extends Params {
   /** {@return the value of {@link #maxAddsPerStep()}} */
   default int getMaxAddsPerStep() { return (Integer) getOrDefault(maxAddsPerStep()); }
   /** {@return the value of {@link #variationalForm()}} */
-  default String getVariationalForm() { return (String) getOrDefault(variationalForm()); }
+  default String getVariationalForm() { return getOrDefault(variationalForm()); }
 }
