@@ -190,7 +190,9 @@ class ParamsTest {
         .setSeed(7L).setDegree(2).setPredictionCol("p");
     assertEquals(List.of(5, "poly", 0.25, "f", 7L, 2, "p"), List.of(rvm.getMaxIter(), rvm.getKernel(),
         rvm.getThreshold(), rvm.getFeaturesCol(), rvm.getSeed(), rvm.getDegree(), rvm.getPredictionCol()));
-    RvmModel model = PersistenceTestModels.smallRegressor().setFeaturesCol("g").setVarianceCol("v").setThreshold(0.4);
+    // a copy: the shared test model must keep its params
+    RvmModel model = PersistenceTestModels.smallRegressor().copy(ParamMap.empty()).setFeaturesCol("g")
+        .setVarianceCol("v").setThreshold(0.4);
     assertEquals(List.of("g", "v", 0.4), List.of(model.getFeaturesCol(), model.getVarianceCol(), model.getThreshold()));
     RvmSelector selector = new RvmSelector().setMaxIter(6).setOutputCol("o").setSelectionMode("threshold")
         .setFeaturesCol("f").setPrior("ard").setSelectionThreshold(0.5);
