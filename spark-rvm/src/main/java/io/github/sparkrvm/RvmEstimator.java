@@ -56,7 +56,8 @@ import org.slf4j.LoggerFactory;
  * ({@code maxDriverDesignSizeInMB}) collects it to the driver once and computes the same statistics there, without
  * further passes.
  */
-public final class RvmEstimator extends Estimator<RvmModel> implements RvmParams, DefaultParamsWritable {
+public final class RvmEstimator extends Estimator<RvmModel>
+    implements SparseBayesSetters<RvmEstimator>, RvmModelSetters<RvmEstimator>, DefaultParamsWritable {
 
   private static final Logger LOG = LoggerFactory.getLogger(RvmEstimator.class);
   private static final long serialVersionUID = 1L;
@@ -92,62 +93,6 @@ public final class RvmEstimator extends Estimator<RvmModel> implements RvmParams
   }
 
   /**
-   * Sets {@link #featuresCol()}.
-   *
-   * @param v the value
-   * @return this estimator
-   */
-  public RvmEstimator setFeaturesCol(String v) { set(featuresCol(), v); return this; }
-  /**
-   * Sets {@link #labelCol()}.
-   *
-   * @param v the value
-   * @return this estimator
-   */
-  public RvmEstimator setLabelCol(String v) { set(labelCol(), v); return this; }
-  /**
-   * Sets {@link #weightCol()}.
-   *
-   * @param v the value
-   * @return this estimator
-   */
-  public RvmEstimator setWeightCol(String v) { set(weightCol(), v); return this; }
-  /**
-   * Sets {@link #predictionCol()}.
-   *
-   * @param v the value
-   * @return this estimator
-   */
-  public RvmEstimator setPredictionCol(String v) { set(predictionCol(), v); return this; }
-  /**
-   * Sets {@link #probabilityCol()}.
-   *
-   * @param v the value
-   * @return this estimator
-   */
-  public RvmEstimator setProbabilityCol(String v) { set(probabilityCol(), v); return this; }
-  /**
-   * Sets {@link #rawPredictionCol()}.
-   *
-   * @param v the value
-   * @return this estimator
-   */
-  public RvmEstimator setRawPredictionCol(String v) { set(rawPredictionCol(), v); return this; }
-  /**
-   * Sets {@link #varianceCol()}.
-   *
-   * @param v the value
-   * @return this estimator
-   */
-  public RvmEstimator setVarianceCol(String v) { set(varianceCol(), v); return this; }
-  /**
-   * Sets {@link #family()}.
-   *
-   * @param v the value
-   * @return this estimator
-   */
-  public RvmEstimator setFamily(String v) { set(family(), v); return this; }
-  /**
    * Sets {@link #kernel()}.
    *
    * @param v the value
@@ -175,154 +120,6 @@ public final class RvmEstimator extends Estimator<RvmModel> implements RvmParams
    * @return this estimator
    */
   public RvmEstimator setCoef0(double v) { set(coef0(), v); return this; }
-  /**
-   * Sets {@link #fitIntercept()}.
-   *
-   * @param v the value
-   * @return this estimator
-   */
-  public RvmEstimator setFitIntercept(boolean v) { set(fitIntercept(), v); return this; }
-  /**
-   * Sets {@link #standardization()}.
-   *
-   * @param v the value
-   * @return this estimator
-   */
-  public RvmEstimator setStandardization(boolean v) { set(standardization(), v); return this; }
-  /**
-   * Sets {@link #maxIter()}.
-   *
-   * @param v the value
-   * @return this estimator
-   */
-  public RvmEstimator setMaxIter(int v) { set(maxIter(), v); return this; }
-  /**
-   * Sets {@link #tol()}.
-   *
-   * @param v the value
-   * @return this estimator
-   */
-  public RvmEstimator setTol(double v) { set(tol(), v); return this; }
-  /**
-   * Sets {@link #alphaMax()}.
-   *
-   * @param v the value
-   * @return this estimator
-   */
-  public RvmEstimator setAlphaMax(double v) { set(alphaMax(), v); return this; }
-  /**
-   * Sets {@link #alphaPriorShape()}.
-   *
-   * @param v the value
-   * @return this estimator
-   */
-  public RvmEstimator setAlphaPriorShape(double v) { set(alphaPriorShape(), v); return this; }
-  /**
-   * Sets {@link #alphaPriorRate()}.
-   *
-   * @param v the value
-   * @return this estimator
-   */
-  public RvmEstimator setAlphaPriorRate(double v) { set(alphaPriorRate(), v); return this; }
-  /**
-   * Sets {@link #maxBasis()}.
-   *
-   * @param v the value
-   * @return this estimator
-   */
-  public RvmEstimator setMaxBasis(int v) { set(maxBasis(), v); return this; }
-  /**
-   * Sets {@link #seed()}.
-   *
-   * @param v the value
-   * @return this estimator
-   */
-  public RvmEstimator setSeed(long v) { set(seed(), v); return this; }
-  /**
-   * Sets {@link #aggregationDepth()}.
-   *
-   * @param v the value
-   * @return this estimator
-   */
-  public RvmEstimator setAggregationDepth(int v) { set(aggregationDepth(), v); return this; }
-  /**
-   * Sets {@link #probabilityMethod()}.
-   *
-   * @param v the value
-   * @return this estimator
-   */
-  public RvmEstimator setProbabilityMethod(String v) { set(probabilityMethod(), v); return this; }
-  /**
-   * Sets {@link #threshold()}.
-   *
-   * @param v the value
-   * @return this estimator
-   */
-  public RvmEstimator setThreshold(double v) { set(threshold(), v); return this; }
-  /**
-   * Sets {@link #multiClassStrategy()}.
-   *
-   * @param v the value
-   * @return this estimator
-   */
-  public RvmEstimator setMultiClassStrategy(String v) { set(multiClassStrategy(), v); return this; }
-  /**
-   * Sets {@link #parallelism()}.
-   *
-   * @param v the value
-   * @return this estimator
-   */
-  public RvmEstimator setParallelism(int v) { set(parallelism(), v); return this; }
-  /**
-   * Sets {@link #solver()}.
-   *
-   * @param v the value
-   * @return this estimator
-   */
-  public RvmEstimator setSolver(String v) { set(solver(), v); return this; }
-  /**
-   * Sets {@link #prior()}.
-   *
-   * @param v the value
-   * @return this estimator
-   */
-  public RvmEstimator setPrior(String v) { set(prior(), v); return this; }
-  /**
-   * Sets {@link #gridShape()}.
-   *
-   * @param v the value
-   * @return this estimator
-   */
-  public RvmEstimator setGridShape(int[] v) { set(gridShape(), v); return this; }
-  /**
-   * Sets {@link #maxBlockSizeInMB()}.
-   *
-   * @param v the value
-   * @return this estimator
-   */
-  public RvmEstimator setMaxBlockSizeInMB(double v) { set(maxBlockSizeInMB(), v); return this; }
-  /**
-   * Sets {@link #maxDriverDesignSizeInMB()}.
-   *
-   * @param v the value
-   * @return this estimator
-   */
-  public RvmEstimator setMaxDriverDesignSizeInMB(double v) { set(maxDriverDesignSizeInMB(), v); return this; }
-  /**
-   * Sets {@link #variationalForm()}.
-   *
-   * @param v the value
-   * @return this estimator
-   */
-  public RvmEstimator setVariationalForm(String v) { set(variationalForm(), v); return this; }
-
-  /**
-   * Sets {@link #maxAddsPerStep()}.
-   *
-   * @param v the value
-   * @return this
-   */
-  public RvmEstimator setMaxAddsPerStep(int v) { set(maxAddsPerStep(), v); return this; }
 
   /**
    * Tells {@code listener} of every iteration of the fits that follow (for progress output). Not a param: it is

@@ -47,7 +47,7 @@ import org.apache.spark.sql.types.StructType;
  * the {@link #rowRelevances()} and {@link #columnRelevances()}. The solver and prior a model was fitted with are its
  * {@link #getSolver()} and {@link #getPrior()} (copied from the estimator and saved with the model).
  */
-public final class RvmModel extends Model<RvmModel> implements RvmParams, MLWritable {
+public final class RvmModel extends Model<RvmModel> implements RvmModelSetters<RvmModel>, MLWritable {
 
   private static final long serialVersionUID = 1L;
   private static final String RESULT = "__rvm_prediction";
@@ -79,55 +79,6 @@ public final class RvmModel extends Model<RvmModel> implements RvmParams, MLWrit
     return fitted;
   }
 
-  /**
-   * Sets {@link #featuresCol()}.
-   *
-   * @param v the value
-   * @return this model
-   */
-  public RvmModel setFeaturesCol(String v) { set(featuresCol(), v); return this; }
-  /**
-   * Sets {@link #predictionCol()}.
-   *
-   * @param v the value
-   * @return this model
-   */
-  public RvmModel setPredictionCol(String v) { set(predictionCol(), v); return this; }
-  /**
-   * Sets {@link #probabilityCol()}.
-   *
-   * @param v the value
-   * @return this model
-   */
-  public RvmModel setProbabilityCol(String v) { set(probabilityCol(), v); return this; }
-  /**
-   * Sets {@link #rawPredictionCol()}.
-   *
-   * @param v the value
-   * @return this model
-   */
-  public RvmModel setRawPredictionCol(String v) { set(rawPredictionCol(), v); return this; }
-  /**
-   * Sets {@link #varianceCol()}.
-   *
-   * @param v the value
-   * @return this model
-   */
-  public RvmModel setVarianceCol(String v) { set(varianceCol(), v); return this; }
-  /**
-   * Sets {@link #probabilityMethod()}.
-   *
-   * @param v the value
-   * @return this model
-   */
-  public RvmModel setProbabilityMethod(String v) { set(probabilityMethod(), v); return this; }
-  /**
-   * Sets {@link #threshold()}.
-   *
-   * @param v the value
-   * @return this model
-   */
-  public RvmModel setThreshold(double v) { set(threshold(), v); return this; }
 
   /** {@return the number of input features the model was fitted on} */
   public int numFeatures() {

@@ -3,6 +3,7 @@ package io.github.sparkrvm;
 import io.github.sparkrvm.internal.SparkInternals;
 import java.util.stream.IntStream;
 import org.apache.spark.ml.Estimator;
+import org.apache.spark.ml.param.Param;
 import org.apache.spark.ml.param.ParamMap;
 import org.apache.spark.ml.util.DefaultParamsWritable;
 import org.apache.spark.ml.util.Identifiable$;
@@ -18,8 +19,8 @@ import org.apache.spark.sql.types.StructType;
  * multinomial). Unlike a univariate filter, a feature that adds nothing to the ones already kept is pruned even if
  * it predicts the label well on its own.
  */
-public final class RvmSelector extends Estimator<RvmSelectorModel> implements RvmSelectorParams,
-    DefaultParamsWritable {
+public final class RvmSelector extends Estimator<RvmSelectorModel>
+    implements SparseBayesSetters<RvmSelector>, RvmSelectorModelSetters<RvmSelector>, DefaultParamsWritable {
 
   private static final long serialVersionUID = 1L;
 
@@ -53,34 +54,6 @@ public final class RvmSelector extends Estimator<RvmSelectorModel> implements Rv
   }
 
   /**
-   * Sets {@link #featuresCol()}.
-   *
-   * @param v the value
-   * @return this estimator
-   */
-  public RvmSelector setFeaturesCol(String v) { set(featuresCol(), v); return this; }
-  /**
-   * Sets {@link #labelCol()}.
-   *
-   * @param v the value
-   * @return this estimator
-   */
-  public RvmSelector setLabelCol(String v) { set(labelCol(), v); return this; }
-  /**
-   * Sets {@link #weightCol()}.
-   *
-   * @param v the value
-   * @return this estimator
-   */
-  public RvmSelector setWeightCol(String v) { set(weightCol(), v); return this; }
-  /**
-   * Sets {@link #outputCol()}.
-   *
-   * @param v the value
-   * @return this estimator
-   */
-  public RvmSelector setOutputCol(String v) { set(outputCol(), v); return this; }
-  /**
    * Sets {@link #selectionMode()}.
    *
    * @param v the value
@@ -94,90 +67,6 @@ public final class RvmSelector extends Estimator<RvmSelectorModel> implements Rv
    * @return this estimator
    */
   public RvmSelector setSelectionThreshold(double v) { set(selectionThreshold(), v); return this; }
-  /**
-   * Sets {@link #family()}.
-   *
-   * @param v the value
-   * @return this estimator
-   */
-  public RvmSelector setFamily(String v) { set(family(), v); return this; }
-  /**
-   * Sets {@link #multiClassStrategy()}.
-   *
-   * @param v the value
-   * @return this estimator
-   */
-  public RvmSelector setMultiClassStrategy(String v) { set(multiClassStrategy(), v); return this; }
-  /**
-   * Sets {@link #fitIntercept()}.
-   *
-   * @param v the value
-   * @return this estimator
-   */
-  public RvmSelector setFitIntercept(boolean v) { set(fitIntercept(), v); return this; }
-  /**
-   * Sets {@link #standardization()}.
-   *
-   * @param v the value
-   * @return this estimator
-   */
-  public RvmSelector setStandardization(boolean v) { set(standardization(), v); return this; }
-  /**
-   * Sets {@link #maxIter()}.
-   *
-   * @param v the value
-   * @return this estimator
-   */
-  public RvmSelector setMaxIter(int v) { set(maxIter(), v); return this; }
-  /**
-   * Sets {@link #tol()}.
-   *
-   * @param v the value
-   * @return this estimator
-   */
-  public RvmSelector setTol(double v) { set(tol(), v); return this; }
-  /**
-   * Sets {@link #alphaMax()}.
-   *
-   * @param v the value
-   * @return this estimator
-   */
-  public RvmSelector setAlphaMax(double v) { set(alphaMax(), v); return this; }
-  /**
-   * Sets {@link #alphaPriorShape()}.
-   *
-   * @param v the value
-   * @return this estimator
-   */
-  public RvmSelector setAlphaPriorShape(double v) { set(alphaPriorShape(), v); return this; }
-  /**
-   * Sets {@link #alphaPriorRate()}.
-   *
-   * @param v the value
-   * @return this estimator
-   */
-  public RvmSelector setAlphaPriorRate(double v) { set(alphaPriorRate(), v); return this; }
-  /**
-   * Sets {@link #aggregationDepth()}.
-   *
-   * @param v the value
-   * @return this estimator
-   */
-  public RvmSelector setAggregationDepth(int v) { set(aggregationDepth(), v); return this; }
-  /**
-   * Sets {@link #parallelism()}.
-   *
-   * @param v the value
-   * @return this estimator
-   */
-  public RvmSelector setParallelism(int v) { set(parallelism(), v); return this; }
-  /**
-   * Sets {@link #solver()}.
-   *
-   * @param v the value
-   * @return this estimator
-   */
-  public RvmSelector setSolver(String v) { set(solver(), v); return this; }
 
   @Override
   public StructType transformSchema(StructType schema) {
@@ -197,14 +86,18 @@ public final class RvmSelector extends Estimator<RvmSelectorModel> implements Rv
     }
   }
 
-  /** {@return the RVM this selector fits: the linear kernel over the features, with this selector's settings} */
+  /**
+   * {@return the RVM this selector fits: the linear kernel over the features, with every fit param
+   * ({@link SparseBayesParams}) this selector has a value for}
+   */
   RvmEstimator estimator() {
-    return new RvmEstimator(uid).setKernel("linear").setFeaturesCol(getFeaturesCol()).setLabelCol(getLabelCol())
-        .setWeightCol(getWeightCol()).setFamily(getFamily()).setMultiClassStrategy(getMultiClassStrategy())
-        .setFitIntercept(getFitIntercept()).setStandardization(getStandardization()).setMaxIter(getMaxIter())
-        .setTol(getTol()).setAlphaMax(getAlphaMax()).setAlphaPriorShape(getAlphaPriorShape())
-        .setAlphaPriorRate(getAlphaPriorRate()).setAggregationDepth(getAggregationDepth())
-        .setParallelism(getParallelism()).setSolver(getSolver());
+    RvmEstimator rvm = new RvmEstimator(uid).setKernel("linear");
+    for (Param<?> p : sparseBayesParamSet().params()) {
+      if (isDefined(p)) {
+        rvm.set(rvm.getParam(p.name()), getOrDefault(p));
+      }
+    }
+    return rvm;
   }
 
   @Override

@@ -31,7 +31,8 @@ import org.apache.spark.sql.types.StructType;
  * The features an {@link RvmSelector} kept: {@link #transform} writes them, in their input order, to outputCol. It
  * also keeps the relevance of every input feature (1/α under the linear-kernel RVM, 0 where it was pruned).
  */
-public final class RvmSelectorModel extends Model<RvmSelectorModel> implements RvmSelectorParams, MLWritable {
+public final class RvmSelectorModel extends Model<RvmSelectorModel>
+    implements RvmSelectorModelSetters<RvmSelectorModel>, MLWritable {
 
   private static final long serialVersionUID = 1L;
   /** Format 1: numFeatures, selectedFeatures, featureRelevance. */
@@ -66,20 +67,6 @@ public final class RvmSelectorModel extends Model<RvmSelectorModel> implements R
     return paramSet;
   }
 
-  /**
-   * Sets {@link #featuresCol()}.
-   *
-   * @param v the value
-   * @return this model
-   */
-  public RvmSelectorModel setFeaturesCol(String v) { set(featuresCol(), v); return this; }
-  /**
-   * Sets {@link #outputCol()}.
-   *
-   * @param v the value
-   * @return this model
-   */
-  public RvmSelectorModel setOutputCol(String v) { set(outputCol(), v); return this; }
 
   /** {@return the indices of the selected input features, ascending} */
   public int[] selectedFeatures() {

@@ -1,18 +1,22 @@
 package io.github.sparkrvm;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
+import java.util.stream.Collectors;
 import org.apache.spark.ml.param.Param;
 import org.apache.spark.ml.param.ParamMap;
 import org.junit.jupiter.api.Test;
@@ -119,6 +123,90 @@ class ParamsTest {
     roundTrip(r, r::setMultiClassStrategy, r::getMultiClassStrategy, "ovr");
     roundTrip(r, r::setParallelism, r::getParallelism, 4);
     roundTrip(r, r::setVariationalForm, r::getVariationalForm, "dual");
+    roundTrip(r, r::setSolver, r::getSolver, "variational");
+    roundTrip(r, r::setPrior, r::getPrior, "grid-product");
+    roundTrip(r, r::setMaxBlockSizeInMB, r::getMaxBlockSizeInMB, 2.5);
+    r.setGridShape(new int[] {4, 5});
+    assertArrayEquals(new int[] {4, 5}, r.getGridShape());
+  }
+
+  /** {@return the names of the {@code Param} fields a param-set class declares, sorted} */
+  private static List<String> declaredParams(Class<?> paramSet) {
+    return Arrays.stream(paramSet.getDeclaredFields()).filter(f -> Param.class.isAssignableFrom(f.getType()))
+        .map(java.lang.reflect.Field::getName).sorted().toList();
+  }
+
+  /** {@return the names of a param set's list, sorted (duplicates kept)} */
+  private static List<String> names(java.util.Collection<Param<?>> params) {
+    return params.stream().map(Param::name).sorted().toList();
+  }
+
+  private static Set<String> names(Param<?>[] params) {
+    return Arrays.stream(params).map(Param::name).collect(Collectors.toCollection(TreeSet::new));
+  }
+
+  private static Set<String> union(List<String> a, List<String> b) {
+    Set<String> u = new TreeSet<>(a);
+    u.addAll(b);
+    return u;
+  }
+
+  @Test
+  void everyParamIsDeclaredInExactlyOneParamSet() {
+    RvmEstimator rvm = new RvmEstimator();
+    RvmSelector selector = new RvmSelector();
+    List<String> shared = names(rvm.sparseBayesParamSet().params());
+    List<String> rvmOwn = names(rvm.paramSet().params());
+    List<String> selectorOwn = names(selector.paramSet().params());
+    // each set lists every param it declares, and a param is declared in one set only
+    assertEquals(declaredParams(SparseBayesParamSet.class), shared);
+    assertEquals(declaredParams(RvmParamSet.class), rvmOwn);
+    assertEquals(declaredParams(RvmSelectorParamSet.class), selectorOwn);
+    List<String> all = new ArrayList<>(shared);
+    all.addAll(rvmOwn);
+    all.addAll(selectorOwn);
+    assertEquals(all.size(), new TreeSet<>(all).size(), all.toString());
+    // every stage exposes exactly the shared params and its own, as Spark discovers them
+    assertEquals(union(shared, rvmOwn), names(rvm.params()));
+    assertEquals(union(shared, rvmOwn), names(PersistenceTestModels.smallRegressor().params()));
+    assertEquals(union(shared, selectorOwn), names(selector.params()));
+    assertEquals(union(shared, selectorOwn),
+        names(new RvmSelectorModel("s", new int[] {1}, new double[] {0.0, 2.0}).params()));
+    // the defaults are one declaration's: the selector's shared defaults are the estimator's
+    for (String name : shared) {
+      Param<Object> a = rvm.getParam(name);
+      Param<Object> b = selector.getParam(name);
+      assertEquals(rvm.isDefined(a), selector.isDefined(b), name);
+      assertEquals(a.doc(), b.doc(), name);
+      if (rvm.isDefined(a)) {
+        assertEquals(rvm.getOrDefault(a), selector.getOrDefault(b), name);
+      }
+    }
+  }
+
+  @Test
+  void settersChainAcrossTheirMixinsAndKeepTheStageType() {
+    RvmEstimator rvm = new RvmEstimator().setMaxIter(5).setKernel("poly").setThreshold(0.25).setFeaturesCol("f")
+        .setSeed(7L).setDegree(2).setPredictionCol("p");
+    assertEquals(List.of(5, "poly", 0.25, "f", 7L, 2, "p"), List.of(rvm.getMaxIter(), rvm.getKernel(),
+        rvm.getThreshold(), rvm.getFeaturesCol(), rvm.getSeed(), rvm.getDegree(), rvm.getPredictionCol()));
+    // a copy: the shared test model must keep its params
+    RvmModel model = PersistenceTestModels.smallRegressor().copy(ParamMap.empty()).setFeaturesCol("g")
+        .setVarianceCol("v").setThreshold(0.4);
+    assertEquals(List.of("g", "v", 0.4), List.of(model.getFeaturesCol(), model.getVarianceCol(), model.getThreshold()));
+    RvmSelector selector = new RvmSelector().setMaxIter(6).setOutputCol("o").setSelectionMode("threshold")
+        .setFeaturesCol("f").setPrior("ard").setSelectionThreshold(0.5);
+    assertEquals(List.of(6, "o", "threshold", "f", 0.5), List.of(selector.getMaxIter(), selector.getOutputCol(),
+        selector.getSelectionMode(), selector.getFeaturesCol(), selector.getSelectionThreshold()));
+    RvmSelectorModel selected = new RvmSelectorModel("s", new int[] {1}, new double[] {0.0, 2.0}).setFeaturesCol("f")
+        .setOutputCol("o");
+    assertEquals(List.of("f", "o"), List.of(selected.getFeaturesCol(), selected.getOutputCol()));
+    // as in Spark, a model has setters for what it reads when it transforms, not for the fit's params
+    for (Class<?> m : List.of(RvmModel.class, RvmSelectorModel.class)) {
+      assertThrows(NoSuchMethodException.class, () -> m.getMethod("setMaxIter", int.class), m.getSimpleName());
+      assertThrows(NoSuchMethodException.class, () -> m.getMethod("setLabelCol", String.class), m.getSimpleName());
+    }
+    assertThrows(NoSuchMethodException.class, () -> RvmModel.class.getMethod("setKernel", String.class));
   }
 
   @Test

@@ -2,6 +2,7 @@ package io.github.sparkrvm;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -11,6 +12,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 import java.util.SplittableRandom;
 import org.apache.spark.ml.Pipeline;
 import org.apache.spark.ml.PipelineModel;
@@ -21,6 +23,7 @@ import org.apache.spark.ml.feature.VectorAssembler;
 import org.apache.spark.ml.linalg.SQLDataTypes;
 import org.apache.spark.ml.linalg.Vector;
 import org.apache.spark.ml.linalg.Vectors;
+import org.apache.spark.ml.param.Param;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
@@ -138,7 +141,7 @@ class RvmSelectorTest {
   void theSolverIsForwardedAndFastSelectsTheSameFeatures() {
     RvmSelector fast = new RvmSelector().setSolver("fast").setSelectionThreshold(2).setOutputCol("selected");
     assertEquals("fast", fast.estimator().getSolver());
-    assertEquals(RvmParamSet.DEFAULT_SOLVER, new RvmSelector().estimator().getSolver());
+    assertEquals(SparseBayesParamSet.DEFAULT_SOLVER, new RvmSelector().estimator().getSolver());
     RvmSelectorModel model = fast.fit(regressionFrame);
     assertArrayEquals(new int[] {1, 4}, model.selectedFeatures());
     assertEquals("fast", model.getSolver());
@@ -242,7 +245,9 @@ class RvmSelectorTest {
     }
     assertEquals(new java.util.TreeSet<>(List.of("featuresCol", "labelCol", "weightCol", "outputCol", "selectionMode",
         "selectionThreshold", "family", "multiClassStrategy", "fitIntercept", "standardization", "maxIter", "tol",
-        "alphaMax", "alphaPriorShape", "alphaPriorRate", "aggregationDepth", "parallelism", "solver")), names);
+        "alphaMax", "alphaPriorShape", "alphaPriorRate", "aggregationDepth", "parallelism", "solver", "maxBasis",
+        "seed", "prior", "gridShape", "maxBlockSizeInMB", "maxDriverDesignSizeInMB", "maxAddsPerStep",
+        "variationalForm")), names);
     RvmSelector copy = selector.copy(new org.apache.spark.ml.param.ParamMap().put(selector.maxIter().w(5)));
     assertEquals(selector.uid(), copy.uid());
     assertEquals(7.0, copy.getSelectionThreshold());
@@ -251,6 +256,47 @@ class RvmSelectorTest {
     RvmSelectorModel modelCopy = regressionSelector.copy(new org.apache.spark.ml.param.ParamMap());
     assertArrayEquals(regressionSelector.selectedFeatures(), modelCopy.selectedFeatures());
     assertEquals("selected", modelCopy.getOutputCol());
+  }
+
+  @Test
+  void everyFitParamIsForwardedToTheEstimator() {
+    RvmSelector selector = new RvmSelector().setFeaturesCol("f").setLabelCol("y").setWeightCol("w")
+        .setFamily("bernoulli").setMultiClassStrategy("ovr").setFitIntercept(false).setStandardization(false)
+        .setMaxIter(7).setTol(1e-5).setAlphaMax(1e6).setAlphaPriorShape(1e-3).setAlphaPriorRate(2e-3).setMaxBasis(123)
+        .setSeed(99L).setAggregationDepth(3).setParallelism(4).setSolver("variational").setPrior("grid-sum")
+        .setGridShape(new int[] {2, 3}).setMaxBlockSizeInMB(8.0).setMaxDriverDesignSizeInMB(0.5).setMaxAddsPerStep(1)
+        .setVariationalForm("dual");
+    RvmEstimator rvm = selector.estimator();
+    RvmEstimator defaults = new RvmEstimator();
+    for (Param<?> p : selector.sparseBayesParamSet().params()) {
+      assertTrue(selector.isSet(p), p.name() + ": a fit param this test does not set");
+      Object value = selector.getOrDefault(p);
+      Param<Object> inner = rvm.getParam(p.name());
+      Param<Object> byDefault = defaults.getParam(p.name());
+      if (defaults.isDefined(byDefault)) {
+        assertFalse(Objects.deepEquals(defaults.getOrDefault(byDefault), value), p.name() + " is set to its default");
+      }
+      assertTrue(rvm.isSet(inner), p.name());
+      assertTrue(Objects.deepEquals(value, rvm.getOrDefault(inner)), p.name());
+    }
+    // the five the selector could not reach before, read through the estimator's getters
+    assertEquals(99L, rvm.getSeed());
+    assertEquals(1, rvm.getMaxAddsPerStep());
+    assertEquals(8.0, rvm.getMaxBlockSizeInMB());
+    assertEquals(0.5, rvm.getMaxDriverDesignSizeInMB());
+    assertEquals("grid-sum", rvm.getPrior());
+    assertArrayEquals(new int[] {2, 3}, rvm.getGridShape());
+    assertEquals("linear", rvm.getKernel());
+    assertEquals(selector.uid(), rvm.uid());
+    // and a selector left at its defaults fits with the estimator's defaults
+    RvmEstimator plain = new RvmSelector().estimator();
+    for (Param<?> p : plain.sparseBayesParamSet().params()) {
+      Param<Object> byDefault = defaults.getParam(p.name());
+      assertEquals(defaults.isDefined(byDefault), plain.isDefined(p), p.name());
+      if (plain.isDefined(p)) {
+        assertTrue(Objects.deepEquals(defaults.getOrDefault(byDefault), plain.getOrDefault(p)), p.name());
+      }
+    }
   }
 
   @Test

@@ -1,0 +1,65 @@
+package io.github.sparkrvm;
+
+/**
+ * The setters of the params an {@link RvmModel} reads when it transforms (the output columns, the probability method
+ * and the threshold), written once for the model and for {@link RvmEstimator}, which copies them to the model it
+ * fits; {@code T} is the stage, so that calls chain.
+ *
+ * @param <T> the stage class
+ */
+public interface RvmModelSetters<T extends RvmModelSetters<T>> extends RvmParams, FeaturesColSetter<T> {
+
+  /**
+   * Sets {@link #predictionCol()}.
+   *
+   * @param v the value
+   * @return this stage
+   */
+  default T setPredictionCol(String v) { set(predictionCol(), v); return self(); }
+
+  /**
+   * Sets {@link #probabilityCol()}.
+   *
+   * @param v the value
+   * @return this stage
+   */
+  default T setProbabilityCol(String v) { set(probabilityCol(), v); return self(); }
+
+  /**
+   * Sets {@link #rawPredictionCol()}.
+   *
+   * @param v the value
+   * @return this stage
+   */
+  default T setRawPredictionCol(String v) { set(rawPredictionCol(), v); return self(); }
+
+  /**
+   * Sets {@link #varianceCol()}.
+   *
+   * @param v the value
+   * @return this stage
+   */
+  default T setVarianceCol(String v) { set(varianceCol(), v); return self(); }
+
+  /**
+   * Sets {@link #probabilityMethod()}.
+   *
+   * @param v the value
+   * @return this stage
+   */
+  default T setProbabilityMethod(String v) { set(probabilityMethod(), v); return self(); }
+
+  /**
+   * Sets {@link #threshold()}.
+   *
+   * @param v the value
+   * @return this stage
+   */
+  default T setThreshold(double v) { set(threshold(), v); return self(); }
+
+  /** {@return this stage, as its own type} */
+  @SuppressWarnings("unchecked")
+  private T self() {
+    return (T) this;
+  }
+}

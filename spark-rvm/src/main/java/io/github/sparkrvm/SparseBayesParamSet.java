@@ -1,0 +1,202 @@
+package io.github.sparkrvm;
+
+import io.github.sparkrvm.core.SparseBayesOptions;
+import java.util.List;
+import org.apache.spark.ml.param.BooleanParam;
+import org.apache.spark.ml.param.DoubleParam;
+import org.apache.spark.ml.param.IntArrayParam;
+import org.apache.spark.ml.param.IntParam;
+import org.apache.spark.ml.param.LongParam;
+import org.apache.spark.ml.param.Param;
+import org.apache.spark.ml.param.ParamValidators;
+import org.apache.spark.ml.param.Params;
+
+/**
+ * The param objects of the sparse Bayesian fit, created for their owner, with their documentation and defaults:
+ * everything a fit reads apart from the basis (kernel, gamma, degree, coef0) and the output columns. Declared here
+ * once; {@link RvmEstimator}, {@link RvmModel}, {@link RvmSelector} and {@link RvmSelectorModel} each hold their own
+ * instance (through {@link RvmParamSet} or {@link RvmSelectorParamSet}), and {@link RvmSelector} forwards every
+ * one to the estimator it fits.
+ */
+public final class SparseBayesParamSet implements java.io.Serializable {
+
+  private static final long serialVersionUID = 1L;
+
+  static final String[] FAMILIES = {"gaussian", "bernoulli", "multinomial"};
+  static final String[] MULTI_CLASS_STRATEGIES = {"softmax", "ovr"};
+  static final String[] SOLVERS = {"em", "fast", "variational"};
+  /** The default solver of the estimator and the selector. */
+  static final String DEFAULT_SOLVER = "fast";
+  static final String[] PRIORS = {"ard", "grid-product", "grid-sum"};
+  static final String[] VARIATIONAL_FORMS = {"auto", "primal", "dual"};
+  /** The default of maxDriverDesignSizeInMB: 10,000 rows over 1000 candidates fit on the driver (76 MiB). */
+  static final double DEFAULT_MAX_DRIVER_DESIGN_MB = 128.0;
+
+  final Param<String> featuresCol;
+  final Param<String> labelCol;
+  final Param<String> weightCol;
+  final Param<String> family;
+  final Param<String> multiClassStrategy;
+  final BooleanParam fitIntercept;
+  final BooleanParam standardization;
+  final IntParam maxIter;
+  final DoubleParam tol;
+  final DoubleParam alphaMax;
+  final DoubleParam alphaPriorShape;
+  final DoubleParam alphaPriorRate;
+  final IntParam maxBasis;
+  final LongParam seed;
+  final IntParam aggregationDepth;
+  final IntParam parallelism;
+  final Param<String> solver;
+  final Param<String> prior;
+  final IntArrayParam gridShape;
+  final DoubleParam maxBlockSizeInMB;
+  final DoubleParam maxDriverDesignSizeInMB;
+  final IntParam maxAddsPerStep;
+  final Param<String> variationalForm;
+
+  SparseBayesParamSet(Params owner) {
+    featuresCol = new Param<>(owner, "featuresCol", "features column name (a Vector column)");
+    labelCol = new Param<>(owner, "labelCol", "label column name (numeric; 0/1 for family bernoulli; class "
+        + "indices 0, 1, ..., K-1 for family multinomial, K read from the column's ML attribute metadata when present, "
+        + "else the largest label + 1)");
+    weightCol = new Param<>(owner, "weightCol",
+        "row weight column name (numeric, non-negative; a weight of k counts the row k times). "
+            + "Empty: every row has weight 1");
+    family = new Param<>(owner, "family",
+        "the likelihood: gaussian (regression), bernoulli (binary classification, labels 0/1) or multinomial "
+            + "(K classes, labels 0 ... K-1; see multiClassStrategy)",
+        ParamValidators.inArray(FAMILIES));
+    multiClassStrategy = new Param<>(owner, "multiClassStrategy",
+        "how family multinomial is fitted: softmax (the multinomial RVM of Zhang & Malik: one softmax posterior "
+            + "with one alpha per (class, basis function); the driver holds (K * maxBasis)^2 doubles) or ovr (K "
+            + "binary RVMs, class k against the rest, their probabilities renormalised to sum to 1; the driver holds "
+            + "maxBasis^2 doubles)",
+        ParamValidators.inArray(MULTI_CLASS_STRATEGIES));
+    fitIntercept = new BooleanParam(owner, "fitIntercept",
+        "whether to add a bias basis function (itself subject to relevance determination)");
+    standardization = new BooleanParam(owner, "standardization",
+        "whether to centre and scale the features to unit variance before the basis is built; "
+            + "the model applies the same map, so it predicts on the original scale");
+    maxIter = new IntParam(owner, "maxIter", "maximum number of alpha re-estimation steps (>= 1)",
+        ParamValidators.gtEq(1));
+    tol = new DoubleParam(owner, "tol",
+        "convergence tolerance on the largest change of log(alpha) in a step with no basis function pruned (> 0)",
+        ParamValidators.gt(0.0));
+    alphaMax = new DoubleParam(owner, "alphaMax",
+        "a basis function whose prior precision alpha exceeds this is pruned from the model (> 0)",
+        ParamValidators.gt(0.0));
+    alphaPriorShape = new DoubleParam(owner, "alphaPriorShape",
+        "shape a of the Gamma(a, b) hyperprior on each alpha (>= 0; a = b = 0 is the scale-free prior)",
+        ParamValidators.gtEq(0.0));
+    alphaPriorRate = new DoubleParam(owner, "alphaPriorRate",
+        "rate b of the Gamma(a, b) hyperprior on each alpha (>= 0)", ParamValidators.gtEq(0.0));
+    maxBasis = new IntParam(owner, "maxBasis",
+        "largest number of candidate basis centres: every training row when there are at most this many, "
+            + "else a seeded sample of this size (>= 1; the driver holds a maxBasis x maxBasis matrix, "
+            + "(K * maxBasis)^2 for the multinomial softmax)",
+        ParamValidators.gtEq(1));
+    seed = new LongParam(owner, "seed", "random seed for the sample of candidate centres");
+    aggregationDepth = new IntParam(owner, "aggregationDepth", "suggested depth for treeReduce (>= 2)",
+        ParamValidators.gtEq(2));
+    parallelism = new IntParam(owner, "parallelism",
+        "the number of binary fits multiClassStrategy ovr runs at once (>= 1); each holds its own maxBasis^2 "
+            + "matrices on the driver", ParamValidators.gtEq(1));
+    solver = new Param<>(owner, "solver",
+        "the algorithm: em (the classic re-estimation of Tipping 2001: starts from every candidate and prunes), "
+            + "fast (the sequential algorithm of Tipping & Faul 2003: starts from one basis function and adds, "
+            + "re-estimates or deletes one, or a batch, per step; far fewer operations and passes for large "
+            + "candidate sets; gaussian, bernoulli and multinomial with multiClassStrategy softmax or ovr; "
+            + "scale-free prior only) or "
+            + "variational (the variational RVM of Bishop & Tipping: Gamma posteriors over the precisions, "
+            + "needed by the grid priors; gaussian and bernoulli only)",
+        ParamValidators.inArray(SOLVERS));
+    prior = new Param<>(owner, "prior",
+        "the prior over the weights' precisions: ard (one precision per basis function), grid-product (the "
+            + "p-gridRVM of Kropotov et al.: the precision of w_ij is alpha_i * beta_j over a table of rows i and "
+            + "columns j) or grid-sum (the s-gridRVM: alpha_i + beta_j). The grid priors need solver variational "
+            + "and a table: kernel rbf-per-dimension (input dimensions x centres) or linear with gridShape",
+        ParamValidators.inArray(PRIORS));
+    gridShape = new IntArrayParam(owner, "gridShape",
+        "the table [rows, columns] the input features form for a grid prior with kernel linear (feature "
+            + "r * columns + c is cell (r, c), row-major; rows * columns must equal the number of features). Unset: "
+            + "kernel rbf-per-dimension uses [number of features, number of centres]",
+        new PositivePair());
+    maxBlockSizeInMB = new DoubleParam(owner, "maxBlockSizeInMB",
+        "the most memory, in MiB, a block of stacked rows and their basis expansion may take on an executor "
+            + "(>= 0; 0 chooses automatically: about 4 MiB)", ParamValidators.gtEq(0.0));
+    maxDriverDesignSizeInMB = new DoubleParam(owner, "maxDriverDesignSizeInMB",
+        "families bernoulli and multinomial, and solver fast with family gaussian: the largest expanded design, in "
+            + "MiB (training rows x candidate basis functions x 8 bytes), that a fit builds on the driver (>= 0). At "
+            + "or below it, one pass collects the rows, the driver expands them, and every later step of the solver "
+            + "runs there without passing over the data again (on small data a pass costs mostly the latency of a "
+            + "Spark job); above it, or when the design does not fit the driver's heap (twice, beside a step's "
+            + "matrices) or the rows do not fit spark.driver.maxResultSize, every step passes over the cluster. 0: "
+            + "always pass over the cluster. Same fit either way, up to rounding. (Gaussian fast on the driver "
+            + "computes only the columns of X'X of the basis functions it adds; gaussian em and the variational "
+            + "primal form make one statistics pass, X'X and X'y, on either path)",
+        ParamValidators.gtEq(0.0));
+    maxAddsPerStep = new IntParam(owner, "maxAddsPerStep",
+        "solver fast with family bernoulli or multinomial: the most basis functions one step may add (>= 0). A "
+            + "step proposes the best adds and keeps those that still gain given the ones kept before them (a "
+            + "near copy of a kept one does not), then finds the mode once. Larger: fewer steps and passes over "
+            + "large data, often more relevance vectors; 1: one at a time, as Tipping & Faul (2003), about one "
+            + "pass over every candidate per relevance vector, and fewer passes on small data; 0 (auto): "
+            + SparseBayesOptions.DEFAULT_MAX_ADDS_PER_STEP + " from " + SparseBayesOptions.AUTO_BATCH_ROWS
+            + " training rows on, else 1",
+        ParamValidators.gtEq(0));
+    variationalForm = new Param<>(owner, "variationalForm",
+        "how solver variational represents the posterior over the weights: primal (the M x M precision over the M "
+            + "basis functions, factored every step: O(M^3) a step, from statistics gathered on the executors), dual "
+            + "(the N x N Woodbury form over the N training rows: the expanded design, N x M doubles, is collected to "
+            + "the driver, O(N^2 M + N^3) a step), or auto (dual when M > N and the design fits the driver's "
+            + "memory, else primal). Both give the same fit up to rounding",
+        ParamValidators.inArray(VARIATIONAL_FORMS));
+  }
+
+  /** Sets Spark-style defaults on the owner (gridShape has none: it follows the kernel and the data). */
+  void setDefaults(Params owner) {
+    owner.setDefault(featuresCol, "features");
+    owner.setDefault(labelCol, "label");
+    owner.setDefault(weightCol, "");
+    owner.setDefault(family, "gaussian");
+    owner.setDefault(multiClassStrategy, "softmax");
+    owner.setDefault(fitIntercept, true);
+    owner.setDefault(standardization, true);
+    owner.setDefault(maxIter, 1000);
+    owner.setDefault(tol, 1e-3);
+    owner.setDefault(alphaMax, 1e9);
+    owner.setDefault(alphaPriorShape, 0.0);
+    owner.setDefault(alphaPriorRate, 0.0);
+    owner.setDefault(maxBasis, 1000);
+    owner.setDefault(seed, (long) RvmEstimator.class.getName().hashCode());
+    owner.setDefault(aggregationDepth, 2);
+    owner.setDefault(parallelism, 1);
+    owner.setDefault(solver, DEFAULT_SOLVER);
+    owner.setDefault(prior, "ard");
+    owner.setDefault(maxBlockSizeInMB, 0.0);
+    owner.setDefault(maxDriverDesignSizeInMB, DEFAULT_MAX_DRIVER_DESIGN_MB);
+    owner.setDefault(maxAddsPerStep, 0);
+    owner.setDefault(variationalForm, "auto");
+  }
+
+  /** {@return every param of this set, in declaration order} */
+  List<Param<?>> params() {
+    return List.of(featuresCol, labelCol, weightCol, family, multiClassStrategy, fitIntercept,
+        standardization, maxIter, tol, alphaMax, alphaPriorShape, alphaPriorRate,
+        maxBasis, seed, aggregationDepth, parallelism, solver, prior,
+        gridShape, maxBlockSizeInMB, maxDriverDesignSizeInMB, maxAddsPerStep, variationalForm);
+  }
+
+  /** The gridShape validator: two positive entries (a class, not a lambda, so that the stages serialize). */
+  private static final class PositivePair extends scala.runtime.AbstractFunction1<int[], Object>
+      implements java.io.Serializable {
+    private static final long serialVersionUID = 1L;
+
+    @Override
+    public Object apply(int[] v) {
+      return v.length == 2 && v[0] >= 1 && v[1] >= 1;
+    }
+  }
+}
