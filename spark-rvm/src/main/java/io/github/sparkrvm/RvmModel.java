@@ -45,6 +45,11 @@ import org.apache.spark.sql.types.StructType;
  * functions whose E[precision] stayed at most alphaMax, and E[precision] as {@link #alphas()}; with a grid prior, also
  * the {@link #rowRelevances()} and {@link #columnRelevances()}. The solver and prior a model was fitted with are its
  * {@link #getSolver()} and {@link #getPrior()} (copied from the estimator and saved with the model).
+ *
+ * <p>Its family, kernel and the kernel's params ({@link #getFamily()}, {@link #getKernel()}, {@link #getGamma()};
+ * for kernel poly also {@link #getDegree()} and {@link #getCoef0()}) are those of the fitted state it predicts with:
+ * the params are set from it, and {@link #copy} refuses to change them (a model with another gamma needs another
+ * fit).
  */
 public final class RvmModel extends Model<RvmModel> implements RvmParams, MLWritable {
 
