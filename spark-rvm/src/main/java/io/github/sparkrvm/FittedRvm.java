@@ -1,10 +1,10 @@
 package io.github.sparkrvm;
 
 import io.github.sparkrvm.basis.BasisFunctions;
+import io.github.sparkrvm.basis.FeatureScaling;
 import io.github.sparkrvm.basis.Kernel;
 import io.github.sparkrvm.core.MultiClassPredictive;
 import io.github.sparkrvm.core.Predictive;
-import io.github.sparkrvm.distributed.FeatureScaling;
 
 /**
  * What a fit leaves: the kept basis functions (bias first when kept; centres on the original feature scale, or
@@ -22,12 +22,12 @@ record FittedRvm(String family, Kernel kernel, int numFeatures, FeatureScaling s
     RvmTrainingSummary summary, ClassModels classes, GridRelevance grid) implements java.io.Serializable {
 
   FittedRvm {
-    if (kernel instanceof Kernel.RbfPerDimension) {
+    if (kernel.keepsPositions()) {
       if (numFeatures < 1 || centres.length % numFeatures != 0) {
         throw new IllegalArgumentException("inconsistent model: " + centres.length + " centre values for "
             + numFeatures + " features");
       }
-      int table = centres.length;
+      int table = kernel.tableSize(numFeatures, kernel.numCentres(numFeatures, centres.length));
       for (int i = 0; i < features.length; i++) {
         if (features[i] < 0 || features[i] >= table || (i > 0 && features[i] <= features[i - 1])) {
           throw new IllegalArgumentException("inconsistent model: basis function " + features[i] + " of a table of "
@@ -67,15 +67,11 @@ record FittedRvm(String family, Kernel kernel, int numFeatures, FeatureScaling s
 
   /** The number of centres (rbf-per-dimension: of the whole table; other kernels: of the kept basis). */
   int numCentres() {
-    return kernel instanceof Kernel.Linear ? 0 : centres.length / Math.max(numFeatures, 1);
-  }
-
-  private static boolean indexed(Kernel kernel) {
-    return kernel instanceof Kernel.Linear || kernel instanceof Kernel.RbfPerDimension;
+    return kernel.numCentres(numFeatures, centres.length);
   }
 
   private static int basisSize(Kernel kernel, int numFeatures, boolean biasKept, int[] features, double[] centres) {
-    int nonBias = indexed(kernel) ? features.length : centres.length / Math.max(numFeatures, 1);
+    int nonBias = kernel.keepsPositions() ? features.length : centres.length / Math.max(numFeatures, 1);
     return (biasKept ? 1 : 0) + nonBias;
   }
 
@@ -109,17 +105,14 @@ record FittedRvm(String family, Kernel kernel, int numFeatures, FeatureScaling s
 
   /** The kept basis functions as a candidate set of their own, on the scaled features. */
   private BasisFunctions keptBasis() {
-    if (kernel instanceof Kernel.Linear) {
-      return BasisFunctions.linear(biasKept, numFeatures);
-    }
-    return BasisFunctions.kernel(kernel, biasKept, numFeatures, scaling.applyRows(centres));
+    return BasisFunctions.of(kernel, biasKept, numFeatures, scaling.applyRows(centres));
   }
 
   /** The candidate index in {@link #keptBasis()} of each kept basis function, in the model's order. */
   private int[] keptCandidates() {
     int k = basisSize();
     int[] active = new int[k];
-    if (indexed(kernel)) {
+    if (kernel.keepsPositions()) {
       int offset = biasKept ? 1 : 0;
       for (int i = 0; i < features.length; i++) {
         active[offset + i] = offset + features[i];

@@ -1,12 +1,12 @@
 package io.github.sparkrvm;
 
 import io.github.sparkrvm.basis.BasisFunctions;
+import io.github.sparkrvm.basis.FeatureScaling;
 import io.github.sparkrvm.basis.Kernel;
 import io.github.sparkrvm.core.ClassLayout;
 import io.github.sparkrvm.core.VariationalFit;
 import io.github.sparkrvm.core.MultiClassFit;
 import io.github.sparkrvm.core.RelevanceFit;
-import io.github.sparkrvm.distributed.FeatureScaling;
 import java.util.Arrays;
 
 /** Turns a solver's result over candidate indices into the model's kept basis on the original feature scale. */
@@ -76,23 +76,11 @@ final class ModelAssembly {
     int first = biasKept ? 1 : 0;
     int d = basis.dim();
     int k = active.length - first;
-    if (kernel instanceof Kernel.RbfPerDimension) {
-      int[] positions = new int[k];
-      for (int i = 0; i < k; i++) {
-        positions[i] = basis.sourceIndex(active[first + i]);
-      }
-      return new Kept(biasKept, positions, originalCentres.clone());
-    }
-    int[] features = new int[kernel instanceof Kernel.Linear ? k : 0];
-    double[] centres = new double[kernel instanceof Kernel.Linear ? 0 : k * d];
+    int[] positions = new int[k];
     for (int i = 0; i < k; i++) {
-      int source = basis.sourceIndex(active[first + i]);
-      if (kernel instanceof Kernel.Linear) {
-        features[i] = source;
-      } else {
-        System.arraycopy(originalCentres, source * d, centres, i * d, d);
-      }
+      positions[i] = basis.sourceIndex(active[first + i]);
     }
-    return new Kept(biasKept, features, centres);
+    Kernel.Kept kept = kernel.keep(positions, originalCentres, d);
+    return new Kept(biasKept, kept.features(), kept.centres());
   }
 }

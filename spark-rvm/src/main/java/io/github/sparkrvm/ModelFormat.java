@@ -1,7 +1,7 @@
 package io.github.sparkrvm;
 
+import io.github.sparkrvm.basis.FeatureScaling;
 import io.github.sparkrvm.basis.Kernel;
-import io.github.sparkrvm.distributed.FeatureScaling;
 import java.util.List;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -75,25 +75,14 @@ final class ModelFormat {
   }
 
   static void write(FittedRvm m, String path, SparkSession spark) {
-    double gamma = Double.NaN;
-    int degree = 0;
-    double coef0 = 0.0;
-    if (m.kernel() instanceof Kernel.Rbf rbf) {
-      gamma = rbf.gamma();
-    } else if (m.kernel() instanceof Kernel.RbfPerDimension perDimension) {
-      gamma = perDimension.gamma();
-    } else if (m.kernel() instanceof Kernel.Polynomial poly) {
-      gamma = poly.gamma();
-      degree = poly.degree();
-      coef0 = poly.coef0();
-    }
+    Kernel kernel = m.kernel(); // the params a kernel does not use are written as NaN (gamma) and 0
     RvmTrainingSummary s = m.summary();
     ClassModels c = m.classes();
     GridRelevance g = m.grid();
-    Row row = RowFactory.create(m.family(), m.kernel().name(), gamma, degree, coef0, m.numFeatures(),
-        m.scaling().shift(), m.scaling().scale(), m.biasKept(), m.features(), m.centres(), m.weights(), m.alpha(),
-        m.covariance(), m.noisePrecision(), s.numRows(), s.iterations(), s.converged(), s.logMarginalLikelihood(),
-        s.activeBasis(), s.dataPasses(), s.fitSeconds(),
+    Row row = RowFactory.create(m.family(), kernel.name(), kernel.gamma(), kernel.degree(), kernel.coef0(),
+        m.numFeatures(), m.scaling().shift(), m.scaling().scale(), m.biasKept(), m.features(), m.centres(),
+        m.weights(), m.alpha(), m.covariance(), m.noisePrecision(), s.numRows(), s.iterations(), s.converged(),
+        s.logMarginalLikelihood(), s.activeBasis(), s.dataPasses(), s.fitSeconds(),
         c == null ? 0 : c.numClasses(), c == null ? "" : c.strategy(), c == null ? new int[0][] : c.basis(),
         c == null ? new double[0][] : c.weights(), c == null ? new double[0][] : c.alpha(),
         c == null ? new double[0] : c.covariance(),

@@ -1,6 +1,7 @@
 package io.github.sparkrvm;
 
 import io.github.sparkrvm.basis.BasisFunctions;
+import io.github.sparkrvm.basis.FeatureScaling;
 import io.github.sparkrvm.basis.Kernel;
 import io.github.sparkrvm.basis.RowBlock;
 import io.github.sparkrvm.core.BernoulliRelevanceSolver;
@@ -23,7 +24,6 @@ import io.github.sparkrvm.core.VariationalSolver;
 import io.github.sparkrvm.core.WeightPrior;
 import io.github.sparkrvm.distributed.BlockStatistics;
 import io.github.sparkrvm.distributed.DataSummary;
-import io.github.sparkrvm.distributed.FeatureScaling;
 import io.github.sparkrvm.distributed.InputRows;
 import io.github.sparkrvm.distributed.InvalidInputException;
 import io.github.sparkrvm.distributed.TrainingRow;
@@ -365,24 +365,14 @@ public final class RvmEstimator extends Estimator<RvmModel>
   private int[] gridTable(BasisFunctions basis) {
     int candidates = basis.numCandidates() - (basis.intercept() ? 1 : 0);
     int[] shape = getGridShape();
-    int[] table;
-    String what;
-    if (basis.kernel() instanceof Kernel.RbfPerDimension) {
-      table = new int[] {basis.dim(), basis.numCentres()};
-      what = "kernel rbf-per-dimension makes a table of " + basis.dim() + " input dimensions x " + basis.numCentres()
-          + " centres";
-    } else if (basis.kernel() instanceof Kernel.Linear) {
-      table = shape == null ? new int[] {candidates, 1} : shape.clone();
-      what = "kernel linear makes a table of the " + candidates + " input features";
-    } else {
-      table = new int[] {candidates, 1};
-      what = "kernel " + basis.kernel().name() + " makes a single column of " + candidates + " basis functions";
-    }
+    Kernel kernel = basis.kernel();
+    int[] table = kernel.refoldable() && shape != null ? shape.clone() : basis.table();
+    String what = kernel.describeTable(basis.dim(), basis.numCentres());
     if (shape != null && (shape[0] != table[0] || shape[1] != table[1] || (long) shape[0] * shape[1] != candidates)) {
       throw new IllegalArgumentException("gridShape [" + shape[0] + ", " + shape[1] + "] does not match the basis: "
           + what + (shape[0] * (long) shape[1] != candidates ? " (" + shape[0] + " x " + shape[1] + " = "
           + (long) shape[0] * shape[1] + ", not " + candidates + ")" : "")
-          + (basis.kernel() instanceof Kernel.Linear ? "; set gridShape to rows and columns whose product is "
+          + (kernel.refoldable() ? "; set gridShape to rows and columns whose product is "
               + candidates : "; set gridShape to [" + table[0] + ", " + table[1] + "] or leave it unset"));
     }
     return table;
@@ -466,10 +456,7 @@ public final class RvmEstimator extends Estimator<RvmModel>
 
   /** The candidate basis on the scaled features: the input features (linear) or the centres, scaled. */
   private BasisFunctions candidateBasis(Kernel kernel, FeatureScaling scaling, int d, double[] centres) {
-    if (kernel instanceof Kernel.Linear) {
-      return BasisFunctions.linear(getFitIntercept(), d);
-    }
-    return BasisFunctions.kernel(kernel, getFitIntercept(), d, scaling.applyRows(centres));
+    return BasisFunctions.of(kernel, getFitIntercept(), d, scaling.applyRows(centres));
   }
 
   /** {@return the reader of an estimator saved with {@code write().save(path)}} */

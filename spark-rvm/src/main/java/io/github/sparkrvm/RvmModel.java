@@ -2,12 +2,11 @@ package io.github.sparkrvm;
 
 import static org.apache.spark.sql.functions.col;
 
-import io.github.sparkrvm.basis.Kernel;
+import io.github.sparkrvm.basis.FeatureScaling;
 import io.github.sparkrvm.core.ClassScores;
 import io.github.sparkrvm.core.Logistic;
 import io.github.sparkrvm.core.MultiClassPredictive;
 import io.github.sparkrvm.core.Predictive;
-import io.github.sparkrvm.distributed.FeatureScaling;
 import io.github.sparkrvm.distributed.InvalidInputException;
 import io.github.sparkrvm.internal.SparkInternals;
 import java.util.Arrays;
@@ -46,6 +45,11 @@ import org.apache.spark.sql.types.StructType;
  * functions whose E[precision] stayed at most alphaMax, and E[precision] as {@link #alphas()}; with a grid prior, also
  * the {@link #rowRelevances()} and {@link #columnRelevances()}. The solver and prior a model was fitted with are its
  * {@link #getSolver()} and {@link #getPrior()} (copied from the estimator and saved with the model).
+ *
+ * <p>Its family, kernel and the kernel's params ({@link #getFamily()}, {@link #getKernel()}, {@link #getGamma()};
+ * for kernel poly also {@link #getDegree()} and {@link #getCoef0()}) are those of the fitted state it predicts with:
+ * the params are set from it, and {@link #copy} refuses to change them (a model with another gamma needs another
+ * fit).
  */
 public final class RvmModel extends Model<RvmModel> implements RvmModelSetters<RvmModel>, MLWritable {
 
@@ -63,6 +67,65 @@ public final class RvmModel extends Model<RvmModel> implements RvmModelSetters<R
     this.fitted = fitted;
     this.paramSet = new RvmParamSet(this);
     paramSet.setDefaults(this);
+    setFittedParams();
+  }
+
+  /**
+   * The fitted state's values of the params that describe it: family, kernel and the params the kernel uses (gamma;
+   * for poly also degree and coef0), by param name. The params a kernel does not use (gamma of the linear kernel,
+   * degree and coef0 of rbf) are no part of it and keep the estimator's values.
+   */
+  private java.util.Map<String, Object> fittedParams() {
+    java.util.Map<String, Object> values = new java.util.LinkedHashMap<>();
+    values.put(family().name(), fitted.family());
+    values.put(kernel().name(), fitted.kernel().name());
+    values.putAll(fitted.kernel().params());
+    return values;
+  }
+
+  /** Sets the params that describe the fitted state from it, so that they agree with what predicts. */
+  private void setFittedParams() {
+    fittedParams().forEach((name, value) -> set(getParam(name), value));
+  }
+
+  /** The value of param {@code name} in the fitted state, or {@code paramValue} when the fitted state has none. */
+  private <T> T fittedOr(String name, T paramValue) {
+    @SuppressWarnings("unchecked")
+    T value = (T) fittedParams().get(name);
+    return value != null ? value : paramValue;
+  }
+
+  /** {@return the family the model was fitted with, which it predicts with} */
+  @Override
+  public String getFamily() {
+    return fitted.family();
+  }
+
+  /** {@return the kernel the model was fitted with, which it predicts with} */
+  @Override
+  public String getKernel() {
+    return fitted.kernel().name();
+  }
+
+  /**
+   * {@return the gamma the model's kernel was fitted with, which it predicts with (the resolved default 1 / number of
+   * features when the estimator's gamma was unset); for the linear kernel, which has none, the param's value}
+   */
+  @Override
+  public double getGamma() {
+    return fittedOr(gamma().name(), RvmParams.super.getGamma());
+  }
+
+  /** {@return the degree of the fitted poly kernel; for the other kernels, which have none, the param's value} */
+  @Override
+  public int getDegree() {
+    return fittedOr(degree().name(), RvmParams.super.getDegree());
+  }
+
+  /** {@return the coef0 of the fitted poly kernel; for the other kernels, which have none, the param's value} */
+  @Override
+  public double getCoef0() {
+    return fittedOr(coef0().name(), RvmParams.super.getCoef0());
   }
 
   @Override
@@ -120,12 +183,7 @@ public final class RvmModel extends Model<RvmModel> implements RvmModelSetters<R
    * @return per kept basis function, {input dimension, centre}
    */
   public int[][] perDimensionBasis() {
-    if (!(fitted.kernel() instanceof Kernel.RbfPerDimension)) {
-      return new int[0][];
-    }
-    int centres = fitted.numCentres();
-    return Arrays.stream(fitted.features()).mapToObj(p -> new int[] {p / centres, p % centres})
-        .toArray(int[][]::new);
+    return fitted.kernel().dimensionAndCentre(fitted.features(), fitted.numCentres());
   }
 
   /**
@@ -160,7 +218,7 @@ public final class RvmModel extends Model<RvmModel> implements RvmModelSetters<R
    * classes}
    */
   public int[] relevantFeatures() {
-    return fitted.kernel() instanceof Kernel.Linear ? fitted.features().clone() : new int[0];
+    return fitted.kernel().hasCentres() ? new int[0] : fitted.features().clone();
   }
 
   /** {@return whether the bias basis function was kept (multinomial: by some class)} */
@@ -271,7 +329,7 @@ public final class RvmModel extends Model<RvmModel> implements RvmModelSetters<R
    * @param k the class, 0 … K−1
    */
   public Matrix classRelevanceVectors(int k) {
-    int[] rows = fitted.kernel() instanceof Kernel.Linear ? new int[0] : classRelevanceIndices(k);
+    int[] rows = fitted.kernel().hasCentres() ? classRelevanceIndices(k) : new int[0];
     int d = fitted.numFeatures();
     double[] values = new double[rows.length * d];
     for (int i = 0; i < rows.length; i++) {
@@ -286,7 +344,7 @@ public final class RvmModel extends Model<RvmModel> implements RvmModelSetters<R
    * @param k the class, 0 … K−1
    */
   public int[] classRelevantFeatures(int k) {
-    if (!(fitted.kernel() instanceof Kernel.Linear)) {
+    if (fitted.kernel().hasCentres()) {
       classes(k);
       return new int[0];
     }
@@ -416,7 +474,7 @@ public final class RvmModel extends Model<RvmModel> implements RvmModelSetters<R
   }
 
   private void requireLinear() {
-    if (!(fitted.kernel() instanceof Kernel.Linear)) {
+    if (fitted.kernel().hasCentres()) {
       throw new IllegalStateException("feature relevance needs kernel 'linear' (the basis functions are then the "
           + "input features); this model's kernel is '" + fitted.kernel().name() + "'");
     }
@@ -596,9 +654,32 @@ public final class RvmModel extends Model<RvmModel> implements RvmModelSetters<R
     return data.withColumn(name, value);
   }
 
+  /**
+   * {@inheritDoc}
+   *
+   * <p>The params that describe the fitted state (family, kernel, and the params the kernel uses: gamma; for poly
+   * also degree and coef0) cannot change in a copy: the model predicts with the basis and posterior it was fitted
+   * with, so another gamma would be a different model, which needs another fit. {@code extra} may hold them with
+   * the fitted values (as {@code CrossValidator} passes each fit's own param map to its model); another value is
+   * refused.
+   *
+   * @throws IllegalArgumentException if {@code extra} sets family, kernel, gamma, degree or coef0 to a value other
+   *     than the fitted one
+   */
   @Override
   public RvmModel copy(ParamMap extra) {
-    return copyValues(new RvmModel(uid, fitted), extra).setParent(parent());
+    fittedParams().forEach((name, value) -> {
+      org.apache.spark.ml.param.Param<Object> param = getParam(name);
+      if (extra.contains(param) && !value.equals(extra.apply(param))) {
+        throw new IllegalArgumentException("copy(extra) sets " + name + " to " + extra.apply(param) + ", but this "
+            + "model was fitted with " + name + " " + value + ": family, kernel and the kernel's params are the "
+            + "fitted state the model predicts with, not settings of it. Fit the estimator with " + name + " "
+            + extra.apply(param) + " instead (estimator.fit(dataset, paramMap))");
+      }
+    });
+    RvmModel copy = copyValues(new RvmModel(uid, fitted), extra);
+    copy.setFittedParams();
+    return copy.setParent(parent());
   }
 
   @Override
@@ -652,6 +733,7 @@ public final class RvmModel extends Model<RvmModel> implements RvmModelSetters<R
       }
       RvmModel model = new RvmModel(metadata.uid(), ModelFormat.read(path, sparkSession(), metadata.formatVersion()));
       metadata.applyParams(model);
+      model.setFittedParams(); // the saved data, which predicts, wins over the params saved beside it
       return model;
     }
   }

@@ -2,7 +2,6 @@ package io.github.sparkrvm.basis;
 
 import com.esotericsoftware.kryo.DefaultSerializer;
 import com.esotericsoftware.kryo.serializers.JavaSerializer;
-import dev.ludovic.netlib.blas.BLAS;
 import java.io.Serializable;
 import java.util.Arrays;
 
@@ -22,17 +21,15 @@ public final class BasisFunctions implements Serializable {
   private final boolean intercept;
   private final int dim;
   private final int numCentres;
-  /** Row-major numCentres × dim, i.e. the column-major dim × numCentres matrix Cᵀ. */
-  private final double[] centres;
-  private final double[] centreSquaredNorms;
+  /** Row-major numCentres × dim, i.e. the column-major dim × numCentres matrix Cᵀ, with the squared norms. */
+  private final Kernel.Centres centres;
 
   private BasisFunctions(Kernel kernel, boolean intercept, int dim, double[] centres) {
     this.kernel = kernel;
     this.intercept = intercept;
     this.dim = dim;
-    this.centres = centres;
-    this.numCentres = kernel instanceof Kernel.Linear ? 0 : centres.length / Math.max(dim, 1);
-    this.centreSquaredNorms = squaredNorms(centres, numCentres, dim);
+    this.numCentres = kernel.numCentres(dim, centres.length);
+    this.centres = Kernel.Centres.of(dim, numCentres, centres);
   }
 
   /**
@@ -45,7 +42,7 @@ public final class BasisFunctions implements Serializable {
    * @return the basis
    */
   public static BasisFunctions kernel(Kernel kernel, boolean intercept, int dim, double[] centres) {
-    if (kernel instanceof Kernel.Linear) {
+    if (!kernel.hasCentres()) {
       throw new IllegalArgumentException("the linear kernel has no centres: use BasisFunctions.linear");
     }
     if (dim <= 0 || centres.length % dim != 0) {
@@ -62,6 +59,26 @@ public final class BasisFunctions implements Serializable {
    */
   public static BasisFunctions linear(boolean intercept, int dim) {
     return new BasisFunctions(new Kernel.Linear(), intercept, dim, new double[0]);
+  }
+
+  /**
+   * {@return the basis of any kernel: {@link #kernel} for a kernel with centres, {@link #linear} (whose centres must
+   * then be empty) otherwise}
+   *
+   * @param kernel the kernel
+   * @param intercept whether basis function 0 is a bias
+   * @param dim the number of input features
+   * @param centres the centres, row-major (one centre of length dim per row); empty for the linear kernel
+   */
+  public static BasisFunctions of(Kernel kernel, boolean intercept, int dim, double[] centres) {
+    if (kernel.hasCentres()) {
+      return kernel(kernel, intercept, dim, centres);
+    }
+    if (centres.length != 0) {
+      throw new IllegalArgumentException("kernel " + kernel.name() + " has no centres, but " + centres.length
+          + " centre values were given");
+    }
+    return new BasisFunctions(kernel, intercept, dim, new double[0]);
   }
 
   /** {@return the kernel} */
@@ -81,9 +98,12 @@ public final class BasisFunctions implements Serializable {
 
   /** {@return the number of candidate basis functions, the bias included} */
   public int numCandidates() {
-    int table = kernel instanceof Kernel.Linear ? dim
-        : kernel instanceof Kernel.RbfPerDimension ? dim * numCentres : numCentres;
-    return (intercept ? 1 : 0) + table;
+    return (intercept ? 1 : 0) + kernel.tableSize(dim, numCentres);
+  }
+
+  /** {@return the candidate basis (the bias apart) as the kernel's table [rows, columns]: see {@link Kernel#table}} */
+  public int[] table() {
+    return kernel.table(dim, numCentres);
   }
 
   /**
@@ -116,8 +136,8 @@ public final class BasisFunctions implements Serializable {
    * @param j a candidate index, not the bias
    */
   public double[] centre(int j) {
-    int c = kernel instanceof Kernel.RbfPerDimension ? sourceIndex(j) % numCentres : sourceIndex(j);
-    return Arrays.copyOfRange(centres, c * dim, (c + 1) * dim);
+    int c = kernel.centreOf(sourceIndex(j), numCentres);
+    return Arrays.copyOfRange(centres.values(), c * dim, (c + 1) * dim);
   }
 
   /**
@@ -131,30 +151,7 @@ public final class BasisFunctions implements Serializable {
     if (isBias(j)) {
       return 1.0;
     }
-    int c = sourceIndex(j);
-    if (kernel instanceof Kernel.Linear) {
-      return x[c];
-    }
-    if (kernel instanceof Kernel.RbfPerDimension perDimension) {
-      int f = c / numCentres;
-      double diff = x[f] - centres[(c % numCentres) * dim + f];
-      return Math.exp(-perDimension.gamma() * diff * diff);
-    }
-    int off = c * dim;
-    if (kernel instanceof Kernel.Rbf rbf) {
-      double s = 0.0;
-      for (int f = 0; f < dim; f++) {
-        double diff = x[f] - centres[off + f];
-        s += diff * diff;
-      }
-      return Math.exp(-rbf.gamma() * s);
-    }
-    Kernel.Polynomial poly = (Kernel.Polynomial) kernel;
-    double dot = 0.0;
-    for (int f = 0; f < dim; f++) {
-      dot += x[f] * centres[off + f];
-    }
-    return poly.fromInnerProduct(dot);
+    return kernel.value(x, centres, sourceIndex(j));
   }
 
   /**
@@ -180,71 +177,11 @@ public final class BasisFunctions implements Serializable {
     if (kk == 0) {
       return out;
     }
-    double[] x = block.features();
-    if (kernel instanceof Kernel.Linear) {
-      for (int j = first; j < k; j++) {
-        int f = sourceIndex(active[j]);
-        int col = j * n;
-        for (int i = 0; i < n; i++) {
-          out[col + i] = x[i * dim + f];
-        }
-      }
-      return out;
+    int[] positions = new int[kk];
+    for (int j = 0; j < kk; j++) {
+      positions[j] = sourceIndex(active[first + j]);
     }
-    if (kernel instanceof Kernel.RbfPerDimension perDimension) {
-      double gamma = perDimension.gamma();
-      for (int j = first; j < k; j++) {
-        int source = sourceIndex(active[j]);
-        int f = source / numCentres;
-        double centre = centres[(source % numCentres) * dim + f];
-        int col = j * n;
-        for (int i = 0; i < n; i++) {
-          double diff = x[i * dim + f] - centre;
-          out[col + i] = Math.exp(-gamma * diff * diff);
-        }
-      }
-      return out;
-    }
-    double[] c = gatherCentres(active, first);
-    int offset = first * n;
-    if (kernel instanceof Kernel.Rbf rbf) {
-      BLAS.getInstance().dgemm("T", "N", n, kk, dim, -2.0, x, 0, dim, c, 0, dim, 0.0, out, offset, n);
-      double[] xNorms = squaredNorms(x, n, dim);
-      for (int j = 0; j < kk; j++) {
-        double cNorm = centreSquaredNorms[sourceIndex(active[first + j])];
-        int col = offset + j * n;
-        for (int i = 0; i < n; i++) {
-          out[col + i] = rbf.fromSquaredDistance(out[col + i] + xNorms[i] + cNorm);
-        }
-      }
-    } else {
-      Kernel.Polynomial poly = (Kernel.Polynomial) kernel;
-      BLAS.getInstance().dgemm("T", "N", n, kk, dim, 1.0, x, 0, dim, c, 0, dim, 0.0, out, offset, n);
-      for (int i = offset; i < out.length; i++) {
-        out[i] = poly.fromInnerProduct(out[i]);
-      }
-    }
+    kernel.expand(block.features(), n, centres, positions, out, first * n);
     return out;
-  }
-
-  private double[] gatherCentres(int[] active, int first) {
-    double[] c = new double[(active.length - first) * dim];
-    for (int j = first; j < active.length; j++) {
-      System.arraycopy(centres, sourceIndex(active[j]) * dim, c, (j - first) * dim, dim);
-    }
-    return c;
-  }
-
-  private static double[] squaredNorms(double[] rowMajor, int rows, int dim) {
-    double[] norms = new double[rows];
-    for (int i = 0; i < rows; i++) {
-      double s = 0.0;
-      for (int f = 0; f < dim; f++) {
-        double v = rowMajor[i * dim + f];
-        s += v * v;
-      }
-      norms[i] = s;
-    }
-    return norms;
   }
 }

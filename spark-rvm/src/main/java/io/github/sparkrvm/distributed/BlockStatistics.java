@@ -1,6 +1,7 @@
 package io.github.sparkrvm.distributed;
 
 import io.github.sparkrvm.basis.BasisFunctions;
+import io.github.sparkrvm.basis.FeatureScaling;
 import io.github.sparkrvm.basis.RowBlock;
 import io.github.sparkrvm.core.BernoulliAccumulator;
 import io.github.sparkrvm.core.CandidateAccumulator;

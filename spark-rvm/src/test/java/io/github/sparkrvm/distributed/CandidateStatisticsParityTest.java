@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import io.github.sparkrvm.SparkTestSession;
 import io.github.sparkrvm.TestData;
 import io.github.sparkrvm.basis.BasisFunctions;
+import io.github.sparkrvm.basis.FeatureScaling;
 import io.github.sparkrvm.basis.Kernel;
 import io.github.sparkrvm.basis.RowBlock;
 import io.github.sparkrvm.core.CandidateTerms;

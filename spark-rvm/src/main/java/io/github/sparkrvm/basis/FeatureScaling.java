@@ -1,4 +1,4 @@
-package io.github.sparkrvm.distributed;
+package io.github.sparkrvm.basis;
 
 import java.io.Serializable;
 

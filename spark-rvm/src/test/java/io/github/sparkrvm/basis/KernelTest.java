@@ -1,0 +1,160 @@
+package io.github.sparkrvm.basis;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Each kernel's behaviour against values worked out by hand: two centres c0 = (1, 0) and c1 = (0, 2), two rows
+ * x = (1, 3) and x = (0, 0).
+ */
+class KernelTest {
+
+  private static final double[] CENTRES = {1, 0, 0, 2};
+  private static final RowBlock BLOCK = RowBlock.unweighted(2, 2, new double[] {1, 3, 0, 0}, new double[] {0, 0});
+  private static final double E = Math.E;
+
+  /** {@return the expansion at every candidate, bias first, as rows of basis values per data row} */
+  private static double[][] expandAll(BasisFunctions basis) {
+    int m = basis.numCandidates();
+    int[] all = java.util.stream.IntStream.range(0, m).toArray();
+    double[] out = basis.expand(BLOCK, all);
+    double[][] rows = new double[BLOCK.size()][m];
+    for (int j = 0; j < m; j++) {
+      for (int i = 0; i < BLOCK.size(); i++) {
+        rows[i][j] = out[j * BLOCK.size() + i];
+      }
+    }
+    return rows;
+  }
+
+  /** The expansion, and the one-point reference {@link BasisFunctions#value}, against the hand values. */
+  private static void check(BasisFunctions basis, double[][] expected) {
+    double[][] rows = expandAll(basis);
+    for (int i = 0; i < expected.length; i++) {
+      assertArrayEquals(expected[i], rows[i], 1e-12, "row " + i);
+      double[] x = java.util.Arrays.copyOfRange(BLOCK.features(), i * 2, i * 2 + 2);
+      for (int j = 0; j < expected[i].length; j++) {
+        assertEquals(expected[i][j], basis.value(j, x), 1e-12, "value(" + j + ") at row " + i);
+      }
+    }
+  }
+
+  @Test
+  void rbfIsTheExponentOfTheSquaredDistance() {
+    // |(1,3)-(1,0)|^2 = 9, |(1,3)-(0,2)|^2 = 2; |(0,0)-c0|^2 = 1, |(0,0)-c1|^2 = 4
+    check(BasisFunctions.of(new Kernel.Rbf(0.5), true, 2, CENTRES), new double[][] {
+        {1, Math.pow(E, -4.5), Math.pow(E, -1.0)},
+        {1, Math.pow(E, -0.5), Math.pow(E, -2.0)}});
+  }
+
+  @Test
+  void polyIsAPowerOfTheScaledInnerProduct() {
+    // (0.5 x'c + 1)^2: x'c = 1 and 6 for (1,3); 0 for (0,0)
+    check(BasisFunctions.of(new Kernel.Polynomial(0.5, 2, 1.0), false, 2, CENTRES), new double[][] {
+        {2.25, 16.0}, {1.0, 1.0}});
+    // degree 1 is the affine map itself
+    check(BasisFunctions.of(new Kernel.Polynomial(2.0, 1, -1.0), false, 2, CENTRES), new double[][] {
+        {1.0, 11.0}, {-1.0, -1.0}});
+  }
+
+  @Test
+  void linearIsTheFeatures() {
+    check(BasisFunctions.of(new Kernel.Linear(), true, 2, new double[0]), new double[][] {{1, 1, 3}, {1, 0, 0}});
+  }
+
+  @Test
+  void rbfPerDimensionIsADimensionsByCentresTable() {
+    // position = dimension * 2 + centre: (x0 - c0_0), (x0 - c1_0), (x1 - c0_1), (x1 - c1_1)
+    check(BasisFunctions.of(new Kernel.RbfPerDimension(0.5), false, 2, CENTRES), new double[][] {
+        {1.0, Math.pow(E, -0.5), Math.pow(E, -4.5), Math.pow(E, -0.5)},
+        {Math.pow(E, -0.5), 1.0, 1.0, Math.pow(E, -2.0)}});
+  }
+
+  @Test
+  void expandingASubsetGivesThoseColumnsOnly() {
+    BasisFunctions rbf = BasisFunctions.of(new Kernel.Rbf(0.5), true, 2, CENTRES);
+    assertArrayEquals(new double[] {Math.pow(E, -1.0), Math.pow(E, -2.0)}, rbf.expand(BLOCK, new int[] {2}), 1e-12);
+    BasisFunctions perDimension = BasisFunctions.of(new Kernel.RbfPerDimension(0.5), true, 2, CENTRES);
+    assertArrayEquals(new double[] {1, 1, Math.pow(E, -4.5), 1.0}, perDimension.expand(BLOCK, new int[] {0, 3}),
+        1e-12);
+  }
+
+  @Test
+  void tablesAndCandidateCounts() {
+    assertArrayEquals(new int[] {2, 1}, BasisFunctions.of(new Kernel.Rbf(1), true, 2, CENTRES).table());
+    assertArrayEquals(new int[] {2, 1}, BasisFunctions.of(new Kernel.Polynomial(1, 3, 1), true, 2, CENTRES).table());
+    assertArrayEquals(new int[] {2, 1}, BasisFunctions.linear(true, 2).table());
+    assertArrayEquals(new int[] {2, 2}, BasisFunctions.of(new Kernel.RbfPerDimension(1), true, 2, CENTRES).table());
+    assertEquals(5, BasisFunctions.of(new Kernel.RbfPerDimension(1), true, 2, CENTRES).numCandidates());
+    assertEquals(3, BasisFunctions.of(new Kernel.Rbf(1), true, 2, CENTRES).numCandidates());
+    assertEquals(2, BasisFunctions.linear(false, 2).numCandidates());
+    assertTrue(new Kernel.Linear().refoldable());
+    assertFalse(new Kernel.Rbf(1).refoldable());
+    assertFalse(new Kernel.RbfPerDimension(1).refoldable());
+    assertEquals("kernel rbf-per-dimension makes a table of 2 input dimensions x 3 centres",
+        new Kernel.RbfPerDimension(1).describeTable(2, 3));
+    assertEquals("kernel poly makes a single column of 3 basis functions",
+        new Kernel.Polynomial(1, 2, 0).describeTable(2, 3));
+    assertEquals("kernel linear makes a table of the 2 input features", new Kernel.Linear().describeTable(2, 0));
+  }
+
+  @Test
+  void centresOfCandidates() {
+    BasisFunctions perDimension = BasisFunctions.of(new Kernel.RbfPerDimension(1), true, 2, CENTRES);
+    // candidate 4 is position 3: dimension 1, centre 1
+    assertArrayEquals(new double[] {0, 2}, perDimension.centre(4));
+    assertArrayEquals(new double[] {1, 0}, perDimension.centre(3));
+    assertArrayEquals(new double[] {0, 2}, BasisFunctions.of(new Kernel.Rbf(1), true, 2, CENTRES).centre(2));
+  }
+
+  @Test
+  void whatAModelKeeps() {
+    Kernel.Kept rbf = new Kernel.Rbf(1).keep(new int[] {1}, CENTRES, 2);
+    assertArrayEquals(new int[0], rbf.features());
+    assertArrayEquals(new double[] {0, 2}, rbf.centres());
+    Kernel.Kept linear = new Kernel.Linear().keep(new int[] {0, 1}, new double[0], 2);
+    assertArrayEquals(new int[] {0, 1}, linear.features());
+    assertArrayEquals(new double[0], linear.centres());
+    Kernel.Kept perDimension = new Kernel.RbfPerDimension(1).keep(new int[] {3}, CENTRES, 2);
+    assertArrayEquals(new int[] {3}, perDimension.features());
+    assertArrayEquals(CENTRES, perDimension.centres());
+    assertFalse(new Kernel.Rbf(1).keepsPositions());
+    assertTrue(new Kernel.Linear().keepsPositions());
+    assertTrue(new Kernel.RbfPerDimension(1).keepsPositions());
+    assertArrayEquals(new int[][] {{1, 1}, {0, 1}},
+        new Kernel.RbfPerDimension(1).dimensionAndCentre(new int[] {3, 1}, 2));
+    assertEquals(0, new Kernel.Rbf(1).dimensionAndCentre(new int[] {1}, 2).length);
+  }
+
+  @Test
+  void nameAndParamsRoundTripThroughTheSavedFields() {
+    for (Kernel k : List.of(new Kernel.Rbf(0.3), new Kernel.Polynomial(0.7, 4, -2.5), new Kernel.Linear(),
+        new Kernel.RbfPerDimension(5.55))) {
+      // the fields ModelFormat writes, read back as it reads them
+      assertEquals(k, Kernel.of(k.name(), k.gamma(), k.degree(), k.coef0()), k.name());
+    }
+    assertEquals(Map.of("gamma", 0.3), new Kernel.Rbf(0.3).params());
+    assertEquals(List.of("gamma", "degree", "coef0"),
+        List.copyOf(new Kernel.Polynomial(0.7, 4, -2.5).params().keySet()));
+    assertEquals(List.of(0.7, 4, -2.5), List.copyOf(new Kernel.Polynomial(0.7, 4, -2.5).params().values()));
+    assertEquals(Map.of(), new Kernel.Linear().params());
+    assertEquals(Map.of("gamma", 5.55), new Kernel.RbfPerDimension(5.55).params());
+    assertTrue(Double.isNaN(new Kernel.Linear().gamma()));
+    assertEquals(0, new Kernel.Rbf(1).degree());
+  }
+
+  @Test
+  void linearHasNoCentres() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> BasisFunctions.of(new Kernel.Linear(), true, 2, CENTRES));
+    assertTrue(e.getMessage().contains("linear"), e.getMessage());
+    assertThrows(IllegalArgumentException.class, () -> BasisFunctions.kernel(new Kernel.Linear(), true, 2, CENTRES));
+  }
+}
