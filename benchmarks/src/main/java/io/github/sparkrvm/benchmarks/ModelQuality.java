@@ -1,0 +1,498 @@
+package io.github.sparkrvm.benchmarks;
+
+import io.github.sparkrvm.RvmEstimator;
+import io.github.sparkrvm.RvmModel;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.zip.GZIPInputStream;
+import org.apache.spark.ml.linalg.SQLDataTypes;
+import org.apache.spark.ml.linalg.Vectors;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructType;
+
+/**
+ * The model-quality benchmark: spark-rvm's default solver ({@code fast}), {@code solver em} and dlib's RVM (the
+ * single-machine reference, {@code benchmarks/dlib/rvm_reference.cpp}) on the same files, over seeded splits of
+ * public data sets and the synthetic sets of Tipping (2001). Each split is written as two CSV files (train, test)
+ * with the features already scaled; dlib reads those files and spark-rvm fits the same values (written with
+ * {@link Double#toString}, which round-trips exactly), so all three see identical numbers. Every estimator param but
+ * family, solver, γ and standardization (off: the files are scaled) is at its default; dlib's trainers are at
+ * theirs. Writes {@code benchmarks/results/model-quality.md}: per set the mean test error (classification) or test
+ * MSE (regression) and mean relevance vectors of each, with the range over splits, the issue's bars checked, and
+ * every split's figures.
+ *
+ * <p>Run: {@code benchmarks/dlib/build.sh && mvn -B -q -pl benchmarks exec:exec@quality} (arguments: SPLITS, a
+ * comma-separated list of sets or {@code all}, MASTER). Without dlib the dlib columns are left empty.
+ */
+public final class ModelQuality {
+
+  private ModelQuality() {}
+
+  /** What a set asks of the models. */
+  enum Task {
+    BINARY("bernoulli", "binary"), REGRESSION("gaussian", "regression"), MULTICLASS("multinomial", "multiclass");
+
+    final String family;
+    final String dlibMode;
+
+    Task(String family, String dlibMode) {
+      this.family = family;
+      this.dlibMode = dlibMode;
+    }
+  }
+
+  /** Rows of features and labels. */
+  record Table(double[][] x, double[] y) {
+    int rows() {
+      return y.length;
+    }
+
+    Table pick(int[] order, int from, int to) {
+      double[][] px = new double[to - from][];
+      double[] py = new double[to - from];
+      for (int i = from; i < to; i++) {
+        px[i - from] = x[order[i]];
+        py[i - from] = y[order[i]];
+      }
+      return new Table(px, py);
+    }
+  }
+
+  record Split(Table train, Table test) {}
+
+  /** One data set: how a split of a seed is drawn, and the kernel's γ on its (scaled) features. */
+  record Problem(String name, Task task, double gamma, String description, SplitMaker splits) {}
+
+  @FunctionalInterface
+  interface SplitMaker {
+    Split split(long seed) throws IOException;
+  }
+
+  /** One model's result on one split. */
+  record Result(double loss, int vectors, double seconds, double logEvidence) {}
+
+  // ---------------------------------------------------------------------------------------------------- the sets
+
+  static List<Problem> problems(Path data) throws IOException {
+    Table ripleyTrain = readCsv(data.resolve("ripley_synth/synth.tr.csv"), true);
+    Table ripleyTest = readCsv(data.resolve("ripley_synth/synth.te.csv"), true);
+    Table ripleyAll = concat(ripleyTrain, ripleyTest);
+    Table wdbc = readCsv(data.resolve("uci_breast_cancer_wisconsin/wdbc.csv"), true);
+    Table diabetes = readCsv(data.resolve("diabetes/diabetes.csv"), true);
+    Table wine = readCsv(data.resolve("wine/wine.csv"), true);
+    Table digits = readCsv(data.resolve("digits/digits.csv.gz"), false);
+    List<Problem> problems = new ArrayList<>();
+    problems.add(new Problem("ripley-100", Task.BINARY, 4.0, "Ripley's synthetic set: 100 of the 250 training "
+        + "rows drawn per split, tested on the 1000 test rows; raw features, γ = 4 (Tipping's width 0.5)",
+        seed -> new Split(ripleyTrain.pick(permutation(ripleyTrain.rows(), seed), 0, 100), ripleyTest)));
+    problems.add(new Problem("ripley-250", Task.BINARY, 4.0, "Ripley's synthetic set: 250 training rows drawn "
+        + "per split from the 1250 of both files, tested on the other 1000; raw features, γ = 4",
+        seed -> shuffleSplit(ripleyAll, 250, seed, false)));
+    problems.add(new Problem("breast-cancer", Task.BINARY, 1.0 / 30, "Wisconsin diagnostic breast cancer (569 × "
+        + "30): 379 training rows, 190 test, standardised on the training rows, γ = 1/30",
+        seed -> shuffleSplit(wdbc, 379, seed, true)));
+    problems.add(new Problem("diabetes", Task.REGRESSION, 1.0 / 10, "diabetes progression (442 × 10): 295 "
+        + "training rows, 147 test, features standardised on the training rows, raw targets, γ = 1/10",
+        seed -> shuffleSplit(diabetes, 295, seed, true)));
+    problems.add(new Problem("wine", Task.MULTICLASS, 1.0 / 13, "UCI wine (178 × 13, 3 classes): 119 training "
+        + "rows, 59 test, standardised on the training rows, γ = 1/13; spark-rvm softmax, dlib one-vs-one",
+        seed -> shuffleSplit(wine, 119, seed, true)));
+    problems.add(new Problem("digits", Task.MULTICLASS, 1.0 / 64, "UCI optical digits (1797 × 64, 10 classes): 500 "
+        + "training rows, 1297 test, standardised on the training rows (constant pixels left at 0), γ = 1/64; "
+        + "spark-rvm softmax, dlib one-vs-one", seed -> shuffleSplit(digits, 500, seed, true)));
+    problems.add(new Problem("sinc", Task.REGRESSION, 0.25, "Tipping's sinc: 100 training rows, x uniform on "
+        + "[−10, 10], Gaussian noise σ = 0.1; test: 1000 noise-free points on a grid; raw x, γ = 0.25 (the README's "
+        + "example)", ModelQuality::sinc));
+    problems.add(new Problem("friedman-2", Task.REGRESSION, 1.0 / 4, "Friedman #2 as in Tipping (2001): 240 "
+        + "training rows with noise σ = 126 (3:1 signal-to-noise), 1000 noise-free test rows; inputs standardised "
+        + "on the training rows, γ = 1/4", seed -> friedman(seed, true)));
+    problems.add(new Problem("friedman-3", Task.REGRESSION, 1.0 / 4, "Friedman #3 as in Tipping (2001): 240 "
+        + "training rows with noise σ = 0.105, 1000 noise-free test rows; inputs standardised on the training rows, "
+        + "γ = 1/4", seed -> friedman(seed, false)));
+    return problems;
+  }
+
+  private static Split sinc(long seed) {
+    SplittableRandom random = new SplittableRandom(seed);
+    double[][] x = new double[100][];
+    double[] y = new double[100];
+    for (int i = 0; i < 100; i++) {
+      x[i] = new double[] {-10.0 + 20.0 * random.nextDouble()};
+      y[i] = sincOf(x[i][0]) + 0.1 * gaussian(random);
+    }
+    double[][] tx = new double[1000][];
+    double[] ty = new double[1000];
+    for (int i = 0; i < 1000; i++) {
+      tx[i] = new double[] {-10.0 + 20.0 * i / 999.0};
+      ty[i] = sincOf(tx[i][0]);
+    }
+    return new Split(new Table(x, y), new Table(tx, ty));
+  }
+
+  private static Split friedman(long seed, boolean two) {
+    SplittableRandom random = new SplittableRandom(seed);
+    Table train = friedmanRows(random, 240, two, two ? 126.0 : 0.105);
+    Table test = friedmanRows(random, 1000, two, 0.0);
+    return standardise(train, test);
+  }
+
+  private static Table friedmanRows(SplittableRandom random, int n, boolean two, double noise) {
+    double[][] x = new double[n][];
+    double[] y = new double[n];
+    for (int i = 0; i < n; i++) {
+      double x1 = 100.0 * random.nextDouble();
+      double x2 = 40.0 * Math.PI + 520.0 * Math.PI * random.nextDouble();
+      double x3 = random.nextDouble();
+      double x4 = 1.0 + 10.0 * random.nextDouble();
+      double inner = x2 * x3 - 1.0 / (x2 * x4);
+      x[i] = new double[] {x1, x2, x3, x4};
+      y[i] = (two ? Math.sqrt(x1 * x1 + inner * inner) : Math.atan(inner / x1)) + noise * gaussian(random);
+    }
+    return new Table(x, y);
+  }
+
+  private static double sincOf(double x) {
+    return x == 0.0 ? 1.0 : Math.sin(x) / x;
+  }
+
+  private static double gaussian(SplittableRandom random) {
+    double u = 1.0 - random.nextDouble();
+    return Math.sqrt(-2.0 * Math.log(u)) * Math.cos(2.0 * Math.PI * random.nextDouble());
+  }
+
+  private static int[] permutation(int n, long seed) {
+    SplittableRandom random = new SplittableRandom(seed);
+    int[] order = new int[n];
+    for (int i = 0; i < n; i++) {
+      order[i] = i;
+    }
+    for (int i = n - 1; i > 0; i--) {
+      int j = random.nextInt(i + 1);
+      int t = order[i];
+      order[i] = order[j];
+      order[j] = t;
+    }
+    return order;
+  }
+
+  private static Split shuffleSplit(Table all, int trainRows, long seed, boolean standardise) {
+    int[] order = permutation(all.rows(), seed);
+    Split split = new Split(all.pick(order, 0, trainRows), all.pick(order, trainRows, all.rows()));
+    return standardise ? standardise(split.train(), split.test()) : split;
+  }
+
+  /** Both tables scaled by the training rows' mean and standard deviation (a constant feature is only centred). */
+  private static Split standardise(Table train, Table test) {
+    int d = train.x()[0].length;
+    double[] mean = new double[d];
+    double[] sd = new double[d];
+    for (double[] row : train.x()) {
+      for (int j = 0; j < d; j++) {
+        mean[j] += row[j] / train.rows();
+      }
+    }
+    for (double[] row : train.x()) {
+      for (int j = 0; j < d; j++) {
+        sd[j] += (row[j] - mean[j]) * (row[j] - mean[j]) / (train.rows() - 1);
+      }
+    }
+    for (int j = 0; j < d; j++) {
+      sd[j] = sd[j] > 0.0 ? Math.sqrt(sd[j]) : 1.0;
+    }
+    return new Split(scale(train, mean, sd), scale(test, mean, sd));
+  }
+
+  private static Table scale(Table t, double[] mean, double[] sd) {
+    double[][] x = new double[t.rows()][];
+    for (int i = 0; i < x.length; i++) {
+      x[i] = new double[mean.length];
+      for (int j = 0; j < mean.length; j++) {
+        x[i][j] = (t.x()[i][j] - mean[j]) / sd[j];
+      }
+    }
+    return new Table(x, t.y());
+  }
+
+  private static Table concat(Table a, Table b) {
+    double[][] x = Arrays.copyOf(a.x(), a.rows() + b.rows());
+    double[] y = Arrays.copyOf(a.y(), a.rows() + b.rows());
+    System.arraycopy(b.x(), 0, x, a.rows(), b.rows());
+    System.arraycopy(b.y(), 0, y, a.rows(), b.rows());
+    return new Table(x, y);
+  }
+
+  /** A numeric CSV (gzip if its name ends in .gz), the label in the last column. */
+  static Table readCsv(Path path, boolean header) throws IOException {
+    List<double[]> x = new ArrayList<>();
+    List<Double> y = new ArrayList<>();
+    try (InputStream raw = Files.newInputStream(path);
+        InputStream in = path.toString().endsWith(".gz") ? new GZIPInputStream(raw) : raw;
+        BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
+      String line = header ? reader.readLine() : null;
+      while ((line = reader.readLine()) != null) {
+        if (line.isBlank()) {
+          continue;
+        }
+        String[] cells = line.split(",");
+        double[] row = new double[cells.length - 1];
+        for (int j = 0; j < row.length; j++) {
+          row[j] = Double.parseDouble(cells[j].trim());
+        }
+        x.add(row);
+        y.add(Double.parseDouble(cells[cells.length - 1].trim()));
+      }
+    }
+    return new Table(x.toArray(new double[0][]), y.stream().mapToDouble(Double::doubleValue).toArray());
+  }
+
+  private static void writeCsv(Table t, Path path) throws IOException {
+    try (Writer w = Files.newBufferedWriter(path, StandardCharsets.UTF_8)) {
+      int d = t.x()[0].length;
+      for (int j = 0; j < d; j++) {
+        w.write("x" + j + ",");
+      }
+      w.write("label\n");
+      for (int i = 0; i < t.rows(); i++) {
+        StringBuilder line = new StringBuilder();
+        for (double v : t.x()[i]) {
+          line.append(v).append(',');
+        }
+        w.write(line.append(t.y()[i]).append('\n').toString());
+      }
+    }
+  }
+
+  // ----------------------------------------------------------------------------------------------------- the fits
+
+  private static final StructType SCHEMA = new StructType().add("features", SQLDataTypes.VectorType())
+      .add("label", DataTypes.DoubleType);
+
+  private static Dataset<Row> frame(SparkSession spark, Table t) {
+    List<Row> rows = new ArrayList<>(t.rows());
+    for (int i = 0; i < t.rows(); i++) {
+      rows.add(RowFactory.create(Vectors.dense(t.x()[i]), t.y()[i]));
+    }
+    return spark.createDataFrame(rows, SCHEMA).repartition(2);
+  }
+
+  private static Result sparkRvm(SparkSession spark, Problem p, Split split, String solver) {
+    Dataset<Row> train = frame(spark, split.train()).cache();
+    train.count();
+    RvmEstimator estimator = new RvmEstimator().setFamily(p.task().family).setSolver(solver).setGamma(p.gamma())
+        .setStandardization(false);
+    long start = System.nanoTime();
+    RvmModel model = estimator.fit(train);
+    double seconds = (System.nanoTime() - start) / 1e9;
+    train.unpersist();
+    List<Row> predicted = model.transform(frame(spark, split.test())).select("label", "prediction")
+        .collectAsList();
+    double loss = 0.0;
+    for (Row r : predicted) {
+      double e = r.getDouble(1) - r.getDouble(0);
+      loss += p.task() == Task.REGRESSION ? e * e : (e != 0.0 ? 1.0 : 0.0);
+    }
+    double[] evidence = model.summary().logMarginalLikelihood();
+    return new Result(loss / predicted.size(), model.numRelevanceVectors(), seconds,
+        evidence.length == 0 ? Double.NaN : evidence[evidence.length - 1]);
+  }
+
+  private static final Pattern JSON_NUMBER = Pattern.compile("\"(\\w+)\":([-+0-9.eE]+|nan|inf)");
+
+  /** dlib's RVM on the split's files, or null when the reference is not built. */
+  private static Result dlib(Path binary, Problem p, Path trainCsv, Path testCsv) throws Exception {
+    if (binary == null) {
+      return null;
+    }
+    Process process = new ProcessBuilder(binary.toString(), p.task().dlibMode, Double.toString(p.gamma()),
+        trainCsv.toString(), testCsv.toString()).redirectErrorStream(true).start();
+    String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+    if (!process.waitFor(600, TimeUnit.SECONDS) || process.exitValue() != 0) {
+      throw new IllegalStateException("the dlib reference failed on " + trainCsv + ": " + out);
+    }
+    Map<String, Double> values = new LinkedHashMap<>();
+    Matcher m = JSON_NUMBER.matcher(out);
+    while (m.find()) {
+      values.put(m.group(1), Double.parseDouble(m.group(2)));
+    }
+    double loss = values.getOrDefault(p.task() == Task.REGRESSION ? "mse" : "error", Double.NaN);
+    return new Result(loss, values.get("basis").intValue(), values.get("seconds"), Double.NaN);
+  }
+
+  // --------------------------------------------------------------------------------------------------- the report
+
+  /** Mean, smallest and largest of a column over the splits. */
+  record Spread(double mean, double min, double max) {
+    static Spread of(double[] v) {
+      return new Spread(Arrays.stream(v).average().orElse(Double.NaN), Arrays.stream(v).min().orElse(Double.NaN),
+          Arrays.stream(v).max().orElse(Double.NaN));
+    }
+  }
+
+  private static String loss(Task task, double v) {
+    return task == Task.REGRESSION ? String.format(Locale.ROOT, "%.4g", v) : String.format(Locale.ROOT, "%.2f %%",
+        100 * v);
+  }
+
+  private static String cell(Task task, double[] losses, double[] vectors) {
+    if (losses == null) {
+      return "– | –";
+    }
+    Spread l = Spread.of(losses);
+    Spread v = Spread.of(vectors);
+    return String.format(Locale.ROOT, "%s (%s – %s) | %.1f (%.0f – %.0f)", loss(task, l.mean()), loss(task, l.min()),
+        loss(task, l.max()), v.mean(), v.min(), v.max());
+  }
+
+  /**
+   * The bars of the model-quality issue: classification, the default's mean error at most each peer's + 0.5
+   * points; regression, its mean MSE at most 1.05 × each peer's; and its mean relevance vectors at most 1.25 × the
+   * smaller of the peers' + 2.
+   */
+  private static String verdict(Task task, double fast, double em, double dlib, double fastV, double emV,
+      double dlibV) {
+    List<String> misses = new ArrayList<>();
+    for (String peer : new String[] {"em", "dlib"}) {
+      double other = peer.equals("em") ? em : dlib;
+      if (Double.isNaN(other)) {
+        continue;
+      }
+      boolean ok = task == Task.REGRESSION ? fast <= 1.05 * other : fast <= other + 0.005;
+      if (!ok) {
+        misses.add(task == Task.REGRESSION ? String.format(Locale.ROOT, "MSE %.3f× %s's", fast / other, peer)
+            : String.format(Locale.ROOT, "error %+.2f points vs %s", 100 * (fast - other), peer));
+      }
+    }
+    double fewest = Double.isNaN(dlibV) ? emV : Math.min(emV, dlibV);
+    if (fastV > 1.25 * fewest + 2) {
+      misses.add(String.format(Locale.ROOT, "%.1f vectors > 1.25 × %.1f + 2", fastV, fewest));
+    }
+    return misses.isEmpty() ? "meets the bars" : "**misses: " + String.join("; ", misses) + "**";
+  }
+
+  public static void main(String[] args) throws Exception {
+    int splits = args.length > 0 ? Integer.parseInt(args[0]) : 10;
+    String only = args.length > 1 ? args[1] : "all";
+    String master = args.length > 2 ? args[2] : "local[2]";
+    Path root = Path.of("").toAbsolutePath();
+    if (!Files.isDirectory(root.resolve("data")) && Files.isDirectory(root.resolve("../data"))) {
+      root = root.resolve("..").normalize();
+    }
+    Path binary = root.resolve("benchmarks/target/dlib/rvm-reference");
+    if (!Files.isExecutable(binary)) {
+      System.err.println("dlib reference not built (run benchmarks/dlib/build.sh; it needs Debian's libdlib-dev): "
+          + "the dlib columns stay empty");
+      binary = null;
+    }
+    Path work = Files.createDirectories(root.resolve("benchmarks/target/quality"));
+    SparkSession spark = SparkSession.builder().master(master).appName("spark-rvm benchmark: model quality")
+        .config("spark.ui.enabled", "false").config("spark.driver.host", "127.0.0.1")
+        .config("spark.driver.bindAddress", "127.0.0.1").config("spark.sql.shuffle.partitions", "2").getOrCreate();
+    spark.sparkContext().setLogLevel("WARN");
+    StringBuilder summary = new StringBuilder();
+    StringBuilder details = new StringBuilder();
+    try {
+      for (Problem p : problems(root.resolve("data"))) {
+        if (!only.equals("all") && !Arrays.asList(only.split(",")).contains(p.name())) {
+          continue;
+        }
+        double[][] loss = new double[3][splits];
+        double[][] vectors = new double[3][splits];
+        double[][] seconds = new double[3][splits];
+        double[][] evidence = new double[2][splits];
+        boolean withDlib = binary != null;
+        details.append(String.format("%n### %s%n%n| split | fast | em | dlib | fast vectors | em vectors | dlib "
+            + "vectors | fast log ML | em log ML | fast s | em s | dlib s |%n|---|---|---|---|---|---|---|---|---|"
+            + "---|---|---|%n", p.name()));
+        for (int s = 0; s < splits; s++) {
+          long seed = s + 1;
+          Split split = p.splits().split(seed);
+          Path dir = Files.createDirectories(work.resolve(p.name() + "/" + seed));
+          Path trainCsv = dir.resolve("train.csv");
+          Path testCsv = dir.resolve("test.csv");
+          writeCsv(split.train(), trainCsv);
+          writeCsv(split.test(), testCsv);
+          Split same = new Split(readCsv(trainCsv, true), readCsv(testCsv, true));
+          Result[] r = {sparkRvm(spark, p, same, "fast"), sparkRvm(spark, p, same, "em"),
+              dlib(binary, p, trainCsv, testCsv)};
+          for (int k = 0; k < 3; k++) {
+            if (r[k] != null) {
+              loss[k][s] = r[k].loss();
+              vectors[k][s] = r[k].vectors();
+              seconds[k][s] = r[k].seconds();
+            }
+          }
+          evidence[0][s] = r[0].logEvidence();
+          evidence[1][s] = r[1].logEvidence();
+          details.append(String.format(Locale.ROOT, "| %d | %s | %s | %s | %d | %d | %s | %.3f | %.3f | %.2f | %.2f "
+              + "| %s |%n", seed, loss(p.task(), r[0].loss()), loss(p.task(), r[1].loss()),
+              withDlib ? loss(p.task(), r[2].loss()) : "–", r[0].vectors(), r[1].vectors(),
+              withDlib ? Integer.toString(r[2].vectors()) : "–", r[0].logEvidence(), r[1].logEvidence(),
+              r[0].seconds(), r[1].seconds(), withDlib ? String.format(Locale.ROOT, "%.2f", r[2].seconds()) : "–"));
+          System.err.printf(Locale.ROOT, "%s split %d: fast %s (%d), em %s (%d)%s%n", p.name(), seed,
+              loss(p.task(), r[0].loss()), r[0].vectors(), loss(p.task(), r[1].loss()), r[1].vectors(),
+              withDlib ? String.format(", dlib %s (%d)", loss(p.task(), r[2].loss()), r[2].vectors()) : "");
+        }
+        double[] mean = new double[3];
+        double[] meanVectors = new double[3];
+        for (int k = 0; k < 3; k++) {
+          mean[k] = k == 2 && !withDlib ? Double.NaN : Spread.of(loss[k]).mean();
+          meanVectors[k] = k == 2 && !withDlib ? Double.NaN : Spread.of(vectors[k]).mean();
+        }
+        summary.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %.1f / %.1f / %s | %.3f | %s |%n",
+            p.name(), cell(p.task(), loss[0], vectors[0]), cell(p.task(), loss[1], vectors[1]),
+            cell(p.task(), withDlib ? loss[2] : null, vectors[2]), Spread.of(seconds[0]).mean(),
+            Spread.of(seconds[1]).mean(), withDlib ? String.format(Locale.ROOT, "%.2f", Spread.of(seconds[2]).mean())
+                : "–", Spread.of(evidence[0]).mean() - Spread.of(evidence[1]).mean(),
+            verdict(p.task(), mean[0], mean[1], mean[2], meanVectors[0], meanVectors[1], meanVectors[2])));
+      }
+    } finally {
+      spark.stop();
+    }
+    StringBuilder sets = new StringBuilder();
+    for (Problem p : problems(root.resolve("data"))) {
+      sets.append("- **").append(p.name()).append("** (").append(p.task().name().toLowerCase(Locale.ROOT))
+          .append("): ").append(p.description()).append('\n');
+    }
+    String report = "# Model quality: the default solver against em and dlib (issue 17)\n\n"
+        + String.format("Each set over %d seeded splits (seeds 1 to %d). spark-rvm: `RvmEstimator` with family, "
+            + "solver and γ set and standardization off (the files are already scaled), every other param at its "
+            + "default, on %s. dlib: `rvm_trainer` / `rvm_regression_trainer` (one-vs-one over `rvm_trainer` for "
+            + "several classes) at their defaults, with the same RBF kernel exp(−γ‖a − b‖²), on the same CSV files. "
+            + "Test error (classification) or test MSE (regression): mean over the splits (smallest – largest); "
+            + "relevance vectors likewise (dlib: distinct training rows kept over all its binary functions). "
+            + "\"log ML fast − em\" is the mean difference of the final log marginal likelihoods (positive: fast "
+            + "found the higher evidence). Bars (issue 17): error at most each peer's + 0.5 points (regression: "
+            + "MSE at most 1.05 × each peer's), vectors at most 1.25 × the smaller peer's + 2.%n%n", splits, splits,
+            master)
+        + sets
+        + "\nCommand: `benchmarks/dlib/build.sh && mvn -B -q -pl benchmarks exec:exec@quality` (arguments: SPLITS "
+        + "SETS MASTER; SETS a comma-separated list or all)\n\n## Machine\n\n" + Machine.describe()
+        + "- dlib: Debian's libdlib-dev 19.24, one thread\n"
+        + "\n## Results\n\n| set | fast: error or MSE | fast vectors | em: error or MSE | em vectors | dlib: "
+        + "error or MSE | dlib vectors | fit s fast / em / dlib | log ML fast − em | default vs the bars |\n"
+        + "|---|---|---|---|---|---|---|---|---|---|\n" + summary
+        + "\n## Every split\n" + details;
+    Files.writeString(Machine.result("model-quality.md"), report);
+    System.out.print(report);
+  }
+}
