@@ -113,19 +113,19 @@ public final class RvmModel extends Model<RvmModel> implements RvmModelSetters<R
    */
   @Override
   public double getGamma() {
-    return fittedOr(gamma().name(), RvmParams.super.getGamma());
+    return fittedOr(gamma().name(), isDefined(gamma()) ? (Double) getOrDefault(gamma()) : Double.NaN);
   }
 
   /** {@return the degree of the fitted poly kernel; for the other kernels, which have none, the param's value} */
   @Override
   public int getDegree() {
-    return fittedOr(degree().name(), RvmParams.super.getDegree());
+    return fittedOr(degree().name(), (Integer) getOrDefault(degree()));
   }
 
   /** {@return the coef0 of the fitted poly kernel; for the other kernels, which have none, the param's value} */
   @Override
   public double getCoef0() {
-    return fittedOr(coef0().name(), RvmParams.super.getCoef0());
+    return fittedOr(coef0().name(), (Double) getOrDefault(coef0()));
   }
 
   @Override
