@@ -33,9 +33,16 @@ record ClassModels(String strategy, int[][] basis, double[][] weights, double[][
       throw new IllegalArgumentException("inconsistent model: " + dim + " class weights but a covariance of "
           + covariance.length + " entries");
     }
-    if (!"softmax".equals(strategy) && !"ovr".equals(strategy)) {
+    try {
+      MultiClassStrategy.of(strategy);
+    } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException("inconsistent model: unknown multi-class strategy '" + strategy + "'");
     }
+  }
+
+  /** {@return the strategy, typed} */
+  MultiClassStrategy multiClassStrategy() {
+    return MultiClassStrategy.of(strategy);
   }
 
   int numClasses() {

@@ -7,6 +7,8 @@ import io.github.sparkrvm.core.ClassLayout;
 import io.github.sparkrvm.core.VariationalFit;
 import io.github.sparkrvm.core.MultiClassFit;
 import io.github.sparkrvm.core.RelevanceFit;
+import io.github.sparkrvm.core.RelevanceResult;
+import io.github.sparkrvm.core.WeightPrior;
 import java.util.Arrays;
 
 /** Turns a solver's result over candidate indices into the model's kept basis on the original feature scale. */
@@ -14,11 +16,26 @@ final class ModelAssembly {
 
   private ModelAssembly() {}
 
-  static FittedRvm fitted(String family, Kernel kernel, BasisFunctions basis, double[] originalCentres,
-      FeatureScaling scaling, RelevanceFit fit, RvmTrainingSummary summary) {
-    Kept kept = kept(kernel, basis, originalCentres, fit.active());
-    return new FittedRvm(family, kernel, basis.dim(), scaling, kept.biasKept(), kept.features(), kept.centres(),
-        fit.weights(), fit.alpha(), fit.covariance(), fit.noisePrecision(), summary);
+  /**
+   * {@return the model of a fit: its result over candidate indices turned into the kept basis on the original feature
+   * scale}
+   *
+   * @param plan what the fit did (family, kernel, basis, scaling, centres, strategy, prior, alphaMax)
+   * @param result the solver's result
+   * @param summary how the fit went
+   */
+  static FittedRvm fitted(FitPlan plan, RelevanceResult result, RvmTrainingSummary summary) {
+    String family = plan.choice().family().paramValue();
+    if (result instanceof MultiClassFit fit) {
+      return multiClass(family, plan, fit, summary);
+    }
+    if (result instanceof VariationalFit variational) {
+      return variational(family, plan, variational, summary);
+    }
+    RelevanceFit fit = (RelevanceFit) result;
+    Kept kept = kept(plan.kernel(), plan.basis(), plan.centres(), fit.active());
+    return new FittedRvm(family, plan.kernel(), plan.basis().dim(), plan.scaling(), kept.biasKept(), kept.features(),
+        kept.centres(), fit.weights(), fit.alpha(), fit.covariance(), fit.noisePrecision(), summary);
   }
 
   /**
@@ -26,8 +43,9 @@ final class ModelAssembly {
    * ones carry the marginal of q(w) over them (the matching rows and columns of Σ); the grid relevances are kept
    * for prior grid-product or grid-sum.
    */
-  static FittedRvm fitted(String family, Kernel kernel, BasisFunctions basis, double[] originalCentres,
-      FeatureScaling scaling, VariationalFit variational, String prior, double alphaMax, RvmTrainingSummary summary) {
+  private static FittedRvm variational(String family, FitPlan plan, VariationalFit variational,
+      RvmTrainingSummary summary) {
+    double alphaMax = plan.alphaMax();
     RelevanceFit fit = variational.posterior();
     int m = fit.active().length;
     int[] positions = java.util.stream.IntStream.range(0, m).filter(i -> fit.alpha()[i] <= alphaMax).toArray();
@@ -39,11 +57,12 @@ final class ModelAssembly {
         covariance[b * k + a] = fit.covariance()[positions[b] * m + positions[a]];
       }
     }
-    Kept kept = kept(kernel, basis, originalCentres, active);
-    GridRelevance grid = "ard".equals(prior) ? null : new GridRelevance(variational.rowRelevance().length,
-        variational.columnRelevance().length, variational.rowRelevance(), variational.columnRelevance());
-    return new FittedRvm(family, kernel, basis.dim(), scaling, kept.biasKept(), kept.features(), kept.centres(),
-        select(fit.weights(), positions), select(fit.alpha(), positions), covariance,
+    Kept kept = kept(plan.kernel(), plan.basis(), plan.centres(), active);
+    GridRelevance grid = plan.choice().prior() == WeightPrior.Structure.ARD ? null
+        : new GridRelevance(variational.rowRelevance().length, variational.columnRelevance().length,
+            variational.rowRelevance(), variational.columnRelevance());
+    return new FittedRvm(family, plan.kernel(), plan.basis().dim(), plan.scaling(), kept.biasKept(), kept.features(),
+        kept.centres(), select(fit.weights(), positions), select(fit.alpha(), positions), covariance,
         fit.noisePrecision(), summary, null, grid);
   }
 
@@ -52,17 +71,17 @@ final class ModelAssembly {
   }
 
   /** {@return A multi-class model: the union of the classes' kept candidates, and each class' positions in it} */
-  static FittedRvm fitted(String family, Kernel kernel, BasisFunctions basis, double[] originalCentres,
-      FeatureScaling scaling, MultiClassFit fit, String strategy, RvmTrainingSummary summary) {
+  private static FittedRvm multiClass(String family, FitPlan plan, MultiClassFit fit, RvmTrainingSummary summary) {
     int[] union = ClassLayout.union(fit.active());
-    Kept kept = kept(kernel, basis, originalCentres, union);
+    Kept kept = kept(plan.kernel(), plan.basis(), plan.centres(), union);
     int[][] positions = new int[fit.numClasses()][];
     for (int p = 0; p < positions.length; p++) {
       positions[p] = Arrays.stream(fit.active()[p]).map(j -> Arrays.binarySearch(union, j)).toArray();
     }
-    ClassModels classes = new ClassModels(strategy, positions, fit.weights(), fit.alpha(), fit.covariance());
-    return new FittedRvm(family, kernel, basis.dim(), scaling, kept.biasKept(), kept.features(), kept.centres(),
-        new double[0], new double[0], new double[0], Double.NaN, summary, classes, null);
+    ClassModels classes = new ClassModels(plan.choice().strategy().paramValue(), positions, fit.weights(), fit.alpha(),
+        fit.covariance());
+    return new FittedRvm(family, plan.kernel(), plan.basis().dim(), plan.scaling(), kept.biasKept(), kept.features(),
+        kept.centres(), new double[0], new double[0], new double[0], Double.NaN, summary, classes, null);
   }
 
   private record Kept(boolean biasKept, int[] features, double[] centres) {}

@@ -1,27 +1,13 @@
 package io.github.sparkrvm;
 
 import io.github.sparkrvm.basis.BasisFunctions;
-import io.github.sparkrvm.basis.FeatureScaling;
-import io.github.sparkrvm.basis.Kernel;
 import io.github.sparkrvm.basis.RowBlock;
-import io.github.sparkrvm.core.BernoulliRelevanceSolver;
-import io.github.sparkrvm.core.DesignMatrix;
 import io.github.sparkrvm.core.DesignStatistics;
-import io.github.sparkrvm.core.FastBernoulliSolver;
-import io.github.sparkrvm.core.FastGaussianSolver;
-import io.github.sparkrvm.core.FastMultinomialSolver;
-import io.github.sparkrvm.core.GaussianRelevanceSolver;
+import io.github.sparkrvm.core.Family;
 import io.github.sparkrvm.core.IterationListener;
 import io.github.sparkrvm.core.IterationReport;
-import io.github.sparkrvm.core.LocalStatistics;
 import io.github.sparkrvm.core.MultiClassFit;
-import io.github.sparkrvm.core.MultinomialRelevanceSolver;
-import io.github.sparkrvm.core.OneVsRestSolver;
-import io.github.sparkrvm.core.RelevanceFit;
-import io.github.sparkrvm.core.SparseBayesOptions;
-import io.github.sparkrvm.core.VariationalFit;
-import io.github.sparkrvm.core.VariationalSolver;
-import io.github.sparkrvm.core.WeightPrior;
+import io.github.sparkrvm.core.RelevanceResult;
 import io.github.sparkrvm.distributed.BlockStatistics;
 import io.github.sparkrvm.distributed.DataSummary;
 import io.github.sparkrvm.distributed.InputRows;
@@ -145,96 +131,41 @@ public final class RvmEstimator extends Estimator<RvmModel>
     return defaultCopy(extra);
   }
 
+  /**
+   * Fits the model, as Spark's {@code train} does: validate the schema, summarise the rows in one pass, plan the fit
+   * once ({@link FitPlan}: family, strategy, solver, kernel, path, form, memory checks), build the statistics
+   * (collected to the driver or over the cluster's row blocks), solve, and assemble the model.
+   */
   @Override
   public RvmModel fit(Dataset<?> dataset) {
     transformSchema(dataset.schema(), true);
     long start = System.nanoTime();
-    boolean linear = "linear".equals(getKernel());
-    boolean multinomial = isMultinomial();
-    boolean softmax = multinomial && "softmax".equals(getMultiClassStrategy());
+    FitPlan.Choice choice = FitPlan.Choice.of(this);
     LOG.info("{}: fitting family={}{} solver={} kernel={} maxBasis={} maxIter={} tol={} (BLAS: {})", uid,
-        getFamily(), multinomial ? " (" + getMultiClassStrategy() + ")" : "", getSolver(), getKernel(), getMaxBasis(),
-        getMaxIter(), getTol(), dev.ludovic.netlib.blas.BLAS.getInstance().getClass().getSimpleName());
+        choice.family(), choice.strategy() != null ? " (" + choice.strategy() + ")" : "", choice.method(),
+        getKernel(), getMaxBasis(), getMaxIter(), getTol(),
+        dev.ludovic.netlib.blas.BLAS.getInstance().getClass().getSimpleName());
 
     JavaRDD<TrainingRow> rows = InputRows.read(dataset, getFeaturesCol(), getLabelCol(), getWeightCol());
-    int declaredClasses = multinomial ? RvmSchema.declaredClasses(dataset.schema(), getLabelCol()) : 0;
-    DataSummary summary = summarise(rows, linear, declaredClasses);
-    int numClasses = multinomial ? summary.numClasses() : 0;
-    int dim = summary.dim();
-    double gamma = isDefined(gamma()) ? getGamma() : 1.0 / dim;
-    Kernel kernel = Kernel.of(getKernel(), gamma, getDegree(), getCoef0());
-    FeatureScaling scaling = getStandardization()
-        ? FeatureScaling.standardize(summary.featureMean(), summary.featureVariance())
-        : FeatureScaling.identity(dim);
-    double[] centres = linear ? new double[0] : summary.centres();
-    BasisFunctions basis = candidateBasis(kernel, scaling, dim, centres);
-    int m = basis.numCandidates();
-    if (softmax && "fast".equals(getSolver())) {
-      DriverMemory.checkFastSoftmax(numClasses, m, linear);
-    } else if (softmax) {
-      DriverMemory.checkSoftmax(numClasses, m, linear);
-    } else if (multinomial) {
-      DriverMemory.checkOneVsRest(Math.min(getParallelism(), numClasses), m);
-    } else if (!"variational".equals(getSolver())) {
-      DriverMemory.check(m, "maxBasis");
-    }
-    boolean dual = "variational".equals(getSolver()) && dualForm(summary.weightedRows(), m);
-    LOG.info("{}: {} rows, {} features, {} candidate basis functions, gamma={}{}", uid, summary.rows(), dim, m, gamma,
-        multinomial ? ", " + numClasses + " classes" : "");
-
+    int declaredClasses = choice.family() == Family.MULTINOMIAL
+        ? RvmSchema.declaredClasses(dataset.schema(), getLabelCol()) : 0;
+    DataSummary summary = summarise(rows, choice, declaredClasses);
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(dataset.sparkSession().sparkContext());
-    JavaRDD<RowBlock> blocks = BlockStatistics.toBlocks(rows, scaling, BlockStatistics.blockRows(dim, m, getMaxBlockSizeInMB()))
+    FitPlan plan = FitPlan.of(uid, this, choice, summary,
+        jsc.getConf().getSizeAsBytes("spark.driver.maxResultSize", "1g"));
+
+    BasisFunctions basis = plan.basis();
+    int dim = summary.dim();
+    JavaRDD<RowBlock> blocks = BlockStatistics.toBlocks(rows, plan.scaling(),
+        BlockStatistics.blockRows(dim, basis.numCandidates(), getMaxBlockSizeInMB()))
         .persist(StorageLevel.MEMORY_AND_DISK());
     Broadcast<BasisFunctions> broadcast = jsc.broadcast(basis);
-    RelevanceFit fit = null;
-    MultiClassFit classFit = null;
-    VariationalFit variational = null;
+    RelevanceResult result;
     int passes;
     try {
       BlockStatistics cluster = new BlockStatistics(blocks, broadcast, getAggregationDepth());
-      boolean fast = "fast".equals(getSolver());
-      LocalStatistics local = (!"gaussian".equals(getFamily()) || fast)
-          && onDriver(summary.rows(), m, dim, jsc.getConf().getSizeAsBytes("spark.driver.maxResultSize", "1g"))
-          ? cluster.collectLocal() : null;
-      DesignStatistics stats = local != null ? local : cluster;
-      int adds = getMaxAddsPerStep() > 0 ? getMaxAddsPerStep()
-          : SparseBayesOptions.automaticMaxAddsPerStep(summary.weightedRows());
-      SparseBayesOptions options = new SparseBayesOptions(getMaxIter(), getTol(), getAlphaMax(),
-          getAlphaPriorShape(), getAlphaPriorRate(), adds);
-      if ("fast".equals(getSolver()) && !"gaussian".equals(getFamily())) {
-        LOG.info("{}: solver fast adds up to {} basis function(s) per step (maxAddsPerStep {})", uid, adds,
-            getMaxAddsPerStep() > 0 ? getMaxAddsPerStep() : "0: auto, " + summary.weightedRows() + " rows");
-      }
-      IterationListener listener = progress == null ? IterationListener.none() : progress;
-      if (multinomial && !softmax) {
-        OneVsRestSolver.BinarySolver binary = fast ? FastBernoulliSolver::fit : BernoulliRelevanceSolver::fit;
-        classFit = OneVsRestSolver.fit(stats, numClasses, options, getParallelism(), (k, r) -> {
-          log(r, " (class " + k + " vs rest)");
-          listener.onIteration(r);
-        }, binary);
-      } else {
-        IterationListener log = r -> {
-          log(r, "");
-          listener.onIteration(r);
-        };
-        if (softmax && fast) {
-          classFit = FastMultinomialSolver.fit(stats, numClasses, options, log);
-        } else if (softmax) {
-          classFit = MultinomialRelevanceSolver.fit(stats, numClasses, options, log);
-        } else if ("variational".equals(getSolver())) {
-          variational = fitVariational(stats, dual ? (local != null ? local : cluster.collectLocal()) : null, basis,
-              log);
-          fit = variational.posterior();
-        } else if (isBernoulli() && fast) {
-          fit = FastBernoulliSolver.fit(stats, options, log);
-        } else if (isBernoulli()) {
-          fit = BernoulliRelevanceSolver.fit(stats, options, log);
-        } else if (fast) {
-          fit = FastGaussianSolver.fit(local != null ? local.gaussianColumns() : stats.gaussian(), options, log);
-        } else {
-          fit = GaussianRelevanceSolver.fit(stats.gaussian(), options, log);
-        }
-      }
+      DesignStatistics stats = plan.onDriver() ? cluster.collectLocal() : cluster;
+      result = plan.solver().fit(stats, listener(""));
       passes = 1 + cluster.passes();
     } catch (IllegalArgumentException | ArithmeticException e) {
       throw e;
@@ -245,162 +176,49 @@ public final class RvmEstimator extends Estimator<RvmModel>
       broadcast.destroy();
     }
     double seconds = (System.nanoTime() - start) / 1e9;
-    FittedRvm fitted;
-    if (classFit != null) {
-      RvmTrainingSummary trainingSummary = new RvmTrainingSummary(summary.rows(), classFit.iterations(),
-          classFit.converged(), classFit.logMarginalLikelihoods(), classFit.activeCounts(), passes, seconds);
-      fitted = ModelAssembly.fitted(getFamily(), kernel, basis, centres, scaling, classFit, getMultiClassStrategy(),
-          trainingSummary);
-      LOG.info("{}: {} after {} iterations: {} (class, basis function) pairs over {} basis functions kept, {} "
-          + "passes, {} s", uid, classFit.converged() ? "converged" : "stopped at maxIter", classFit.iterations(),
-          classFit.size(), fitted.basisSize(), passes, seconds);
-    } else {
-      RvmTrainingSummary trainingSummary = new RvmTrainingSummary(summary.rows(), fit.iterations(), fit.converged(),
-          fit.logMarginalLikelihoods(), fit.activeCounts(), passes, seconds);
-      fitted = variational == null
-          ? ModelAssembly.fitted(getFamily(), kernel, basis, centres, scaling, fit, trainingSummary)
-          : ModelAssembly.fitted(getFamily(), kernel, basis, centres, scaling, variational, getPrior(), getAlphaMax(),
-              trainingSummary);
-      LOG.info("{}: {} after {} iterations: {} basis functions kept, {} passes, {} s", uid,
-          fit.converged() ? "converged" : "stopped at maxIter", fit.iterations(), fitted.basisSize(), passes, seconds);
-    }
+    RvmTrainingSummary trainingSummary = new RvmTrainingSummary(summary.rows(), result.iterations(),
+        result.converged(), result.logMarginalLikelihoods(), result.activeCounts(), passes, seconds);
+    FittedRvm fitted = ModelAssembly.fitted(plan, result, trainingSummary);
+    LOG.info("{}: {} after {} iterations: {} {} kept over {} basis functions, {} passes, {} s", uid,
+        result.converged() ? "converged" : "stopped at maxIter", result.iterations(), result.size(),
+        result instanceof MultiClassFit ? "(class, basis function) pairs" : "basis functions", fitted.basisSize(),
+        passes, seconds);
     RvmModel model = new RvmModel(uid, fitted);
     copyValues(model, ParamMap.empty());
-    model.set(model.gamma(), gamma);
+    model.set(model.gamma(), plan.gamma());
     model.setParent(this);
     return model;
   }
 
   /**
-   * The variational RVM (Bishop &amp; Tipping; Kropotov et al. for the grid priors) over every candidate: the table
-   * is [input dimensions, centres] for kernel rbf-per-dimension, gridShape for kernel linear, and a single column
-   * otherwise. The Gamma hyperprior of every precision is Gamma(alphaPriorShape, alphaPriorRate), each raised to
-   * at least {@value #VARIATIONAL_HYPERPRIOR_FLOOR} since the variational factors need a proper prior. In the dual
-   * form over {@code dualDesign}, the design collected to the driver; in the primal form (dualDesign null) over
-   * {@code stats}.
+   * {@return the listener of a fit's steps: each is logged at INFO and told to the progress listener; one-vs-rest
+   * fits log their class}
    */
-  private VariationalFit fitVariational(DesignStatistics stats, LocalStatistics dualDesign, BasisFunctions basis,
-      IterationListener log) {
-    boolean dual = dualDesign != null;
-    int[] table = gridTable(basis);
-    VariationalSolver.Options options = new VariationalSolver.Options(getMaxIter(), getTol(),
-        Math.max(getAlphaPriorShape(), VARIATIONAL_HYPERPRIOR_FLOOR),
-        Math.max(getAlphaPriorRate(), VARIATIONAL_HYPERPRIOR_FLOOR), structure(getPrior()), table[0], table[1],
-        basis.intercept());
-    LOG.info("{}: variational fit, prior {} over a {} x {} table{}, {} form", uid, getPrior(), table[0], table[1],
-        basis.intercept() ? " and a bias" : "", dual ? "dual" : "primal");
-    if (dual) {
-      DesignMatrix design = dualDesign.design();
-      return isBernoulli() ? VariationalSolver.fitBernoulliDual(design, options, log)
-          : VariationalSolver.fitGaussianDual(design, options, log);
-    }
-    return isBernoulli() ? VariationalSolver.fitBernoulli(stats, options, log)
-        : VariationalSolver.fitGaussian(stats.gaussian(), options, log);
+  private IterationListener listener(String what) {
+    IterationListener progress = this.progress == null ? IterationListener.none() : this.progress;
+    return new IterationListener() {
+      @Override
+      public void onIteration(IterationReport r) {
+        LOG.info("{}: iteration {}{}: log marginal likelihood {}, {} basis functions, max |d log alpha| {}, {} "
+            + "passes", uid, r.iteration(), what, r.logMarginalLikelihood(), r.activeBasis(), r.maxLogAlphaChange(),
+            r.likelihoodPasses());
+        progress.onIteration(r);
+      }
+
+      @Override
+      public IterationListener forClass(int positiveClass) {
+        return listener(" (class " + positiveClass + " vs rest)");
+      }
+    };
   }
 
-  /**
-   * Whether solver variational runs in the dual form over {@code n} rows and {@code m} basis functions: as
-   * variationalForm says, or (auto) when m &gt; n and the dual form's matrices fit the driver. Checks the driver's
-   * memory for the form chosen and logs the choice and why.
-   */
-  private boolean dualForm(long n, int m) {
-    String form = getVariationalForm();
-    boolean fits = DriverMemory.dualFits(n, m);
-    String why;
-    boolean dual;
-    if ("dual".equals(form)) {
-      DriverMemory.checkDual(n, m);
-      dual = true;
-      why = "variationalForm is dual";
-    } else if ("primal".equals(form)) {
-      dual = false;
-      why = "variationalForm is primal";
-    } else if (m <= n) {
-      dual = false;
-      why = "variationalForm auto: " + m + " basis functions <= " + n + " rows";
-    } else if (!fits) {
-      dual = false;
-      why = "variationalForm auto: " + m + " basis functions > " + n + " rows, but the dual form's "
-          + (DriverMemory.dualBytesFor(n, m) >> 20) + " MiB (the " + n + " x " + m + " design and its copies) do "
-          + "not fit the driver";
-    } else {
-      dual = true;
-      why = "variationalForm auto: " + m + " basis functions > " + n + " rows, and the dual form's "
-          + (DriverMemory.dualBytesFor(n, m) >> 20) + " MiB fit the driver";
-    }
-    if (!dual) {
-      DriverMemory.check(m, "maxBasis");
-    }
-    LOG.info("{}: solver variational in the {} form (an {} factorisation per step): {}", uid,
-        dual ? "dual" : "primal", dual ? n + " x " + n : m + " x " + m, why);
-    return dual;
-  }
-
-  /**
-   * Whether a bernoulli, multinomial or gaussian fast fit builds its expanded design (n × m doubles) on the driver
-   * and runs there: when the design is at most maxDriverDesignSizeInMB and, twice with a step's matrices, fits the
-   * driver's heap, and the rows it collects (n × d features) fit spark.driver.maxResultSize. Logs the choice and
-   * why. (Gaussian em needs all of ΦᵀΦ, one statistics pass on either path, which the executors compute in
-   * parallel: it keeps the design there, as the variational primal form does. Gaussian fast reads only the columns
-   * of ΦᵀΦ of the basis functions it adds, which the driver computes from the design as they are needed.)
-   */
-  private boolean onDriver(long n, int m, int d, long maxResultSize) {
-    double designMiB = 8.0 * n * m / (1 << 20);
-    boolean small = designMiB <= getMaxDriverDesignSizeInMB();
-    long heap = Runtime.getRuntime().maxMemory();
-    boolean fits = DriverMemory.driverDesignFits(n, m, d, heap, maxResultSize);
-    LOG.info("{}: the {} x {} expanded design takes {} MiB: {}", uid, n, m, String.format("%.1f", designMiB),
-        !small ? "every step passes over the cluster (maxDriverDesignSizeInMB " + getMaxDriverDesignSizeInMB() + ")"
-            : fits ? "built on the driver from rows collected once; the solver runs there without further passes"
-                : "every step passes over the cluster (it is at most maxDriverDesignSizeInMB, but the rows to "
-                    + "collect do not fit spark.driver.maxResultSize (" + (maxResultSize >> 20) + " MiB), or the "
-                    + "design, twice, with a step's matrices the driver's heap (" + (heap >> 20) + " MiB))");
-    return small && fits;
-  }
-
-  /** The lower limit of the variational Gamma hyperprior's shape and rate. */
-  static final double VARIATIONAL_HYPERPRIOR_FLOOR = 1e-6;
-
-  /** The basis table [rows, columns] (the bias apart), checked against gridShape when it is set. */
-  private int[] gridTable(BasisFunctions basis) {
-    int candidates = basis.numCandidates() - (basis.intercept() ? 1 : 0);
-    int[] shape = getGridShape();
-    Kernel kernel = basis.kernel();
-    int[] table = kernel.refoldable() && shape != null ? shape.clone() : basis.table();
-    String what = kernel.describeTable(basis.dim(), basis.numCentres());
-    if (shape != null && (shape[0] != table[0] || shape[1] != table[1] || (long) shape[0] * shape[1] != candidates)) {
-      throw new IllegalArgumentException("gridShape [" + shape[0] + ", " + shape[1] + "] does not match the basis: "
-          + what + (shape[0] * (long) shape[1] != candidates ? " (" + shape[0] + " x " + shape[1] + " = "
-          + (long) shape[0] * shape[1] + ", not " + candidates + ")" : "")
-          + (kernel.refoldable() ? "; set gridShape to rows and columns whose product is "
-              + candidates : "; set gridShape to [" + table[0] + ", " + table[1] + "] or leave it unset"));
-    }
-    return table;
-  }
-
-  private static WeightPrior.Structure structure(String prior) {
-    switch (prior) {
-      case "grid-product":
-        return WeightPrior.Structure.GRID_PRODUCT;
-      case "grid-sum":
-        return WeightPrior.Structure.GRID_SUM;
-      default:
-        return WeightPrior.Structure.ARD;
-    }
-  }
-
-  private void log(IterationReport r, String what) {
-    LOG.info("{}: iteration {}{}: log marginal likelihood {}, {} basis functions, max |d log alpha| {}, {} passes",
-        uid, r.iteration(), what, r.logMarginalLikelihood(), r.activeBasis(), r.maxLogAlphaChange(),
-        r.likelihoodPasses());
-  }
-
-  private DataSummary summarise(JavaRDD<TrainingRow> rows, boolean linear, int declaredClasses) {
+  private DataSummary summarise(JavaRDD<TrainingRow> rows, FitPlan.Choice choice, int declaredClasses) {
+    Family family = choice.family();
     DataSummary.Columns columns = new DataSummary.Columns(getFeaturesCol(), getLabelCol(), getWeightCol(),
-        getFamily(), declaredClasses);
+        family, declaredClasses);
     DataSummary summary;
     try {
-      summary = rows.treeAggregate(new DataSummary(columns, linear ? 0 : getMaxBasis(), getSeed()),
+      summary = rows.treeAggregate(new DataSummary(columns, choice.linear() ? 0 : getMaxBasis(), getSeed()),
           DataSummary::add, DataSummary::merge, getAggregationDepth());
     } catch (Exception e) {
       throw InputRows.rethrow(e);
@@ -416,14 +234,14 @@ public final class RvmEstimator extends Estimator<RvmModel>
       throw new InvalidInputException("featuresCol '" + getFeaturesCol() + "' holds empty vectors: there are no "
           + "features to fit on");
     }
-    if (isBernoulli() && (summary.positives() == 0 || summary.positives() == summary.weightedRows())) {
+    if (family == Family.BERNOULLI && (summary.positives() == 0 || summary.positives() == summary.weightedRows())) {
       throw new InvalidInputException("labelCol '" + getLabelCol() + "' holds a single class (every label is "
           + (summary.positives() == 0 ? "0.0" : "1.0") + "): family 'bernoulli' needs rows of both classes 0 and 1");
     }
-    if (isMultinomial()) {
+    if (family == Family.MULTINOMIAL) {
       checkClasses(summary);
     }
-    if (!isClassifier() && !(summary.labelVariance() > 0.0)) {
+    if (!family.classifier() && !(summary.labelVariance() > 0.0)) {
       throw new InvalidInputException("labelCol '" + getLabelCol() + "' is constant (every label is "
           + summary.labelMean() + "): a regression needs labels that vary");
     }
@@ -452,11 +270,6 @@ public final class RvmEstimator extends Estimator<RvmModel>
             + "only", uid, getLabelCol(), k, classWeights.length - 1);
       }
     }
-  }
-
-  /** The candidate basis on the scaled features: the input features (linear) or the centres, scaled. */
-  private BasisFunctions candidateBasis(Kernel kernel, FeatureScaling scaling, int d, double[] centres) {
-    return BasisFunctions.of(kernel, getFitIntercept(), d, scaling.applyRows(centres));
   }
 
   /** {@return the reader of an estimator saved with {@code write().save(path)}} */

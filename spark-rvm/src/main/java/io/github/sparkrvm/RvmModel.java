@@ -4,6 +4,7 @@ import static org.apache.spark.sql.functions.col;
 
 import io.github.sparkrvm.basis.FeatureScaling;
 import io.github.sparkrvm.core.ClassScores;
+import io.github.sparkrvm.core.Family;
 import io.github.sparkrvm.core.Logistic;
 import io.github.sparkrvm.core.MultiClassPredictive;
 import io.github.sparkrvm.core.Predictive;
@@ -153,7 +154,7 @@ public final class RvmModel extends Model<RvmModel> implements RvmModelSetters<R
     if (fitted.multiClass()) {
       return fitted.classes().numClasses();
     }
-    return "bernoulli".equals(fitted.family()) ? 2 : 0;
+    return Family.of(fitted.family()) == Family.BERNOULLI ? 2 : 0;
   }
 
   /**
@@ -553,11 +554,12 @@ public final class RvmModel extends Model<RvmModel> implements RvmModelSetters<R
 
   private ClassScores classScores(Vector features) {
     return classScores(classLatents(features, multiClassPredictive(), fitted.scaling(), getFeaturesCol()),
-        fitted.classes().strategy(), "moderated".equals(getProbabilityMethod()));
+        fitted.classes().multiClassStrategy(), "moderated".equals(getProbabilityMethod()));
   }
 
-  private static ClassScores classScores(MultiClassPredictive.Latents latents, String strategy, boolean moderated) {
-    return "ovr".equals(strategy) ? ClassScores.oneVsRest(latents, moderated)
+  private static ClassScores classScores(MultiClassPredictive.Latents latents, MultiClassStrategy strategy,
+      boolean moderated) {
+    return strategy == MultiClassStrategy.OVR ? ClassScores.oneVsRest(latents, moderated)
         : ClassScores.softmax(latents, moderated);
   }
 
@@ -607,7 +609,7 @@ public final class RvmModel extends Model<RvmModel> implements RvmModelSetters<R
     boolean multiClass = fitted.multiClass();
     Predictive p = multiClass ? null : predictive();
     MultiClassPredictive classes = multiClass ? multiClassPredictive() : null;
-    String strategy = multiClass ? fitted.classes().strategy() : null;
+    MultiClassStrategy strategy = multiClass ? fitted.classes().multiClassStrategy() : null;
     FeatureScaling scaling = fitted.scaling();
     String column = getFeaturesCol();
     boolean bernoulli = isBernoulli();

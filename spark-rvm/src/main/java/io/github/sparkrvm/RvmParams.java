@@ -1,5 +1,6 @@
 package io.github.sparkrvm;
 
+import io.github.sparkrvm.core.Family;
 import org.apache.spark.ml.param.DoubleParam;
 import org.apache.spark.ml.param.IntParam;
 import org.apache.spark.ml.param.Param;
@@ -62,12 +63,12 @@ public interface RvmParams extends SparseBayesParams {
 
   /** {@return true for binary classification} */
   default boolean isBernoulli() {
-    return "bernoulli".equals(getFamily());
+    return Family.of(getFamily()) == Family.BERNOULLI;
   }
 
   /** {@return true for multi-class classification} */
   default boolean isMultinomial() {
-    return "multinomial".equals(getFamily());
+    return Family.of(getFamily()) == Family.MULTINOMIAL;
   }
 
   /** {@return true for classification, binary or multi-class} */

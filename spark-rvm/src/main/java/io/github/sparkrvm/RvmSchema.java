@@ -1,5 +1,7 @@
 package io.github.sparkrvm;
 
+import io.github.sparkrvm.core.Family;
+import io.github.sparkrvm.core.WeightPrior;
 import java.util.Arrays;
 import org.apache.spark.ml.attribute.Attribute;
 import org.apache.spark.ml.attribute.BinaryAttribute;
@@ -52,29 +54,31 @@ final class RvmSchema {
 
   /** Refuses param values that cannot go together, naming both params. */
   static void validateCombination(RvmParams p) {
-    String solver = p.getSolver();
+    FitPlan.Choice choice = FitPlan.Choice.of(p);
+    boolean ard = choice.prior() == WeightPrior.Structure.ARD;
     String prior = p.getPrior();
-    if (!"ard".equals(prior) && !"variational".equals(solver)) {
+    String solver = p.getSolver();
+    if (!ard && !choice.variational()) {
       throw new IllegalArgumentException("prior '" + prior + "' needs solver 'variational', but solver is '" + solver
           + "': set solver to variational, or prior to ard");
     }
-    if (!"ard".equals(prior) && !"rbf-per-dimension".equals(p.getKernel()) && !"linear".equals(p.getKernel())) {
+    if (!ard && !"rbf-per-dimension".equals(p.getKernel()) && !choice.linear()) {
       throw new IllegalArgumentException("prior '" + prior + "' needs a table of basis functions: kernel "
           + "rbf-per-dimension, or kernel linear with gridShape; kernel is '" + p.getKernel() + "'");
     }
-    if (!"ard".equals(prior) && "linear".equals(p.getKernel()) && p.getGridShape() == null) {
+    if (!ard && choice.linear() && p.getGridShape() == null) {
       throw new IllegalArgumentException("prior '" + prior + "' with kernel linear needs gridShape [rows, columns] "
           + "(the table the input features form, row-major)");
     }
-    if (!"auto".equals(p.getVariationalForm()) && !"variational".equals(solver)) {
+    if (choice.form() != FitPlan.Form.AUTO && !choice.variational()) {
       throw new IllegalArgumentException("variationalForm '" + p.getVariationalForm() + "' needs solver "
           + "'variational', but solver is '" + solver + "': set solver to variational, or variationalForm to auto");
     }
-    if ("variational".equals(solver) && p.isMultinomial()) {
+    if (choice.variational() && choice.family() == Family.MULTINOMIAL) {
       throw new IllegalArgumentException("solver 'variational' fits family gaussian or bernoulli, not multinomial: "
           + "use solver em or fast for multi-class");
     }
-    if ("fast".equals(solver) && (p.getAlphaPriorShape() != 0.0 || p.getAlphaPriorRate() != 0.0)) {
+    if (choice.method() == FitPlan.Method.FAST && (p.getAlphaPriorShape() != 0.0 || p.getAlphaPriorRate() != 0.0)) {
       throw new IllegalArgumentException("solver 'fast' supports the scale-free prior only (alphaPriorShape = "
           + "alphaPriorRate = 0, here " + p.getAlphaPriorShape() + " and " + p.getAlphaPriorRate() + "): use solver "
           + "em for a Gamma hyperprior on alpha");

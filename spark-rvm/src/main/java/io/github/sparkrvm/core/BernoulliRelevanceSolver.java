@@ -1,8 +1,5 @@
 package io.github.sparkrvm.core;
 
-import java.util.ArrayList;
-import java.util.List;
-
 /**
  * Sparse Bayesian binary classification (Tipping 2001): the posterior over the weights is approximated by a
  * Gaussian at its mode ({@link PosteriorMode}, one pass over the data per Newton step); α is re-estimated from it
@@ -12,6 +9,15 @@ import java.util.List;
 public final class BernoulliRelevanceSolver {
 
   private BernoulliRelevanceSolver() {}
+
+  /**
+   * {@return the solver of this class over the statistics seam}
+   *
+   * @param options the settings of the outer loop
+   */
+  public static RelevanceSolver<RelevanceFit> of(SparseBayesOptions options) {
+    return (data, listener) -> fit(data, options, listener);
+  }
 
   /**
    * Fits α and returns the Laplace posterior over the basis functions kept.
@@ -38,12 +44,9 @@ public final class BernoulliRelevanceSolver {
 
     PosteriorMode mode = PosteriorMode.find(stats, active, alpha, w);
     int passes = 1 + mode.passes();
-    List<Double> objective = new ArrayList<>();
-    List<Integer> counts = new ArrayList<>();
+    FitTrace trace = new FitTrace(listener);
     double logMarginal = mode.logMarginalLikelihood(alpha) + Reestimation.hyperprior(alpha, a, b);
-    objective.add(logMarginal);
-    counts.add(active.length);
-    listener.onIteration(new IterationReport(0, logMarginal, active.length, Double.NaN, Double.NaN, passes));
+    trace.record(0, logMarginal, active.length, Double.NaN, Double.NaN, passes);
 
     boolean converged = false;
     int iteration = 0;
@@ -67,17 +70,13 @@ public final class BernoulliRelevanceSolver {
       mode = PosteriorMode.find(stats, active, alpha, start, startTerms);
       passes += mode.passes();
       logMarginal = mode.logMarginalLikelihood(alpha) + Reestimation.hyperprior(alpha, a, b);
-      objective.add(logMarginal);
-      counts.add(active.length);
-      listener.onIteration(new IterationReport(iteration, logMarginal, active.length, change, Double.NaN,
-          mode.passes()));
+      trace.record(iteration, logMarginal, active.length, change, Double.NaN, mode.passes());
       if (!pruned && change < options.tol()) {
         converged = true;
         break;
       }
     }
     return new RelevanceFit(active, mode.weights(), alpha, mode.precision().inverse(), Double.NaN, iteration,
-        converged, objective.stream().mapToDouble(Double::doubleValue).toArray(),
-        counts.stream().mapToInt(Integer::intValue).toArray(), passes);
+        converged, trace.objective(), trace.activeCounts(), passes);
   }
 }

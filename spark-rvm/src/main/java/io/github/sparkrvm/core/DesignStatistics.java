@@ -14,6 +14,24 @@ public interface DesignStatistics {
   GaussianStatistics gaussian();
 
   /**
+   * {@return the Gaussian statistics as the fast solver reads them: by default all of {@link #gaussian()} at once;
+   * statistics that hold the design compute the columns of ΦᵀWΦ when they are first asked for instead}
+   */
+  default GaussianColumns gaussianColumns() {
+    return gaussian();
+  }
+
+  /**
+   * {@return the expanded design itself, one matrix with the labels of this view and the row weights, for the dual
+   * form of the variational solver}
+   *
+   * @throws UnsupportedOperationException when these statistics can neither hold nor collect it
+   */
+  default DesignMatrix design() {
+    throw new UnsupportedOperationException(getClass().getSimpleName() + " cannot give the expanded design");
+  }
+
+  /**
    * {@return the Bernoulli (logistic) log-likelihood, gradient and Hessian at weights w over the active basis (one
    * pass)}
    *

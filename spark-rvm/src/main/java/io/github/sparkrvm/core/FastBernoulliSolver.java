@@ -31,6 +31,15 @@ public final class FastBernoulliSolver {
   private FastBernoulliSolver() {}
 
   /**
+   * {@return the solver of this class over the statistics seam}
+   *
+   * @param options the settings (the scale-free prior only: alphaPriorShape = alphaPriorRate = 0)
+   */
+  public static RelevanceSolver<RelevanceFit> of(SparseBayesOptions options) {
+    return (data, listener) -> fit(data, options, listener);
+  }
+
+  /**
    * Fits α and returns the Laplace posterior over the basis functions kept (the step logic is
    * {@code FastLaplaceSolver}'s, over {@link DesignStatistics#bernoulliCandidates}).
    *
@@ -40,7 +49,7 @@ public final class FastBernoulliSolver {
    * @return the fit
    */
   public static RelevanceFit fit(DesignStatistics stats, SparseBayesOptions options, IterationListener listener) {
-    FastLaplaceSolver.Result r = FastLaplaceSolver.fit(new FastLaplaceSolver.Likelihood() {
+    return FastLaplaceSolver.fit(new FastLaplaceSolver.Likelihood() {
       @Override
       public CandidateTerms candidates(int[] active, double[] weights) {
         return stats.bernoulliCandidates(active, weights);
@@ -51,7 +60,5 @@ public final class FastBernoulliSolver {
         return stats.bernoulli(active, weights);
       }
     }, stats.numCandidates(), options, listener);
-    return new RelevanceFit(r.active(), r.weights(), r.alpha(), r.covariance(), Double.NaN, r.iterations(),
-        r.converged(), r.objective(), r.counts(), r.passes());
   }
 }

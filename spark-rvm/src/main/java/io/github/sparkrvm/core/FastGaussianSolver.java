@@ -1,8 +1,6 @@
 package io.github.sparkrvm.core;
 
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 
 /**
  * Sparse Bayesian regression by fast marginal likelihood maximisation (Tipping &amp; Faul 2003), from the Gaussian
@@ -43,6 +41,16 @@ public final class FastGaussianSolver {
   }
 
   /**
+   * {@return the solver over the Gaussian statistics as the seam gives them column by column
+   * ({@link DesignStatistics#gaussianColumns})}
+   *
+   * @param options the settings (the scale-free prior only: alphaPriorShape = alphaPriorRate = 0)
+   */
+  public static RelevanceSolver<RelevanceFit> of(SparseBayesOptions options) {
+    return (data, listener) -> fit(data.gaussianColumns(), options, listener);
+  }
+
+  /**
    * Fits α and β, and returns the posterior over the basis functions kept.
    *
    * @param stats the data, through the statistics seam
@@ -69,9 +77,8 @@ public final class FastGaussianSolver {
     int[] active = {first};
     double[] alpha = {alpha0};
     GaussianRelevanceSolver.Posterior post = GaussianRelevanceSolver.posterior(stats, active, alpha, beta, options);
-    List<Double> objective = new ArrayList<>(List.of(post.logMarginalLikelihood()));
-    List<Integer> counts = new ArrayList<>(List.of(1));
-    listener.onIteration(new IterationReport(0, post.logMarginalLikelihood(), 1, Double.NaN, beta, 0));
+    FitTrace trace = new FitTrace(listener);
+    trace.record(0, post.logMarginalLikelihood(), 1, Double.NaN, beta, 0);
     boolean converged = false;
     boolean settled = false; // β is held until the actions first settle
     int step = 0;
@@ -87,18 +94,15 @@ public final class FastGaussianSolver {
       GaussianRelevanceSolver.Posterior updated = settled ? updateBeta(post) : post;
       double betaChange = Math.abs(Math.log(updated.beta()) - Math.log(post.beta()));
       post = updated;
-      objective.add(post.logMarginalLikelihood());
-      counts.add(post.active().length);
-      listener.onIteration(new IterationReport(step, post.logMarginalLikelihood(), post.active().length,
-          Math.max(change, betaChange), post.beta(), 0));
+      trace.record(step, post.logMarginalLikelihood(), post.active().length, Math.max(change, betaChange),
+          post.beta(), 0);
       if (action == null && betaChange < options.tol()) {
         converged = true;
         break;
       }
     }
     return new RelevanceFit(post.active(), post.mean(), post.alpha(), post.covariance(), post.beta(), step,
-        converged, objective.stream().mapToDouble(Double::doubleValue).toArray(),
-        counts.stream().mapToInt(Integer::intValue).toArray(), 0);
+        converged, trace.objective(), trace.activeCounts(), 0);
   }
 
   /** The candidate with the largest normalised projection |φᵀt|² / ‖φ‖². */

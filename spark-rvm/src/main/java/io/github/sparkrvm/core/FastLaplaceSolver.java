@@ -95,22 +95,6 @@ final class FastLaplaceSolver {
     LikelihoodTerms terms(int[] active, double[] weights);
   }
 
-  /**
-   * What a fit ends with: the active candidates, the polished mode, α and Σ over them, and the history.
-   *
-   * @param active the active candidates, ascending
-   * @param weights the posterior mode of their weights
-   * @param alpha their prior precisions
-   * @param covariance Σ = H⁻¹ at the mode (k × k, column-major)
-   * @param iterations the steps taken
-   * @param converged whether the fit stopped before maxIter
-   * @param objective the Laplace objective after each step (the first entry is the starting point)
-   * @param counts the active set's size after each step
-   * @param passes the passes over the data the fit made
-   */
-  record Result(int[] active, double[] weights, double[] alpha, double[] covariance, int iterations,
-      boolean converged, double[] objective, int[] counts, int passes) {}
-
   private final Likelihood likelihood;
   private final SparseBayesOptions options;
   private final int m;
@@ -129,9 +113,9 @@ final class FastLaplaceSolver {
    * @param numCandidates the number of candidates
    * @param options the settings (alphaPriorShape = alphaPriorRate = 0)
    * @param listener told of every step
-   * @return the fit
+   * @return the fit (no noise precision: NaN)
    */
-  static Result fit(Likelihood likelihood, int numCandidates, SparseBayesOptions options,
+  static RelevanceFit fit(Likelihood likelihood, int numCandidates, SparseBayesOptions options,
       IterationListener listener) {
     if (options.alphaPriorShape() != 0.0 || options.alphaPriorRate() != 0.0) {
       throw new IllegalArgumentException("the fast solver supports the scale-free prior only "
@@ -148,13 +132,12 @@ final class FastLaplaceSolver {
   /** An action on candidate {@code index} to α (∞: delete) with its predicted gain. */
   record Action(Kind kind, int index, double alpha, double gain) {}
 
-  private Result run(IterationListener listener) {
+  private RelevanceFit run(IterationListener listener) {
     CandidateTerms empty = likelihood.candidates(new int[0], new double[0]);
     passes = 1;
     State state = start(empty);
-    List<Double> objective = new ArrayList<>(List.of(state.objective()));
-    List<Integer> counts = new ArrayList<>(List.of(1));
-    listener.onIteration(new IterationReport(0, state.objective(), 1, Double.NaN, Double.NaN, passes));
+    FitTrace trace = new FitTrace(listener);
+    trace.record(0, state.objective(), 1, Double.NaN, Double.NaN, passes);
     boolean converged = false;
     int step = 0;
     while (step < options.maxIter()) {
@@ -201,18 +184,14 @@ final class FastLaplaceSolver {
         break;
       }
       state = next;
-      objective.add(state.objective());
-      counts.add(state.active().length);
-      listener.onIteration(new IterationReport(step, state.objective(), state.active().length,
-          change, Double.NaN, passes - before));
+      trace.record(step, state.objective(), state.active().length, change, Double.NaN, passes - before);
     }
     int[] finalActive = state.active().clone();
     PosteriorMode mode = PosteriorMode.find(w -> likelihood.terms(finalActive, w), state.alpha(),
         state.mode().weights(), state.mode().terms());
     passes += mode.passes();
-    return new Result(state.active(), mode.weights(), state.alpha(), mode.precision().inverse(), step, converged,
-        objective.stream().mapToDouble(Double::doubleValue).toArray(),
-        counts.stream().mapToInt(Integer::intValue).toArray(), passes);
+    return new RelevanceFit(state.active(), mode.weights(), state.alpha(), mode.precision().inverse(), Double.NaN,
+        step, converged, trace.objective(), trace.activeCounts(), passes);
   }
 
   /** The first basis function: the best add at w = 0 (else the largest Q²/S, with a large α). */

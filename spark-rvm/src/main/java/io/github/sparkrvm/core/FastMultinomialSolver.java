@@ -25,6 +25,16 @@ public final class FastMultinomialSolver {
   private FastMultinomialSolver() {}
 
   /**
+   * {@return the solver of this class over the statistics seam, for {@code numClasses} classes}
+   *
+   * @param numClasses the number of classes K (at least 2)
+   * @param options the settings (the scale-free prior only: alphaPriorShape = alphaPriorRate = 0)
+   */
+  public static RelevanceSolver<MultiClassFit> of(int numClasses, SparseBayesOptions options) {
+    return (data, listener) -> fit(data, numClasses, options, listener);
+  }
+
+  /**
    * Fits α for the labels 0 … numClasses−1 and returns the Laplace posterior over the kept basis of each class, as
    * {@link MultinomialRelevanceSolver#fit} does.
    *
@@ -40,7 +50,7 @@ public final class FastMultinomialSolver {
       throw new IllegalArgumentException("a multinomial fit needs at least 2 classes; got " + numClasses);
     }
     int m = stats.numCandidates();
-    FastLaplaceSolver.Result r = FastLaplaceSolver.fit(new FastLaplaceSolver.Likelihood() {
+    RelevanceFit r = FastLaplaceSolver.fit(new FastLaplaceSolver.Likelihood() {
       @Override
       public CandidateTerms candidates(int[] active, double[] weights) {
         return stats.multinomialCandidates(numClasses, active, weights);
@@ -54,7 +64,8 @@ public final class FastMultinomialSolver {
     }, numClasses * m, options, listener);
     int[][] active = byClass(r.active(), m, numClasses);
     return new MultiClassFit(active, ClassLayout.split(r.weights(), active), ClassLayout.split(r.alpha(), active),
-        r.covariance(), r.iterations(), r.converged(), r.objective(), r.counts(), r.passes());
+        r.covariance(), r.iterations(), r.converged(), r.logMarginalLikelihoods(), r.activeCounts(),
+        r.likelihoodPasses());
   }
 
   /**

@@ -36,6 +36,15 @@ public final class GaussianRelevanceSolver {
   }
 
   /**
+   * {@return the solver over the Gaussian statistics of all candidates ({@link DesignStatistics#gaussian})}
+   *
+   * @param options the settings of the outer loop
+   */
+  public static RelevanceSolver<RelevanceFit> of(SparseBayesOptions options) {
+    return (data, listener) -> fit(data.gaussian(), options, listener);
+  }
+
+  /**
    * {@return the posterior and its objective at fixed α (over {@code active}) and β}
    *
    * @param stats the data, through the statistics seam
@@ -55,12 +64,8 @@ public final class GaussianRelevanceSolver {
     double[] gramDiagonal = stats.gramDiagonal();
     double beta = 100.0 / targetVariance; // start with a noise deviation of a tenth of the targets'
     Posterior post = posterior(all, Reestimation.initialAlpha(gramDiagonal, stats.weightSum(), targetVariance), beta);
-    List<Double> objective = new ArrayList<>();
-    List<Integer> counts = new ArrayList<>();
-    objective.add(post.logMarginalLikelihood());
-    counts.add(post.active().length);
-    listener.onIteration(new IterationReport(0, post.logMarginalLikelihood(), post.active().length,
-        Double.NaN, post.beta(), 0));
+    FitTrace trace = new FitTrace(listener);
+    trace.record(0, post.logMarginalLikelihood(), post.active().length, Double.NaN, post.beta(), 0);
     boolean converged = false;
     int iteration = 0;
     while (iteration < options.maxIter()) {
@@ -75,18 +80,15 @@ public final class GaussianRelevanceSolver {
         }
       }
       post = next;
-      objective.add(post.logMarginalLikelihood());
-      counts.add(post.active().length);
-      listener.onIteration(new IterationReport(iteration, post.logMarginalLikelihood(), post.active().length,
-          step.maxLogChange(), post.beta(), 0));
+      trace.record(iteration, post.logMarginalLikelihood(), post.active().length, step.maxLogChange(), post.beta(),
+          0);
       if (!step.pruned() && step.maxLogChange() < options.tol()) {
         converged = true;
         break;
       }
     }
     return new RelevanceFit(post.active(), post.mean(), post.alpha(), post.covariance(), post.beta(), iteration,
-        converged, objective.stream().mapToDouble(Double::doubleValue).toArray(),
-        counts.stream().mapToInt(Integer::intValue).toArray(), 0);
+        converged, trace.objective(), trace.activeCounts(), 0);
   }
 
   private static double slack(Posterior post) {

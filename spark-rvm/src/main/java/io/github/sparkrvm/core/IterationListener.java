@@ -11,6 +11,16 @@ public interface IterationListener {
    */
   void onIteration(IterationReport report);
 
+  /**
+   * {@return the listener of the binary fit of one class against the rest (one-vs-rest); by default this one} It
+   * may be called from several threads at once.
+   *
+   * @param positiveClass the class fitted against the rest
+   */
+  default IterationListener forClass(int positiveClass) {
+    return this;
+  }
+
   /** {@return a listener that ignores every report} */
   static IterationListener none() {
     return report -> {};

@@ -92,6 +92,7 @@ public final class LocalStatistics implements DesignStatistics {
    * {@return the design as one matrix, the blocks' rows in order, with the labels of this view and the row weights}
    * For the dual form of the variational solver: a copy, so the driver holds the design twice.
    */
+  @Override
   public DesignMatrix design() {
     int n = Math.toIntExact(rows());
     double[] phi = new double[Math.multiplyExact(n, m)];
@@ -132,6 +133,7 @@ public final class LocalStatistics implements DesignStatistics {
    * them: one sweep over the design now for ΦᵀWt, the Gram diagonal and the targets' moments, and O(N M) per column
    * later, where {@link #gaussian()} computes all of ΦᵀWΦ at once}
    */
+  @Override
   public LazyGram gaussianColumns() {
     Moments moments = accumulate(() -> new Moments(m), (acc, block) -> acc.add(block, labels(block)), Moments::merge);
     return new LazyGram(moments.projection, moments.diagonal, moments.targetSquares, moments.targetSum,

@@ -18,7 +18,8 @@ package io.github.sparkrvm.core;
  * @param likelihoodPasses the passes over the data the fit made
  */
 public record MultiClassFit(int[][] active, double[][] weights, double[][] alpha, double[] covariance,
-    int iterations, boolean converged, double[] logMarginalLikelihoods, int[] activeCounts, int likelihoodPasses) {
+    int iterations, boolean converged, double[] logMarginalLikelihoods, int[] activeCounts, int likelihoodPasses)
+    implements RelevanceResult {
 
   /**
    * Checks that the per-class parts agree.
@@ -60,6 +61,7 @@ public record MultiClassFit(int[][] active, double[][] weights, double[][] alpha
   }
 
   /** {@return the number of kept (class, basis function) pairs} */
+  @Override
   public int size() {
     int n = 0;
     for (int[] a : active) {

@@ -1,8 +1,5 @@
 package io.github.sparkrvm.core;
 
-import java.util.ArrayList;
-import java.util.List;
-
 /**
  * The multinomial Relevance Vector Machine of Zhang &amp; Malik (2005, appendix A): a softmax over K classes with
  * weights w⁽ᵖ⁾ for each class and one α per (class, basis function), so that a basis function can be pruned for one
@@ -21,6 +18,16 @@ import java.util.List;
 public final class MultinomialRelevanceSolver {
 
   private MultinomialRelevanceSolver() {}
+
+  /**
+   * {@return the solver of this class over the statistics seam, for {@code numClasses} classes}
+   *
+   * @param numClasses the number of classes K
+   * @param options the settings of the outer loop
+   */
+  public static RelevanceSolver<MultiClassFit> of(int numClasses, SparseBayesOptions options) {
+    return (data, listener) -> fit(data, numClasses, options, listener);
+  }
 
   /**
    * Fits α for the labels 0 … numClasses−1 and returns the Laplace posterior over the kept basis of each class.
@@ -69,12 +76,9 @@ public final class MultinomialRelevanceSolver {
     // the likelihood at w = 0 does not depend on α: the search starts from the terms already computed
     PosteriorMode mode = PosteriorMode.find(likelihood(stats, active), alpha, w, atZero);
     int passes = 1 + mode.passes();
-    List<Double> objective = new ArrayList<>();
-    List<Integer> counts = new ArrayList<>();
+    FitTrace trace = new FitTrace(listener);
     double logMarginal = mode.logMarginalLikelihood(alpha) + Reestimation.hyperprior(alpha, a, b);
-    objective.add(logMarginal);
-    counts.add(classOf.length);
-    listener.onIteration(new IterationReport(0, logMarginal, classOf.length, Double.NaN, Double.NaN, passes));
+    trace.record(0, logMarginal, classOf.length, Double.NaN, Double.NaN, passes);
 
     boolean converged = false;
     int iteration = 0;
@@ -91,10 +95,8 @@ public final class MultinomialRelevanceSolver {
       }
       state = step(stats, state, next, options, numClasses);
       passes += state.mode().passes();
-      objective.add(state.logMarginal());
-      counts.add(state.classOf().length);
-      listener.onIteration(new IterationReport(iteration, state.logMarginal(), state.classOf().length,
-          state.change(), Double.NaN, state.mode().passes()));
+      trace.record(iteration, state.logMarginal(), state.classOf().length, state.change(), Double.NaN,
+          state.mode().passes());
       if (!state.pruned() && state.change() < options.tol()) {
         converged = true;
         break;
@@ -102,8 +104,7 @@ public final class MultinomialRelevanceSolver {
     }
     return new MultiClassFit(state.active(), ClassLayout.split(state.mode().weights(), state.active()),
         ClassLayout.split(state.alpha(), state.active()), state.mode().precision().inverse(), iteration, converged,
-        objective.stream().mapToDouble(Double::doubleValue).toArray(),
-        counts.stream().mapToInt(Integer::intValue).toArray(), passes);
+        trace.objective(), trace.activeCounts(), passes);
   }
 
   /**

@@ -9,7 +9,8 @@ import java.util.concurrent.Future;
 
 /**
  * Multi-class classification by one-vs-rest (Tipping 2001): K binary Relevance Vector Machines, class k against the
- * rest, each fitted by {@link BernoulliRelevanceSolver} (or {@link FastBernoulliSolver}) on a {@link DesignStatistics#oneVsRest} view of the data.
+ * rest, each fitted by a binary solver ({@link BernoulliRelevanceSolver} or {@link FastBernoulliSolver}) on a
+ * {@link DesignStatistics#oneVsRest} view of the data.
  * The driver holds one m × m system per fit in progress instead of the softmax's (K·m) × (K·m). The binary fits are
  * independent: up to {@code parallelism} of them run at once (on a cluster their passes over the data are separate
  * jobs, which overlap), and the result does not depend on how many.
@@ -18,62 +19,24 @@ public final class OneVsRestSolver {
 
   private OneVsRestSolver() {}
 
-  /** Tells of every step of the binary fit of one class; called from the threads the fits run on. */
-  @FunctionalInterface
-  public interface ClassListener {
-    /**
-     * Called after every step of one class' fit.
-     *
-     * @param positiveClass the class fitted against the rest
-     * @param report the step
-     */
-    void onIteration(int positiveClass, IterationReport report);
-  }
-
-  /** Fits one binary model (em: {@link BernoulliRelevanceSolver}; fast: {@link FastBernoulliSolver}). */
-  @FunctionalInterface
-  public interface BinarySolver {
-    /**
-     * Fits α on the binary data {@code stats}.
-     *
-     * @param stats the binary data, through the statistics seam
-     * @param options the settings of the outer loop
-     * @param listener told of every step
-     * @return the posterior
-     */
-    RelevanceFit fit(DesignStatistics stats, SparseBayesOptions options, IterationListener listener);
-  }
-
   /**
-   * Fits the K binary models with {@link BernoulliRelevanceSolver}; see the next method.
+   * {@return the solver that fits the K binary models with {@code binary}, up to {@code parallelism} at a time} The
+   * joint covariance of its result is block diagonal (the binary posteriors are independent). Its trajectories (log
+   * marginal likelihoods, kept counts) are those of the K fits one after another; iterations and passes are summed;
+   * it has converged when every class has. Each class' steps go to {@link IterationListener#forClass} of the
+   * listener.
    *
-   * @param stats the data, through the statistics seam
+   * @param binary the binary solver (em or fast), run on each class' {@link DesignStatistics#oneVsRest} view
    * @param numClasses the number of classes K
-   * @param options the settings of the outer loop
    * @param parallelism how many binary fits run at once
-   * @param listener told of every step, with its class
-   * @return the fit
    */
-  public static MultiClassFit fit(DesignStatistics stats, int numClasses, SparseBayesOptions options,
-      int parallelism, ClassListener listener) {
-    return fit(stats, numClasses, options, parallelism, listener, BernoulliRelevanceSolver::fit);
+  public static RelevanceSolver<MultiClassFit> of(RelevanceSolver<RelevanceFit> binary, int numClasses,
+      int parallelism) {
+    return (data, listener) -> fit(data, numClasses, parallelism, listener, binary);
   }
 
-  /**
-   * Fits the K binary models with {@code solver}, up to {@code parallelism} at a time. The joint covariance of the
-   * result is block diagonal (the binary posteriors are independent). Its trajectories (log marginal likelihoods, kept counts) are
-   * those of the K fits one after another; iterations and passes are summed; it has converged when every class has.
-   *
-   * @param stats the data, through the statistics seam
-   * @param numClasses the number of classes K
-   * @param options the settings of the outer loop
-   * @param parallelism how many binary fits run at once
-   * @param listener told of every step, with its class
-   * @param solver the binary solver (em or fast)
-   * @return the fit
-   */
-  public static MultiClassFit fit(DesignStatistics stats, int numClasses, SparseBayesOptions options,
-      int parallelism, ClassListener listener, BinarySolver solver) {
+  private static MultiClassFit fit(DesignStatistics stats, int numClasses, int parallelism,
+      IterationListener listener, RelevanceSolver<RelevanceFit> solver) {
     if (numClasses < 2) {
       throw new IllegalArgumentException("one-vs-rest needs at least 2 classes; got " + numClasses);
     }
@@ -87,8 +50,7 @@ public final class OneVsRestSolver {
       List<Future<RelevanceFit>> futures = new ArrayList<>();
       for (int k = 0; k < numClasses; k++) {
         int positive = k;
-        futures.add(pool.submit(() -> solver.fit(stats.oneVsRest(positive), options,
-            report -> listener.onIteration(positive, report))));
+        futures.add(pool.submit(() -> solver.fit(stats.oneVsRest(positive), listener.forClass(positive))));
       }
       for (Future<RelevanceFit> future : futures) {
         fits.add(future.get());
@@ -112,8 +74,7 @@ public final class OneVsRestSolver {
     double[][] weights = new double[numClasses][];
     double[][] alpha = new double[numClasses][];
     double[][] covariance = new double[numClasses][];
-    List<Double> objective = new ArrayList<>();
-    List<Integer> counts = new ArrayList<>();
+    FitTrace trace = new FitTrace(IterationListener.none());
     int iterations = 0;
     int passes = 0;
     boolean converged = true;
@@ -123,18 +84,12 @@ public final class OneVsRestSolver {
       weights[k] = fit.weights();
       alpha[k] = fit.alpha();
       covariance[k] = fit.covariance();
-      for (double v : fit.logMarginalLikelihoods()) {
-        objective.add(v);
-      }
-      for (int c : fit.activeCounts()) {
-        counts.add(c);
-      }
+      trace.append(fit);
       iterations += fit.iterations();
       passes += fit.likelihoodPasses();
       converged &= fit.converged();
     }
     return new MultiClassFit(active, weights, alpha, ClassLayout.blockDiagonal(covariance), iterations, converged,
-        objective.stream().mapToDouble(Double::doubleValue).toArray(),
-        counts.stream().mapToInt(Integer::intValue).toArray(), passes);
+        trace.objective(), trace.activeCounts(), passes);
   }
 }

@@ -16,9 +16,10 @@ package io.github.sparkrvm.core;
  */
 public record RelevanceFit(int[] active, double[] weights, double[] alpha, double[] covariance,
     double noisePrecision, int iterations, boolean converged, double[] logMarginalLikelihoods,
-    int[] activeCounts, int likelihoodPasses) {
+    int[] activeCounts, int likelihoodPasses) implements RelevanceResult {
 
   /** {@return the number of basis functions kept} */
+  @Override
   public int size() {
     return active.length;
   }

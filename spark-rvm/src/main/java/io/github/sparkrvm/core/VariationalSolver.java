@@ -1,8 +1,5 @@
 package io.github.sparkrvm.core;
 
-import java.util.ArrayList;
-import java.util.List;
-
 /**
  * The variational RVM (Bishop &amp; Tipping 2000) with the ARD, p-grid or s-grid prior (Kropotov et al. 2010):
  * coordinate ascent on the lower bound of log p(t), which therefore never decreases and is the convergence
@@ -20,83 +17,74 @@ public final class VariationalSolver {
 
   private static final double LOG_TWO_PI = Math.log(2 * Math.PI);
 
-  /**
-   * @param maxIter the most steps
-   * @param tol converged when a step raises the bound by less than {@code tol × 1e-3 × (1 + |bound|)}
-   * @param a0 shape of the Gamma hyperprior of every precision (and of the noise precision), &gt; 0
-   * @param b0 rate of that hyperprior, &gt; 0
-   * @param structure how the table's precisions combine
-   * @param rows table rows (M1)
-   * @param cols table columns (M2); the basis is [bias] + rows × cols, row-major
-   * @param bias whether candidate 0 is a bias with a precision of its own
-   */
-  public record Options(int maxIter, double tol, double a0, double b0, WeightPrior.Structure structure, int rows,
-      int cols, boolean bias) {
-
-    /**
-     * Checks the settings.
-     *
-     * @param maxIter the most steps
-     * @param tol converged when a step raises the bound by less than {@code tol × 1e-3 × (1 + |bound|)}
-     * @param a0 shape of the Gamma hyperprior of every precision (and of the noise precision), &gt; 0
-     * @param b0 rate of that hyperprior, &gt; 0
-     * @param structure how the table's precisions combine
-     * @param rows table rows (M1)
-     * @param cols table columns (M2); the basis is [bias] + rows × cols, row-major
-     * @param bias whether candidate 0 is a bias with a precision of its own
-     */
-    public Options {
-      if (maxIter < 1 || !(tol > 0.0)) {
-        throw new IllegalArgumentException("maxIter must be at least 1 and tol positive");
-      }
-    }
-
-    int size() {
-      return (bias ? 1 : 0) + rows * cols;
-    }
-
-    boolean converged(double before, double after) {
-      return after - before < tol * 1e-3 * (1.0 + Math.abs(after));
-    }
-  }
-
   private VariationalSolver() {}
+
+  /**
+   * {@return the solver of {@code family} (gaussian or bernoulli) in the given form: the primal one over the
+   * statistics seam ({@link DesignStatistics#gaussian}; bernoulli: {@link DesignStatistics#jaakkolaJordan}, one pass
+   * per step), or the dual one over the design the seam holds or collects ({@link DesignStatistics#design})}
+   *
+   * @param family gaussian or bernoulli
+   * @param dual whether to run in the dual form
+   * @param options maxIter; tol (converged when a step raises the bound by less than
+   *     {@code tol × 1e-3 × (1 + |bound|)}); alphaPriorShape and alphaPriorRate, the shape a₀ and rate b₀ (both
+   *     &gt; 0) of the Gamma hyperprior of every precision and of the noise precision
+   * @param table the table the prior is laid over
+   */
+  public static RelevanceSolver<VariationalFit> of(Family family, boolean dual, SparseBayesOptions options,
+      PriorTable table) {
+    return switch (family) {
+      case GAUSSIAN -> dual ? (data, listener) -> fitGaussianDual(data.design(), options, table, listener)
+          : (data, listener) -> fitGaussian(data.gaussian(), options, table, listener);
+      case BERNOULLI -> dual ? (data, listener) -> fitBernoulliDual(data.design(), options, table, listener)
+          : (data, listener) -> fitBernoulli(data, options, table, listener);
+      default -> throw new IllegalArgumentException("the variational solver fits family gaussian or bernoulli, not "
+          + family);
+    };
+  }
 
   /**
    * Variational regression from the Gaussian sufficient statistics of all candidates, in the primal form (an M × M
    * factorisation per step).
    *
    * @param stats the data, through the statistics seam
-   * @param options the settings of the outer loop
+   * @param options the settings of the outer loop (alphaPriorShape and alphaPriorRate: the hyperprior's a₀, b₀ &gt; 0)
+   * @param table the table the prior is laid over
    * @param listener told of every step
    * @return the fit
    */
-  public static VariationalFit fitGaussian(GaussianStatistics stats, Options options, IterationListener listener) {
-    return fitGaussian(PrimalPosterior.gaussian(stats), options, listener);
+  public static VariationalFit fitGaussian(GaussianStatistics stats, SparseBayesOptions options, PriorTable table,
+      IterationListener listener) {
+    return fitGaussian(PrimalPosterior.gaussian(stats), options, table, listener);
   }
 
   /**
    * Variational regression on the expanded design held in memory, in the dual form (an N × N factorisation per
-   * step, O(N²M + N³)): the same updates and the same bound as {@link #fitGaussian(GaussianStatistics, Options,
-   * IterationListener)}, cheaper when M &gt; N.
+   * step, O(N²M + N³)): the same updates and the same bound as {@link #fitGaussian(GaussianStatistics,
+   * SparseBayesOptions, PriorTable, IterationListener)}, cheaper when M &gt; N.
    *
    * @param design Φ with its targets and row weights
-   * @param options the settings of the outer loop
+   * @param options the settings of the outer loop (alphaPriorShape and alphaPriorRate: the hyperprior's a₀, b₀ &gt; 0)
+   * @param table the table the prior is laid over
    * @param listener told of every step
    * @return the fit
    */
-  public static VariationalFit fitGaussianDual(DesignMatrix design, Options options, IterationListener listener) {
-    return fitGaussian(new DualPosterior(design), options, listener);
+  public static VariationalFit fitGaussianDual(DesignMatrix design, SparseBayesOptions options, PriorTable table,
+      IterationListener listener) {
+    return fitGaussian(new DualPosterior(design), options, table, listener);
   }
 
-  private static VariationalFit fitGaussian(WeightPosterior q, Options options, IterationListener listener) {
-    int m = checkSize(q.size(), options);
+  private static VariationalFit fitGaussian(WeightPosterior q, SparseBayesOptions options, PriorTable table,
+      IterationListener listener) {
+    int m = checkSize(q.size(), table);
+    double a0 = options.alphaPriorShape();
+    double b0 = options.alphaPriorRate();
     double variance = q.checkedTargetVariance();
     double w = q.weightSum();
-    WeightPrior prior = new WeightPrior(options.structure(), options.bias(), options.rows(), options.cols(),
-        options.a0(), options.b0(), Math.max(q.basisMeanSquare(), 1e-12) / variance);
-    GammaFactor noise = new GammaFactor(options.a0() + 0.5 * w, (options.a0() + 0.5 * w) * variance / 100.0);
-    List<Double> bounds = new ArrayList<>();
+    WeightPrior prior = new WeightPrior(table.structure(), table.bias(), table.rows(), table.cols(), a0, b0,
+        Math.max(q.basisMeanSquare(), 1e-12) / variance);
+    GammaFactor noise = new GammaFactor(a0 + 0.5 * w, (a0 + 0.5 * w) * variance / 100.0);
+    FitTrace trace = new FitTrace(listener);
     boolean converged = false;
     int iteration = 0;
     while (iteration < options.maxIter()) {
@@ -107,16 +95,16 @@ public final class VariationalSolver {
       prior.update(second);
       // q(γ), (18): E‖t − Φw‖²
       double expectedResidual = q.expectedResidual();
-      noise = new GammaFactor(options.a0() + 0.5 * w, options.b0() + 0.5 * expectedResidual);
+      noise = new GammaFactor(a0 + 0.5 * w, b0 + 0.5 * expectedResidual);
       double bound = 0.5 * w * (noise.meanLog() - LOG_TWO_PI) - 0.5 * noise.mean() * expectedResidual
-          + noise.negativeKl(options.a0(), options.b0()) + prior.bound(second)
+          + noise.negativeKl(a0, b0) + prior.bound(second)
           + gaussianEntropy(q.logDetPrecision(), m);
-      if (record(bounds, bound, iteration, m, noise.mean(), 0, listener, options)) {
+      if (record(trace, bound, iteration, m, noise.mean(), 0, options)) {
         converged = true;
         break;
       }
     }
-    return result(prior, q, noise.mean(), iteration, converged, bounds, m);
+    return result(prior, q, noise.mean(), iteration, converged, trace, m);
   }
 
   /**
@@ -124,34 +112,40 @@ public final class VariationalSolver {
    * data and an M × M factorisation per step); labels 0/1 in the statistics.
    *
    * @param stats the data, through the statistics seam
-   * @param options the settings of the outer loop
+   * @param options the settings of the outer loop (alphaPriorShape and alphaPriorRate: the hyperprior's a₀, b₀ &gt; 0)
+   * @param table the table the prior is laid over
    * @param listener told of every step
    * @return the fit
    */
-  public static VariationalFit fitBernoulli(DesignStatistics stats, Options options, IterationListener listener) {
-    return fitBernoulli(PrimalPosterior.bernoulli(stats), options, listener);
+  public static VariationalFit fitBernoulli(DesignStatistics stats, SparseBayesOptions options, PriorTable table,
+      IterationListener listener) {
+    return fitBernoulli(PrimalPosterior.bernoulli(stats), options, table, listener);
   }
 
   /**
    * Variational binary classification on the expanded design held in memory, in the dual form (no pass over the
    * data, an N × N factorisation per step): the same updates and bound as {@link #fitBernoulli(DesignStatistics,
-   * Options, IterationListener)}; labels 0/1 in the design's targets.
+   * SparseBayesOptions, PriorTable, IterationListener)}; labels 0/1 in the design's targets.
    *
    * @param design Φ with its labels and row weights
-   * @param options the settings of the outer loop
+   * @param options the settings of the outer loop (alphaPriorShape and alphaPriorRate: the hyperprior's a₀, b₀ &gt; 0)
+   * @param table the table the prior is laid over
    * @param listener told of every step
    * @return the fit
    */
-  public static VariationalFit fitBernoulliDual(DesignMatrix design, Options options, IterationListener listener) {
-    return fitBernoulli(new DualPosterior(design), options, listener);
+  public static VariationalFit fitBernoulliDual(DesignMatrix design, SparseBayesOptions options, PriorTable table,
+      IterationListener listener) {
+    return fitBernoulli(new DualPosterior(design), options, table, listener);
   }
 
-  private static VariationalFit fitBernoulli(WeightPosterior q, Options options, IterationListener listener) {
-    int m = checkSize(q.size(), options);
-    WeightPrior prior = new WeightPrior(options.structure(), options.bias(), options.rows(), options.cols(),
-        options.a0(), options.b0(), 1.0);
+  private static VariationalFit fitBernoulli(WeightPosterior q, SparseBayesOptions options, PriorTable table,
+      IterationListener listener) {
+    int m = checkSize(q.size(), table);
+    double a0 = options.alphaPriorShape();
+    double b0 = options.alphaPriorRate();
+    WeightPrior prior = new WeightPrior(table.structure(), table.bias(), table.rows(), table.cols(), a0, b0, 1.0);
     q.startBernoulli(prior.meanPrecision());
-    List<Double> bounds = new ArrayList<>();
+    FitTrace trace = new FitTrace(listener);
     boolean converged = false;
     int iteration = 0;
     while (iteration < options.maxIter()) {
@@ -159,7 +153,7 @@ public final class VariationalSolver {
       // ξ at its optimum for the current q(w), and the data terms (primal: one pass)
       double dataBound = q.tightenJaakkolaJordan();
       double bound = dataBound + prior.bound(q.secondMoments()) + gaussianEntropy(q.logDetPrecision(), m);
-      if (record(bounds, bound, iteration, m, Double.NaN, q.passes() > 0 ? 1 : 0, listener, options)) {
+      if (record(trace, bound, iteration, m, Double.NaN, q.passes() > 0 ? 1 : 0, options)) {
         converged = true;
         break;
       }
@@ -167,32 +161,32 @@ public final class VariationalSolver {
       q.fitBernoulli(prior.meanPrecision());
       prior.update(q.secondMoments());
     }
-    return result(prior, q, Double.NaN, iteration, converged, bounds, m);
+    return result(prior, q, Double.NaN, iteration, converged, trace, m);
   }
 
-  private static int checkSize(int candidates, Options options) {
-    if (candidates != options.size()) {
+  private static int checkSize(int candidates, PriorTable table) {
+    if (candidates != table.size()) {
       throw new IllegalArgumentException("the basis has " + candidates + " functions but the prior's table is "
-          + (options.bias() ? "1 + " : "") + options.rows() + " × " + options.cols());
+          + (table.bias() ? "1 + " : "") + table.rows() + " × " + table.cols());
     }
     return candidates;
   }
 
-  /** Returns true when converged. */
-  private static boolean record(List<Double> bounds, double bound, int iteration, int m, double noise, int passes,
-      IterationListener listener, Options options) {
-    double before = bounds.isEmpty() ? Double.NEGATIVE_INFINITY : bounds.get(bounds.size() - 1);
-    bounds.add(bound);
-    listener.onIteration(new IterationReport(iteration, bound, m, Double.NaN, noise, passes));
-    return bounds.size() > 1 && options.converged(before, bound);
+  /**
+   * Records a step; returns true when converged: the step raised the bound by less than
+   * {@code tol × 1e-3 × (1 + |bound|)}.
+   */
+  private static boolean record(FitTrace trace, double bound, int iteration, int m, double noise, int passes,
+      SparseBayesOptions options) {
+    double before = trace.last();
+    trace.record(iteration, bound, m, Double.NaN, noise, passes);
+    return trace.size() > 1 && bound - before < options.tol() * 1e-3 * (1.0 + Math.abs(bound));
   }
 
   private static VariationalFit result(WeightPrior prior, WeightPosterior q, double noise, int iterations,
-      boolean converged, List<Double> bounds, int m) {
-    int[] counts = new int[bounds.size()];
-    java.util.Arrays.fill(counts, m);
+      boolean converged, FitTrace trace, int m) {
     RelevanceFit fit = new RelevanceFit(Reestimation.indices(m), q.mean(), prior.meanPrecision(), q.covariance(),
-        noise, iterations, converged, bounds.stream().mapToDouble(Double::doubleValue).toArray(), counts, q.passes());
+        noise, iterations, converged, trace.objective(), trace.activeCounts(), q.passes());
     return new VariationalFit(fit, prior.rowRelevance(), prior.columnRelevance());
   }
 

@@ -7,6 +7,7 @@ import io.github.sparkrvm.core.BernoulliAccumulator;
 import io.github.sparkrvm.core.CandidateAccumulator;
 import io.github.sparkrvm.core.CandidateTerms;
 import io.github.sparkrvm.core.ClassLayout;
+import io.github.sparkrvm.core.DesignMatrix;
 import io.github.sparkrvm.core.DesignStatistics;
 import io.github.sparkrvm.core.GaussianAccumulator;
 import io.github.sparkrvm.core.GaussianStatistics;
@@ -216,6 +217,15 @@ public final class BlockStatistics implements DesignStatistics {
         .toList();
     LocalStatistics local = new LocalStatistics(expanded, numCandidates);
     return Double.isNaN(positiveClass) ? local : local.oneVsRest((int) positiveClass);
+  }
+
+  /**
+   * {@return the design collected to the driver ({@link #collectLocal}, one pass) as one matrix, for the dual form of
+   * the variational solver}
+   */
+  @Override
+  public DesignMatrix design() {
+    return collectLocal().design();
   }
 
   private int[] allCandidates() {

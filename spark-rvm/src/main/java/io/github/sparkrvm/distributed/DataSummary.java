@@ -2,6 +2,7 @@ package io.github.sparkrvm.distributed;
 
 import com.esotericsoftware.kryo.DefaultSerializer;
 import com.esotericsoftware.kryo.serializers.JavaSerializer;
+import io.github.sparkrvm.core.Family;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -26,15 +27,15 @@ public final class DataSummary implements Serializable {
    * @param declaredClasses for multinomial, the number of classes the label column's ML attribute declares (labels
    *     must then lie below it); 0 when it declares none
    */
-  public record Columns(String features, String label, String weight, String family, int declaredClasses)
+  public record Columns(String features, String label, String weight, Family family, int declaredClasses)
       implements Serializable {
 
     boolean binary() {
-      return "bernoulli".equals(family);
+      return family == Family.BERNOULLI;
     }
 
     boolean classes() {
-      return "multinomial".equals(family);
+      return family == Family.MULTINOMIAL;
     }
   }
 

@@ -27,8 +27,10 @@ class FastOneVsRestDigitsTest {
     Arrays.fill(w, 1.0);
     InMemoryStatistics stats = InMemoryStatistics.of(basis, train.x(), train.t(), w);
     SparseBayesOptions options = SparseBayesOptions.defaults();
-    MultiClassFit em = OneVsRestSolver.fit(stats, 3, options, 1, (k, r) -> { });
-    MultiClassFit fast = OneVsRestSolver.fit(stats, 3, options, 1, (k, r) -> { }, FastBernoulliSolver::fit);
+    MultiClassFit em = OneVsRestSolver.of(BernoulliRelevanceSolver.of(options), 3, 1)
+        .fit(stats, IterationListener.none());
+    MultiClassFit fast = OneVsRestSolver.of(FastBernoulliSolver.of(options), 3, 1)
+        .fit(stats, IterationListener.none());
     double emError = MultiClassFitError.of(em, basis, test);
     double fastError = MultiClassFitError.of(fast, basis, test);
     System.out.printf("digits 3/8/9 (%d train, %d test, 101 candidates): em error %.4f, %d pairs, %d passes; "

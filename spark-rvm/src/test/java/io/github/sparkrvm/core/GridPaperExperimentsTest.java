@@ -89,17 +89,17 @@ class GridPaperExperimentsTest {
     double[] w = new double[t.length];
     Arrays.fill(w, 1.0);
     InMemoryStatistics stats = InMemoryStatistics.of(basis, x, t, w);
-    VariationalSolver.Options options = new VariationalSolver.Options(maxIter, 1e-3, 1e-6, 1e-6, structure, d,
-        centres, true);
+    SparseBayesOptions options = new SparseBayesOptions(maxIter, 1e-3, 1e9, 1e-6, 1e-6, 1);
+    PriorTable table = new PriorTable(structure, d, centres, true);
     // the dual form whenever there are more basis functions than rows, as the estimator chooses
     boolean dual = stats.numCandidates() > t.length;
     VariationalFit fit;
     if (dual) {
-      fit = bernoulli ? VariationalSolver.fitBernoulliDual(stats.design(), options, IterationListener.none())
-          : VariationalSolver.fitGaussianDual(stats.design(), options, IterationListener.none());
+      fit = bernoulli ? VariationalSolver.fitBernoulliDual(stats.design(), options, table, IterationListener.none())
+          : VariationalSolver.fitGaussianDual(stats.design(), options, table, IterationListener.none());
     } else {
-      fit = bernoulli ? VariationalSolver.fitBernoulli(stats, options, IterationListener.none())
-          : VariationalSolver.fitGaussian(stats.gaussian(), options, IterationListener.none());
+      fit = bernoulli ? VariationalSolver.fitBernoulli(stats, options, table, IterationListener.none())
+          : VariationalSolver.fitGaussian(stats.gaussian(), options, table, IterationListener.none());
     }
     RelevanceFit p = fit.posterior();
     return new Fit(new Predictive(basis, p.active(), p.weights(), p.covariance()), fit);

@@ -72,6 +72,7 @@ public final class InMemoryStatistics implements DesignStatistics {
   }
 
   /** {@return the design itself, with the targets and row weights, for the dual form of the variational solver} */
+  @Override
   public DesignMatrix design() {
     return new DesignMatrix(n, m, phi.clone(), targets.clone(), rowWeights.clone());
   }

@@ -90,9 +90,9 @@ class VariationalDualFormTest {
     }
   }
 
-  private static VariationalSolver.Options options(WeightPrior.Structure structure, int d, int n, int steps) {
+  private static SparseBayesOptions options(int steps) {
     // a tolerance no step meets, so that both forms run the same number of steps
-    return new VariationalSolver.Options(steps, 1e-12, 1e-6, 1e-6, structure, d, n, true);
+    return new SparseBayesOptions(steps, 1e-12, 1e9, 1e-6, 1e-6, 1);
   }
 
   @Test
@@ -102,9 +102,10 @@ class VariationalDualFormTest {
     InMemoryStatistics stats = problem(false, n, d, 11);
     assertTrue(stats.numCandidates() > n);
     for (WeightPrior.Structure structure : WeightPrior.Structure.values()) {
-      VariationalSolver.Options options = options(structure, d, n, 150);
-      VariationalFit primal = VariationalSolver.fitGaussian(stats.gaussian(), options, IterationListener.none());
-      VariationalFit dual = VariationalSolver.fitGaussianDual(stats.design(), options, IterationListener.none());
+      SparseBayesOptions options = options(150);
+      PriorTable table = new PriorTable(structure, d, n, true);
+      VariationalFit primal = VariationalSolver.fitGaussian(stats.gaussian(), options, table, IterationListener.none());
+      VariationalFit dual = VariationalSolver.fitGaussianDual(stats.design(), options, table, IterationListener.none());
       assertSameFit("gaussian " + structure, primal, dual);
       assertNeverDecreases("gaussian dual " + structure, dual.posterior().logMarginalLikelihoods());
       assertEquals(0, dual.posterior().likelihoodPasses());
@@ -118,9 +119,10 @@ class VariationalDualFormTest {
     InMemoryStatistics stats = problem(true, n, d, 12);
     assertTrue(stats.numCandidates() > n);
     for (WeightPrior.Structure structure : WeightPrior.Structure.values()) {
-      VariationalSolver.Options options = options(structure, d, n, 100);
-      VariationalFit primal = VariationalSolver.fitBernoulli(stats, options, IterationListener.none());
-      VariationalFit dual = VariationalSolver.fitBernoulliDual(stats.design(), options, IterationListener.none());
+      SparseBayesOptions options = options(100);
+      PriorTable table = new PriorTable(structure, d, n, true);
+      VariationalFit primal = VariationalSolver.fitBernoulli(stats, options, table, IterationListener.none());
+      VariationalFit dual = VariationalSolver.fitBernoulliDual(stats.design(), options, table, IterationListener.none());
       assertSameFit("bernoulli " + structure, primal, dual);
       assertNeverDecreases("bernoulli dual " + structure, dual.posterior().logMarginalLikelihoods());
       assertEquals(100, primal.posterior().likelihoodPasses());
@@ -136,10 +138,10 @@ class VariationalDualFormTest {
     for (boolean bernoulli : new boolean[] {false, true}) {
       DesignMatrix design = problem(bernoulli, n, d, 13).design();
       for (WeightPrior.Structure structure : WeightPrior.Structure.values()) {
-        VariationalSolver.Options options = new VariationalSolver.Options(2000, 1e-3, 1e-6, 1e-6, structure, d, n,
-            true);
-        VariationalFit fit = bernoulli ? VariationalSolver.fitBernoulliDual(design, options, IterationListener.none())
-            : VariationalSolver.fitGaussianDual(design, options, IterationListener.none());
+        SparseBayesOptions options = new SparseBayesOptions(2000, 1e-3, 1e9, 1e-6, 1e-6, 1);
+        PriorTable table = new PriorTable(structure, d, n, true);
+        VariationalFit fit = bernoulli ? VariationalSolver.fitBernoulliDual(design, options, table, IterationListener.none())
+            : VariationalSolver.fitGaussianDual(design, options, table, IterationListener.none());
         assertNeverDecreases((bernoulli ? "bernoulli " : "gaussian ") + structure,
             fit.posterior().logMarginalLikelihoods());
       }

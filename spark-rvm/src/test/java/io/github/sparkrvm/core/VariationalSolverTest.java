@@ -33,7 +33,8 @@ class VariationalSolverTest {
         GaussianRelevanceSolverTest.flatten(train.x()));
     InMemoryStatistics stats = InMemoryStatistics.of(basis, train.x(), train.t(), ones(100));
     VariationalFit fit = VariationalSolver.fitGaussian(stats.gaussian(),
-        new VariationalSolver.Options(2000, 1e-3, 1e-6, 1e-6, WeightPrior.Structure.ARD, 100, 1, true),
+        new SparseBayesOptions(2000, 1e-3, 1e9, 1e-6, 1e-6, 1),
+        new PriorTable(WeightPrior.Structure.ARD, 100, 1, true),
         IterationListener.none());
     assertNeverDecreases(fit.posterior().logMarginalLikelihoods());
     assertTrue(fit.posterior().converged());
@@ -57,7 +58,8 @@ class VariationalSolverTest {
         GaussianRelevanceSolverTest.flatten(train.x()));
     InMemoryStatistics stats = InMemoryStatistics.of(basis, train.x(), train.t(), ones(train.size()));
     VariationalFit fit = VariationalSolver.fitBernoulli(stats,
-        new VariationalSolver.Options(500, 1e-3, 1e-6, 1e-6, WeightPrior.Structure.ARD, 250, 1, true),
+        new SparseBayesOptions(500, 1e-3, 1e9, 1e-6, 1e-6, 1),
+        new PriorTable(WeightPrior.Structure.ARD, 250, 1, true),
         IterationListener.none());
     assertNeverDecreases(fit.posterior().logMarginalLikelihoods());
     RelevanceFit classic = BernoulliRelevanceSolver.fit(stats, SparseBayesOptions.defaults(), IterationListener.none());
@@ -114,7 +116,8 @@ class VariationalSolverTest {
     for (WeightPrior.Structure structure : WeightPrior.Structure.values()) {
       InMemoryStatistics stats = perDimensionSinc(n, noise, centres, 5, new double[n][]);
       VariationalFit fit = VariationalSolver.fitGaussian(stats.gaussian(),
-          new VariationalSolver.Options(3000, 1e-3, 1e-6, 1e-6, structure, 1 + noise, centres, true),
+          new SparseBayesOptions(3000, 1e-3, 1e9, 1e-6, 1e-6, 1),
+          new PriorTable(structure, 1 + noise, centres, true),
           IterationListener.none());
       System.out.printf("%s: %d steps, rows %s%n", structure, fit.posterior().iterations(),
           Arrays.toString(fit.rowRelevance()));

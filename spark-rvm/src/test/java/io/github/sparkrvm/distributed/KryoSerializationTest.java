@@ -9,6 +9,7 @@ import io.github.sparkrvm.basis.Kernel;
 import io.github.sparkrvm.basis.RowBlock;
 import io.github.sparkrvm.core.CandidateAccumulator;
 import io.github.sparkrvm.core.CandidateTerms;
+import io.github.sparkrvm.core.Family;
 import java.util.Arrays;
 import org.apache.spark.SparkConf;
 import org.apache.spark.serializer.KryoSerializer;
@@ -36,7 +37,7 @@ class KryoSerializationTest {
   @Test
   void theSummaryTheBasisTheRowsAndTheAccumulatorsSurviveKryo() {
     TestData.Table ripley = TestData.ripley("tr");
-    DataSummary summary = new DataSummary(new DataSummary.Columns("features", "label", "", "bernoulli", 0), 40, 7L);
+    DataSummary summary = new DataSummary(new DataSummary.Columns("features", "label", "", Family.BERNOULLI, 0), 40, 7L);
     for (int i = 0; i < ripley.size(); i++) {
       summary.add(new TrainingRow(ripley.x()[i], ripley.t()[i], 1.0));
     }

@@ -1,0 +1,40 @@
+package io.github.sparkrvm;
+
+/** How a multinomial fit treats its K classes, as the {@code multiClassStrategy} param (and a saved model) names it. */
+enum MultiClassStrategy {
+  /** One joint softmax posterior over every class' weights (Zhang &amp; Malik 2005). */
+  SOFTMAX("softmax"),
+  /** K binary fits, each class against the rest. */
+  OVR("ovr");
+
+  private final String value;
+
+  MultiClassStrategy(String value) {
+    this.value = value;
+  }
+
+  /** {@return the param value (and the saved model's field) that names it} */
+  String paramValue() {
+    return value;
+  }
+
+  /**
+   * {@return the strategy a {@code multiClassStrategy} value names}
+   *
+   * @param value softmax or ovr
+   * @throws IllegalArgumentException for any other value
+   */
+  static MultiClassStrategy of(String value) {
+    for (MultiClassStrategy s : values()) {
+      if (s.value.equals(value)) {
+        return s;
+      }
+    }
+    throw new IllegalArgumentException("unknown multi-class strategy '" + value + "' (softmax or ovr)");
+  }
+
+  @Override
+  public String toString() {
+    return value;
+  }
+}

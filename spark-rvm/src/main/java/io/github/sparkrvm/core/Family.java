@@ -1,0 +1,47 @@
+package io.github.sparkrvm.core;
+
+/** The likelihood of the labels, as the {@code family} param names it. */
+public enum Family {
+  /** Regression with Gaussian noise: any finite label. */
+  GAUSSIAN("gaussian"),
+  /** Binary classification (logistic): labels 0 and 1. */
+  BERNOULLI("bernoulli"),
+  /** Multi-class classification: labels 0, 1, …, K − 1. */
+  MULTINOMIAL("multinomial");
+
+  private final String param;
+
+  Family(String param) {
+    this.param = param;
+  }
+
+  /** {@return the value of the {@code family} param that names it} */
+  public String paramValue() {
+    return param;
+  }
+
+  /** {@return whether the labels are classes (bernoulli or multinomial)} */
+  public boolean classifier() {
+    return this != GAUSSIAN;
+  }
+
+  /**
+   * {@return the family a {@code family} param value names}
+   *
+   * @param value gaussian, bernoulli or multinomial
+   * @throws IllegalArgumentException for any other value
+   */
+  public static Family of(String value) {
+    for (Family f : values()) {
+      if (f.param.equals(value)) {
+        return f;
+      }
+    }
+    throw new IllegalArgumentException("family '" + value + "' is not one of gaussian, bernoulli, multinomial");
+  }
+
+  @Override
+  public String toString() {
+    return param;
+  }
+}

@@ -1,0 +1,71 @@
+package io.github.sparkrvm.core;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The history of a fit as its steps happen: the objective and the kept count after each step, each step also told
+ * to the listener as an {@link IterationReport}.
+ */
+final class FitTrace {
+
+  private final IterationListener listener;
+  private final List<Double> objective = new ArrayList<>();
+  private final List<Integer> counts = new ArrayList<>();
+
+  FitTrace(IterationListener listener) {
+    this.listener = listener;
+  }
+
+  /**
+   * Records a step (0: the starting point) and tells the listener.
+   *
+   * @param iteration the step
+   * @param logMarginalLikelihood the objective after it
+   * @param activeBasis the kept count after it
+   * @param maxLogAlphaChange the largest change of log α in it (NaN at the start)
+   * @param noisePrecision β, or NaN
+   * @param passes the passes over the data it made
+   */
+  void record(int iteration, double logMarginalLikelihood, int activeBasis, double maxLogAlphaChange,
+      double noisePrecision, int passes) {
+    objective.add(logMarginalLikelihood);
+    counts.add(activeBasis);
+    listener.onIteration(new IterationReport(iteration, logMarginalLikelihood, activeBasis, maxLogAlphaChange,
+        noisePrecision, passes));
+  }
+
+  /**
+   * Appends another fit's trajectories, telling no one (one-vs-rest: the binary fits one after another).
+   *
+   * @param fit the fit
+   */
+  void append(RelevanceResult fit) {
+    for (double v : fit.logMarginalLikelihoods()) {
+      objective.add(v);
+    }
+    for (int c : fit.activeCounts()) {
+      counts.add(c);
+    }
+  }
+
+  /** {@return the number of steps recorded} */
+  int size() {
+    return objective.size();
+  }
+
+  /** {@return the objective of the last step recorded, −∞ before the first} */
+  double last() {
+    return objective.isEmpty() ? Double.NEGATIVE_INFINITY : objective.get(objective.size() - 1);
+  }
+
+  /** {@return the objective after each step} */
+  double[] objective() {
+    return objective.stream().mapToDouble(Double::doubleValue).toArray();
+  }
+
+  /** {@return the kept count after each step} */
+  int[] activeCounts() {
+    return counts.stream().mapToInt(Integer::intValue).toArray();
+  }
+}

@@ -1,0 +1,27 @@
+package io.github.sparkrvm.core;
+
+/**
+ * What a sparse Bayesian fit ends with: one posterior over the kept basis ({@link RelevanceFit}), one per class
+ * ({@link MultiClassFit}), or the variational q(w) with its grid relevances ({@link VariationalFit}); and, for all
+ * three, how the fit went.
+ */
+public sealed interface RelevanceResult permits RelevanceFit, MultiClassFit, VariationalFit {
+
+  /** {@return the re-estimation steps taken (one-vs-rest: summed over the classes)} */
+  int iterations();
+
+  /** {@return whether the tolerance was met before maxIter (one-vs-rest: by every class)} */
+  boolean converged();
+
+  /** {@return the objective after each step, the first entry the starting point} */
+  double[] logMarginalLikelihoods();
+
+  /** {@return the number of kept basis functions (multi-class: (class, basis function) pairs) after each step} */
+  int[] activeCounts();
+
+  /** {@return the passes over the data the fit made after the first} */
+  int likelihoodPasses();
+
+  /** {@return the number of kept basis functions (multi-class: (class, basis function) pairs)} */
+  int size();
+}

@@ -1,0 +1,213 @@
+package io.github.sparkrvm;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.sparkrvm.core.BernoulliRelevanceSolver;
+import io.github.sparkrvm.core.Family;
+import io.github.sparkrvm.core.FastBernoulliSolver;
+import io.github.sparkrvm.core.FastGaussianSolver;
+import io.github.sparkrvm.core.FastMultinomialSolver;
+import io.github.sparkrvm.core.GaussianRelevanceSolver;
+import io.github.sparkrvm.core.InMemoryStatistics;
+import io.github.sparkrvm.core.IterationListener;
+import io.github.sparkrvm.core.MultiClassFit;
+import io.github.sparkrvm.core.MultinomialRelevanceSolver;
+import io.github.sparkrvm.core.OneVsRestSolver;
+import io.github.sparkrvm.core.PriorTable;
+import io.github.sparkrvm.core.RelevanceFit;
+import io.github.sparkrvm.core.RelevanceResult;
+import io.github.sparkrvm.core.SparseBayesOptions;
+import io.github.sparkrvm.core.VariationalFit;
+import io.github.sparkrvm.core.VariationalSolver;
+import io.github.sparkrvm.core.WeightPrior;
+import io.github.sparkrvm.distributed.DataSummary;
+import io.github.sparkrvm.distributed.TrainingRow;
+import java.util.Arrays;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The fit plan's decisions, without Spark: which solver runs (its result equals the solver's own, bit for bit, on
+ * the same statistics), on which path, in which variational form, with which options; and the memory refusals,
+ * naming the param to change.
+ */
+class FitPlanTest {
+
+  private static final long MAX_RESULT_SIZE = 1L << 30;
+
+  private static RvmEstimator estimator(String family, String solver) {
+    return new RvmEstimator().setFamily(family).setSolver(solver).setStandardization(false).setMaxBasis(40);
+  }
+
+  private static FitPlan plan(RvmEstimator e, TestData.Table data) {
+    FitPlan.Choice choice = FitPlan.Choice.of(e);
+    DataSummary summary = new DataSummary(new DataSummary.Columns("features", "label", "", choice.family(), 0),
+        choice.linear() ? 0 : e.getMaxBasis(), e.getSeed());
+    for (int i = 0; i < data.size(); i++) {
+      summary.add(new TrainingRow(data.x()[i], data.t()[i], 1.0));
+    }
+    return FitPlan.of("test", e, choice, summary, MAX_RESULT_SIZE);
+  }
+
+  /** The statistics of the plan's basis over the (unscaled: standardization off) rows. */
+  private static InMemoryStatistics stats(FitPlan plan, TestData.Table data) {
+    double[] w = new double[data.size()];
+    Arrays.fill(w, 1.0);
+    return InMemoryStatistics.of(plan.basis(), data.x(), data.t(), w);
+  }
+
+  private static void assertSame(RelevanceFit expected, RelevanceResult actual) {
+    RelevanceFit fit = assertInstanceOf(RelevanceFit.class, actual);
+    assertArrayEquals(expected.active(), fit.active());
+    assertArrayEquals(expected.weights(), fit.weights());
+    assertArrayEquals(expected.alpha(), fit.alpha());
+    assertArrayEquals(expected.logMarginalLikelihoods(), fit.logMarginalLikelihoods());
+    assertEquals(expected.noisePrecision(), fit.noisePrecision());
+  }
+
+  private static void assertSame(MultiClassFit expected, RelevanceResult actual) {
+    MultiClassFit fit = assertInstanceOf(MultiClassFit.class, actual);
+    assertArrayEquals(expected.active(), fit.active());
+    assertArrayEquals(expected.weights(), fit.weights());
+    assertArrayEquals(expected.alpha(), fit.alpha());
+    assertArrayEquals(expected.logMarginalLikelihoods(), fit.logMarginalLikelihoods());
+  }
+
+  @Test
+  void choicesAreTypedFromTheParams() {
+    FitPlan.Choice gaussian = FitPlan.Choice.of(new RvmEstimator());
+    assertEquals(Family.GAUSSIAN, gaussian.family());
+    assertEquals(FitPlan.Method.FAST, gaussian.method());
+    assertNull(gaussian.strategy());
+    assertEquals(WeightPrior.Structure.ARD, gaussian.prior());
+    assertEquals(FitPlan.Form.AUTO, gaussian.form());
+    FitPlan.Choice ovr = FitPlan.Choice.of(new RvmEstimator().setFamily("multinomial").setMultiClassStrategy("ovr")
+        .setSolver("em").setKernel("linear"));
+    assertEquals(MultiClassStrategy.OVR, ovr.strategy());
+    assertTrue(ovr.oneVsRest());
+    assertFalse(ovr.softmax());
+    assertTrue(ovr.linear());
+    FitPlan.Choice grid = FitPlan.Choice.of(new RvmEstimator().setSolver("variational").setPrior("grid-sum")
+        .setVariationalForm("dual"));
+    assertEquals(WeightPrior.Structure.GRID_SUM, grid.prior());
+    assertEquals(FitPlan.Form.DUAL, grid.form());
+    assertTrue(grid.variational());
+  }
+
+  @Test
+  void gaussianEmStaysOnTheClusterAndFastGaussianRunsOnTheDriver() {
+    TestData.Table data = TestData.noisySinc(40, 0.1, 3);
+    FitPlan em = plan(estimator("gaussian", "em"), data);
+    assertFalse(em.onDriver(), "gaussian em needs all of the Gram matrix: one pass on the cluster");
+    InMemoryStatistics stats = stats(em, data);
+    assertSame(GaussianRelevanceSolver.fit(stats.gaussian(), em.options(), IterationListener.none()),
+        em.solver().fit(stats, IterationListener.none()));
+
+    FitPlan fast = plan(estimator("gaussian", "fast"), data);
+    assertTrue(fast.onDriver());
+    assertSame(FastGaussianSolver.fit(stats.gaussianColumns(), fast.options(), IterationListener.none()),
+        fast.solver().fit(stats, IterationListener.none()));
+    assertFalse(plan(estimator("gaussian", "fast").setMaxDriverDesignSizeInMB(0.0), data).onDriver(),
+        "a design above maxDriverDesignSizeInMB stays on the cluster");
+  }
+
+  @Test
+  void bernoulliRunsTheSolverItNames() {
+    TestData.Table data = TestData.blobs(20, 2, 0.8, 5);
+    for (String solver : new String[] {"em", "fast"}) {
+      FitPlan plan = plan(estimator("bernoulli", solver), data);
+      assertTrue(plan.onDriver(), solver);
+      InMemoryStatistics stats = stats(plan, data);
+      RelevanceFit direct = "em".equals(solver)
+          ? BernoulliRelevanceSolver.fit(stats, plan.options(), IterationListener.none())
+          : FastBernoulliSolver.fit(stats, plan.options(), IterationListener.none());
+      assertSame(direct, plan.solver().fit(stats, IterationListener.none()));
+    }
+  }
+
+  @Test
+  void multinomialRunsSoftmaxOrOneVsRest() {
+    TestData.Table data = TestData.blobs(12, 3, 0.8, 6);
+    FitPlan softmax = plan(estimator("multinomial", "fast"), data);
+    assertEquals(3, softmax.numClasses());
+    InMemoryStatistics stats = stats(softmax, data);
+    assertSame(FastMultinomialSolver.fit(stats, 3, softmax.options(), IterationListener.none()),
+        softmax.solver().fit(stats, IterationListener.none()));
+    FitPlan softmaxEm = plan(estimator("multinomial", "em"), data);
+    assertSame(MultinomialRelevanceSolver.fit(stats, 3, softmaxEm.options(), IterationListener.none()),
+        softmaxEm.solver().fit(stats, IterationListener.none()));
+    FitPlan ovr = plan(estimator("multinomial", "em").setMultiClassStrategy("ovr").setParallelism(2), data);
+    assertSame(OneVsRestSolver.of(BernoulliRelevanceSolver.of(ovr.options()), 3, 1).fit(stats,
+        IterationListener.none()), ovr.solver().fit(stats, IterationListener.none()));
+  }
+
+  @Test
+  void variationalChoosesItsFormAndFloorsTheHyperprior() {
+    TestData.Table data = TestData.noisySinc(30, 0.1, 4);
+    // 30 centres and a bias: more basis functions than rows, so auto takes the dual form
+    FitPlan dual = plan(estimator("gaussian", "variational").setMaxBasis(30), data);
+    assertTrue(dual.dual());
+    assertFalse(dual.onDriver(), "gaussian variational keeps the rows on the cluster; the dual form collects them");
+    assertEquals(new PriorTable(WeightPrior.Structure.ARD, 30, 1, true), dual.table());
+    InMemoryStatistics stats = stats(dual, data);
+    SparseBayesOptions floored = new SparseBayesOptions(dual.options().maxIter(), dual.options().tol(),
+        dual.options().alphaMax(), FitPlan.VARIATIONAL_HYPERPRIOR_FLOOR, FitPlan.VARIATIONAL_HYPERPRIOR_FLOOR, 1);
+    VariationalFit expected = VariationalSolver.fitGaussianDual(stats.design(), floored, dual.table(),
+        IterationListener.none());
+    VariationalFit actual = assertInstanceOf(VariationalFit.class, dual.solver().fit(stats, IterationListener.none()));
+    assertArrayEquals(expected.posterior().weights(), actual.posterior().weights());
+    assertArrayEquals(expected.posterior().alpha(), actual.posterior().alpha());
+
+    assertFalse(plan(estimator("gaussian", "variational").setMaxBasis(30).setVariationalForm("primal"), data).dual());
+    assertFalse(plan(estimator("gaussian", "variational").setMaxBasis(20), data).dual(),
+        "21 basis functions for 30 rows: the primal form");
+    assertNull(plan(estimator("gaussian", "em"), data).table());
+  }
+
+  @Test
+  void maxAddsPerStepAndGammaResolve() {
+    TestData.Table data = TestData.blobs(10, 2, 0.8, 7);
+    FitPlan auto = plan(estimator("bernoulli", "fast"), data);
+    assertEquals(SparseBayesOptions.automaticMaxAddsPerStep(data.size()), auto.options().maxAddsPerStep());
+    assertEquals(1, auto.options().maxAddsPerStep());
+    assertEquals(5, plan(estimator("bernoulli", "fast").setMaxAddsPerStep(5), data).options().maxAddsPerStep());
+    assertEquals(1.0 / data.x()[0].length, auto.gamma());
+    assertEquals(3.0, plan(estimator("bernoulli", "fast").setGamma(3.0), data).gamma());
+  }
+
+  /** Three rows of many features: kernel linear makes one basis function per feature. */
+  private static TestData.Table wide(int features, boolean classes) {
+    SplittableRandom random = new SplittableRandom(9);
+    double[][] x = new double[3][features];
+    for (double[] row : x) {
+      for (int j = 0; j < features; j++) {
+        row[j] = random.nextDouble();
+      }
+    }
+    return new TestData.Table(x, classes ? new double[] {0, 1, 2} : new double[] {0.5, 1.5, -1.0});
+  }
+
+  @Test
+  void refusesWhatTheDriverCannotHoldNamingTheParam() {
+    // 20,001 basis functions: six 20,001² matrices are 19 GB, far beyond the tests' heap
+    TestData.Table wide = wide(20_000, false);
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> plan(estimator("gaussian", "em").setKernel("linear"), wide));
+    assertTrue(e.getMessage().contains("lower maxBasis"), e.getMessage());
+    e = assertThrows(IllegalArgumentException.class, () -> plan(estimator("gaussian", "variational")
+        .setKernel("linear").setVariationalForm("dual"), wide));
+    assertTrue(e.getMessage().startsWith("variationalForm 'dual'"), e.getMessage());
+    e = assertThrows(IllegalArgumentException.class,
+        () -> plan(estimator("multinomial", "em").setKernel("linear"), wide(20_000, true)));
+    assertTrue(e.getMessage().contains("multiClassStrategy 'ovr'"), e.getMessage());
+    e = assertThrows(IllegalArgumentException.class, () -> plan(estimator("gaussian", "variational")
+        .setKernel("linear").setPrior("grid-product").setGridShape(new int[] {3, 3}), wide(4, false)));
+    assertTrue(e.getMessage().startsWith("gridShape [3, 3] does not match the basis"), e.getMessage());
+  }
+}
