@@ -9,9 +9,10 @@ import java.util.List;
  * Sparse Bayesian regression by fast marginal likelihood maximisation (Tipping &amp; Faul 2003), from the Gaussian
  * sufficient statistics: start from the single best basis function; at each step compute the sparsity sᵢ and
  * quality qᵢ of every candidate and apply the one action (add, re-estimate α = s²/(q² − s), or delete) with the
- * largest exact gain in log marginal likelihood, by the rule the Laplace solvers use too ({@link SequentialAction}). Each step costs O(M m²) for M candidates and m kept basis
- * functions, instead of the classic O(M³). Of ΦᵀΦ it reads the diagonal and the columns of the basis functions in
- * the model, so over a {@link LazyGram} it never forms the M × M matrix.
+ * largest exact gain in log marginal likelihood, by the rule the Laplace solvers use too ({@link SequentialAction}).
+ * Each step costs O(M m²) for M candidates and m kept basis functions, instead of the classic O(M³). Of ΦᵀΦ it reads
+ * the diagonal and the columns of the basis functions in the model, so over a {@link LazyGram} it never forms the
+ * M × M matrix.
  *
  * <p>The noise precision β starts at 100 / var(t) (a noise deviation of a tenth of the targets') and is held there
  * until the actions first settle (none gains enough), or half of maxIter has passed; from then on it is
