@@ -1,5 +1,7 @@
 package io.github.sparkrvm.core;
 
+import io.github.sparkrvm.core.SequentialAction.Action;
+import io.github.sparkrvm.core.SequentialAction.Kind;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
@@ -16,7 +18,8 @@ import java.util.TreeMap;
  * mode of the current active set, with B the negative Hessian weights of the likelihood and Σ = (Φ_aᵀBΦ_a + A)⁻¹,
  * every candidate gets Sᵢ = φᵢᵀBφᵢ − φᵢᵀBΦ_a Σ Φ_aᵀBφᵢ and, at the mode (where Φ_aᵀ(t − y) = Aw),
  * Qᵢ = φᵢᵀ(t − y), the gradient. The step applies the add, re-estimate (α = s²/(q² − s)) or delete with the largest
- * gain of the Gaussian-approximated log marginal likelihood, then moves the mode by warm-started Newton.
+ * gain of the Gaussian-approximated log marginal likelihood ({@link SequentialAction}, the rule the Gaussian solver
+ * uses too), then moves the mode by warm-started Newton.
  *
  * <p>Passes over the data: every likelihood evaluation is one pass. The Newton steps of a mode search evaluate the
  * likelihood over the k active basis functions only ({@link Likelihood#terms}); the step that Newton's quadratic
@@ -43,16 +46,6 @@ import java.util.TreeMap;
  * classic solver's Newton tolerance (one or two passes of {@link Likelihood#terms}).
  */
 final class FastLaplaceSolver {
-
-  /** Actions that would raise the objective by less than this (nats) are not worth a step. */
-  private static final double MIN_GAIN = 1e-6;
-
-  /**
-   * Actions that would raise the objective by less than this fraction of |objective| are not worth a step either:
-   * 0.2 nats on 10⁶ rows of a two-class mixture, 2e-4 on 1000. Without it, on 10⁶ rows the later steps gained a few
-   * hundredths of a nat each, at a pass over all M candidates every time: 37 steps and 12 minutes instead of 4.
-   */
-  static final double RELATIVE_MIN_GAIN = 1e-6;
 
   /**
    * The Newton decrement ½gᵀH⁻¹g (relative to 1 + |Ψ|) at which a mode search between steps stops: the objective is
@@ -127,11 +120,6 @@ final class FastLaplaceSolver {
   /** The state at a mode: active set, α, the mode and the candidate terms there (null: not yet computed). */
   private record State(int[] active, double[] alpha, PosteriorMode mode, CandidateTerms terms, double objective) {}
 
-  enum Kind { ADD, REESTIMATE, DELETE }
-
-  /** An action on candidate {@code index} to α (∞: delete) with its predicted gain. */
-  record Action(Kind kind, int index, double alpha, double gain) {}
-
   private RelevanceFit run(IterationListener listener) {
     CandidateTerms empty = likelihood.candidates(new int[0], new double[0]);
     passes = 1;
@@ -152,7 +140,7 @@ final class FastLaplaceSolver {
       double slack = 1e-10 * (1.0 + Math.abs(state.objective()));
       State next = null;
       double change = 0.0;
-      List<Action> batch = batch(ranked, options.maxAddsPerStep());
+      List<Action> batch = SequentialAction.batch(ranked, options.maxAddsPerStep());
       if (batch.size() > 1) {
         Screened screened = screened(state, batch);
         State candidate = moveTo(state, screened.actions(), true, screened.startTerms());
@@ -205,7 +193,7 @@ final class FastLaplaceSolver {
       if (!(s > 0.0)) {
         continue;
       }
-      Action add = addAction(i, s, q, options.alphaMax());
+      Action add = SequentialAction.add(i, s, q, options.alphaMax());
       if (add != null && (best == null || add.gain() > best.gain())) {
         best = add;
       }
@@ -290,84 +278,11 @@ final class FastLaplaceSolver {
     return new double[][] {bigS, bigQ};
   }
 
-  /** Every candidate's best action that gains more than MIN_GAIN and RELATIVE_MIN_GAIN, largest gain first. */
+  /** Every candidate's action that gains more than {@link SequentialAction#minGain}, largest gain first. */
   private List<Action> rankedActions(State state) {
-    int[] active = state.active();
-    int k = active.length;
     double[][] sq = sparsityQuality(state.terms(), state.mode().precision().inverse(), state.mode().weights());
-    double minGain = Math.max(MIN_GAIN, RELATIVE_MIN_GAIN * Math.abs(state.objective()));
-    List<Action> actions = new ArrayList<>();
-    for (int i = 0; i < m; i++) {
-      double bigS = sq[0][i];
-      double bigQ = sq[1][i];
-      int pos = Arrays.binarySearch(active, i);
-      Action action = pos >= 0 ? activeAction(i, state.alpha()[pos], bigS, bigQ, k, options.alphaMax())
-          : addAction(i, bigS, bigQ, options.alphaMax());
-      if (action != null && action.gain() > minGain) {
-        actions.add(action);
-      }
-    }
-    actions.sort((x, y) -> Double.compare(y.gain(), x.gain()));
-    return actions;
-  }
-
-  /** Adding candidate i at α = S²/(Q² − S), when Q² &gt; S. */
-  static Action addAction(int i, double bigS, double bigQ, double alphaMax) {
-    double theta = bigQ * bigQ - bigS;
-    if (!(theta > 0.0) || !(bigS > 0.0)) {
-      return null;
-    }
-    double alpha = bigS * bigS / theta;
-    if (alpha > alphaMax) {
-      return null;
-    }
-    double gain = 0.5 * ((bigQ * bigQ - bigS) / bigS + Math.log(bigS / (bigQ * bigQ)));
-    return new Action(Kind.ADD, i, alpha, gain);
-  }
-
-  /** Re-estimating an active α to s²/(q² − s), or deleting it when q² ≤ s (unless it is the last one). */
-  static Action activeAction(int i, double alpha, double bigS, double bigQ, int k, double alphaMax) {
-    double denominator = alpha - bigS;
-    if (!(denominator > 0.0)) {
-      return null;
-    }
-    double s = alpha * bigS / denominator;
-    double q = alpha * bigQ / denominator;
-    double theta = q * q - s;
-    if (theta > 0.0 && s * s / theta <= alphaMax) {
-      double next = s * s / theta;
-      double delta = 1.0 / next - 1.0 / alpha;
-      double gain = 0.5 * (bigQ * bigQ / (bigS + 1.0 / delta) - Math.log1p(bigS * delta));
-      return new Action(Kind.REESTIMATE, i, next, gain);
-    }
-    if (k == 1) {
-      return null;
-    }
-    double gain = 0.5 * (bigQ * bigQ / (bigS - alpha) - Math.log1p(-bigS / alpha));
-    return new Action(Kind.DELETE, i, Double.POSITIVE_INFINITY, gain);
-  }
-
-  /**
-   * The actions of one batched step: every re-estimate, the best delete and the {@code maxAdds} best adds
-   * ({@link #screened} keeps those adds that still gain given the others; the Gaussian approximation's gains are
-   * not additive, so the caller also checks the Laplace objective and falls back to one action).
-   */
-  private static List<Action> batch(List<Action> ranked, int maxAdds) {
-    List<Action> out = new ArrayList<>();
-    int adds = 0;
-    boolean delete = false;
-    for (Action a : ranked) {
-      if (a.kind() == Kind.REESTIMATE) {
-        out.add(a);
-      } else if (a.kind() == Kind.ADD && adds < maxAdds) {
-        out.add(a);
-        adds++;
-      } else if (a.kind() == Kind.DELETE && !delete) {
-        out.add(a);
-        delete = true;
-      }
-    }
-    return out;
+    return SequentialAction.ranked(state.active(), state.alpha(), sq[0], sq[1], state.objective(),
+        options.alphaMax());
   }
 
   /** A batch's actions and the likelihood terms at its warm start (null: assembled from the state's pass). */
@@ -416,8 +331,8 @@ final class FastLaplaceSolver {
     for (Action add : adds) {
       int p = Arrays.binarySearch(members, add.index());
       double[] sq = surrogateSparsityQuality(h, target, u, kept, alpha, p);
-      Action again = addAction(add.index(), sq[0], sq[1], options.alphaMax());
-      if (again != null && again.gain() > MIN_GAIN) {
+      Action again = SequentialAction.add(add.index(), sq[0], sq[1], options.alphaMax());
+      if (again != null && again.gain() > SequentialAction.MIN_GAIN) {
         out.add(again);
         kept.add(p);
         alpha[p] = again.alpha();

@@ -132,9 +132,9 @@ class FastBernoulliSolverTest {
 
       // the predicted gain of the best action on i equals the change of the directly computed log ML
       int pos = Arrays.binarySearch(active, i);
-      FastLaplaceSolver.Action action = pos >= 0
-          ? FastLaplaceSolver.activeAction(i, alpha[pos], sq[0][i], sq[1][i], active.length, 1e12)
-          : FastLaplaceSolver.addAction(i, sq[0][i], sq[1][i], 1e12);
+      SequentialAction.Action action = pos >= 0
+          ? SequentialAction.reestimateOrDelete(i, alpha[pos], sq[0][i], sq[1][i], active.length, 1e12)
+          : SequentialAction.add(i, sq[0][i], sq[1][i], 1e12);
       if (action == null) {
         continue;
       }
@@ -142,7 +142,7 @@ class FastBernoulliSolverTest {
       double after = Double.isInfinite(action.alpha()) ? 0.0 : 1.0 / action.alpha();
       double direct = approx.plus(stats, i, after - before).logMarginal() - approx.logMarginal();
       assertEquals(direct, action.gain(), 1e-7 * (1.0 + Math.abs(direct)), action.toString());
-      if (action.kind() == FastLaplaceSolver.Kind.ADD) {
+      if (action.kind() == SequentialAction.Kind.ADD) {
         adds++;
         // and α = s²/(q² − s) is the maximum: moving α either way from it lowers the direct log ML
         for (double f : new double[] {0.8, 1.25}) {
