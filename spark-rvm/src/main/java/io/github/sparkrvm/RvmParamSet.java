@@ -2,6 +2,7 @@ package io.github.sparkrvm;
 
 import io.github.sparkrvm.core.SparseBayesOptions;
 import org.apache.spark.ml.param.BooleanParam;
+import org.apache.spark.ml.param.DoubleArrayParam;
 import org.apache.spark.ml.param.DoubleParam;
 import org.apache.spark.ml.param.IntArrayParam;
 import org.apache.spark.ml.param.IntParam;
@@ -13,7 +14,17 @@ import org.apache.spark.ml.param.Params;
 /** The param objects of one RVM stage, created for their owner, with their documentation and defaults. */
 public final class RvmParamSet implements java.io.Serializable {
 
-  static final String[] FAMILIES = {"gaussian", "bernoulli", "multinomial"};
+  /** The accepted values of family: "binomial" is Spark's (GeneralizedLinearRegression) name of bernoulli. */
+  static final String[] FAMILIES = {"gaussian", "bernoulli", "binomial", "multinomial"};
+
+  /**
+   * {@return the family under its one name: "binomial" (Spark's name) as "bernoulli"; other values unchanged}
+   *
+   * @param family a value of the family param
+   */
+  static String canonicalFamily(String family) {
+    return "binomial".equals(family) ? "bernoulli" : family;
+  }
   static final String[] MULTI_CLASS_STRATEGIES = {"softmax", "ovr"};
   static final String[] KERNELS = {"rbf", "linear", "poly", "rbf-per-dimension"};
   static final String[] SOLVERS = {"em", "fast", "variational"};
@@ -49,6 +60,7 @@ public final class RvmParamSet implements java.io.Serializable {
   final IntParam aggregationDepth;
   final Param<String> probabilityMethod;
   final DoubleParam threshold;
+  final DoubleArrayParam thresholds;
   final Param<String> multiClassStrategy;
   final IntParam parallelism;
   final Param<String> solver;
@@ -80,7 +92,8 @@ public final class RvmParamSet implements java.io.Serializable {
     varianceCol = new Param<>(owner, "varianceCol",
         "column name for the predictive variance 1/beta + phi' Sigma phi (gaussian); empty: not written");
     family = new Param<>(owner, "family",
-        "the likelihood: gaussian (regression), bernoulli (binary classification, labels 0/1) or multinomial "
+        "the likelihood: gaussian (regression), bernoulli (binary classification, labels 0/1; binomial, Spark's "
+            + "name for it, is accepted as the same) or multinomial "
             + "(K classes, labels 0 ... K-1; see multiClassStrategy)",
         ParamValidators.inArray(FAMILIES));
     kernel = new Param<>(owner, "kernel",
@@ -129,6 +142,12 @@ public final class RvmParamSet implements java.io.Serializable {
         "binary classification threshold on P(1) in [0, 1]: predict 1 when P(1) > threshold (bernoulli only; a "
             + "multinomial model predicts the most probable class)",
         ParamValidators.inRange(0.0, 1.0));
+    thresholds = new DoubleArrayParam(owner, "thresholds",
+        "per-class thresholds for classification (bernoulli: 2 values; multinomial: K, one per class): the "
+            + "predicted class is the k that maximises P(k) / thresholds(k) (a class of threshold 0 wins whenever "
+            + "its probability is positive), as Spark's probabilistic classifiers. Values >= 0, at most one 0. "
+            + "Unset: bernoulli uses threshold, multinomial the most probable class; set, it takes precedence "
+            + "over threshold", new NonNegativeThresholds());
     multiClassStrategy = new Param<>(owner, "multiClassStrategy",
         "how family multinomial is fitted: softmax (the multinomial RVM of Zhang & Malik: one softmax posterior "
             + "with one alpha per (class, basis function); the driver holds (K * maxBasis)^2 doubles) or ovr (K "
@@ -223,6 +242,24 @@ public final class RvmParamSet implements java.io.Serializable {
     owner.setDefault(maxDriverDesignSizeInMB, DEFAULT_MAX_DRIVER_DESIGN_MB);
     owner.setDefault(maxAddsPerStep, 0);
     owner.setDefault(variationalForm, "auto");
+  }
+
+  /** The thresholds validator: finite values >= 0, at most one of them 0 (a class, so that the stages serialize). */
+  private static final class NonNegativeThresholds extends scala.runtime.AbstractFunction1<double[], Object>
+      implements java.io.Serializable {
+    private static final long serialVersionUID = 1L;
+
+    @Override
+    public Object apply(double[] v) {
+      int zeros = 0;
+      for (double t : v) {
+        if (!(t >= 0.0) || Double.isInfinite(t)) {
+          return false;
+        }
+        zeros += t == 0.0 ? 1 : 0;
+      }
+      return v.length >= 2 && zeros <= 1;
+    }
   }
 
   /** The gridShape validator: two positive entries (a class, not a lambda, so that the stages serialize). */

@@ -1,6 +1,7 @@
 package io.github.sparkrvm;
 
 import org.apache.spark.ml.param.BooleanParam;
+import org.apache.spark.ml.param.DoubleArrayParam;
 import org.apache.spark.ml.param.DoubleParam;
 import org.apache.spark.ml.param.IntArrayParam;
 import org.apache.spark.ml.param.IntParam;
@@ -66,6 +67,8 @@ public interface RvmParams extends Params {
   default Param<String> probabilityMethod() { return paramSet().probabilityMethod; }
   /** {@return the {@code threshold} param: the bernoulli decision threshold on P(1)} */
   default DoubleParam threshold() { return paramSet().threshold; }
+  /** {@return the {@code thresholds} param: per-class thresholds; the class maximising P(k) / t(k) is predicted} */
+  default DoubleArrayParam thresholds() { return paramSet().thresholds; }
   /** {@return the {@code multiClassStrategy} param: multinomial: softmax or ovr} */
   default Param<String> multiClassStrategy() { return paramSet().multiClassStrategy; }
   /** {@return the {@code parallelism} param: how many one-vs-rest fits run at once} */
@@ -101,8 +104,8 @@ public interface RvmParams extends Params {
   default String getRawPredictionCol() { return (String) getOrDefault(rawPredictionCol()); }
   /** {@return the value of {@link #varianceCol()}} */
   default String getVarianceCol() { return (String) getOrDefault(varianceCol()); }
-  /** {@return the value of {@link #family()}} */
-  default String getFamily() { return (String) getOrDefault(family()); }
+  /** {@return the value of {@link #family()}, "binomial" (Spark's name) given as "bernoulli"} */
+  default String getFamily() { return RvmParamSet.canonicalFamily((String) getOrDefault(family())); }
   /** {@return the value of {@link #kernel()}} */
   default String getKernel() { return (String) getOrDefault(kernel()); }
   /** {@return the RBF/poly scale; NaN when unset, in which case a fit uses 1 / (number of features)} */
@@ -135,6 +138,8 @@ public interface RvmParams extends Params {
   default String getProbabilityMethod() { return (String) getOrDefault(probabilityMethod()); }
   /** {@return the value of {@link #threshold()}} */
   default double getThreshold() { return (Double) getOrDefault(threshold()); }
+  /** {@return the per-class thresholds, or null when unset} */
+  default double[] getThresholds() { return isDefined(thresholds()) ? (double[]) getOrDefault(thresholds()) : null; }
   /** {@return the value of {@link #multiClassStrategy()}} */
   default String getMultiClassStrategy() { return (String) getOrDefault(multiClassStrategy()); }
   /** {@return the value of {@link #parallelism()}} */

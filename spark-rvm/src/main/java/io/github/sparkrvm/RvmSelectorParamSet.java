@@ -47,7 +47,8 @@ public final class RvmSelectorParamSet implements java.io.Serializable {
         "numTopFeatures: how many features to keep (a whole number >= 1; default 50); threshold: the relevance a "
             + "feature must exceed (>= 0; default 0, i.e. every feature the RVM kept)", ParamValidators.gtEq(0.0));
     family = new Param<>(owner, "family",
-        "the RVM's likelihood: gaussian (regression), bernoulli (labels 0/1) or multinomial (labels 0 ... K-1; "
+        "the RVM's likelihood: gaussian (regression), bernoulli (labels 0/1; or binomial, Spark's name) "
+            + "or multinomial (labels 0 ... K-1; "
             + "a feature's relevance is then summed over the classes)",
         ParamValidators.inArray(RvmParamSet.FAMILIES));
     multiClassStrategy = new Param<>(owner, "multiClassStrategy",

@@ -66,8 +66,8 @@ public interface RvmSelectorParams extends Params {
     }
     return "numTopFeatures".equals(getSelectionMode()) ? 50.0 : 0.0;
   }
-  /** {@return the value of {@link #family()}} */
-  default String getFamily() { return (String) getOrDefault(family()); }
+  /** {@return the value of {@link #family()}, "binomial" (Spark's name) given as "bernoulli"} */
+  default String getFamily() { return RvmParamSet.canonicalFamily((String) getOrDefault(family())); }
   /** {@return the value of {@link #multiClassStrategy()}} */
   default String getMultiClassStrategy() { return (String) getOrDefault(multiClassStrategy()); }
   /** {@return the value of {@link #fitIntercept()}} */
