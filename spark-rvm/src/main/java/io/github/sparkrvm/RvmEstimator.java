@@ -26,6 +26,7 @@ import io.github.sparkrvm.distributed.DataSummary;
 import io.github.sparkrvm.distributed.FeatureScaling;
 import io.github.sparkrvm.distributed.InputRows;
 import io.github.sparkrvm.distributed.InvalidInputException;
+import io.github.sparkrvm.distributed.JobDescription;
 import io.github.sparkrvm.distributed.TrainingRow;
 import io.github.sparkrvm.internal.SparkInternals;
 import org.apache.spark.api.java.JavaRDD;
@@ -401,7 +402,7 @@ public final class RvmEstimator extends Estimator<RvmModel> implements RvmParams
     VariationalFit variational = null;
     int passes;
     try {
-      BlockStatistics cluster = new BlockStatistics(blocks, broadcast, getAggregationDepth());
+      BlockStatistics cluster = new BlockStatistics(blocks, broadcast, getAggregationDepth()).describedAs(uid);
       boolean fast = "fast".equals(getSolver());
       LocalStatistics local = (!"gaussian".equals(getFamily()) || fast)
           && onDriver(summary.rows(), m, dim, jsc.getConf().getSizeAsBytes("spark.driver.maxResultSize", "1g"))
@@ -623,8 +624,9 @@ public final class RvmEstimator extends Estimator<RvmModel> implements RvmParams
         getFamily(), declaredClasses);
     DataSummary summary;
     try {
-      summary = rows.treeAggregate(new DataSummary(columns, linear ? 0 : getMaxBasis(), getSeed()),
-          DataSummary::add, DataSummary::merge, getAggregationDepth());
+      summary = JobDescription.run(rows.context(), uid + ": pass 1: validate the rows, count, feature and label "
+          + "moments, candidate centres", () -> rows.treeAggregate(new DataSummary(columns, linear ? 0 : getMaxBasis(),
+              getSeed()), DataSummary::add, DataSummary::merge, getAggregationDepth()));
     } catch (Exception e) {
       throw InputRows.rethrow(e);
     }
