@@ -624,7 +624,7 @@ public final class RvmEstimator extends Estimator<RvmModel> implements RvmParams
         getFamily(), declaredClasses);
     DataSummary summary;
     try {
-      summary = JobDescription.run(rows.context(), uid + ": pass 1: validate the rows, count, feature and label "
+      summary = JobDescription.run(rows.context(), uid + ": summary pass: validate the rows, count, feature and label "
           + "moments, candidate centres", () -> rows.treeAggregate(new DataSummary(columns, linear ? 0 : getMaxBasis(),
               getSeed()), DataSummary::add, DataSummary::merge, getAggregationDepth()));
     } catch (Exception e) {

@@ -69,7 +69,7 @@ public final class BlockStatistics implements DesignStatistics {
 
   /**
    * {@return these statistics with their passes' Spark job descriptions headed by {@code who} (e.g. the estimator's
-   * uid): "who: pass n: what the pass computes"}
+   * uid): "who: statistics pass n: what the pass computes"}
    *
    * @param who the head of every description
    */
@@ -271,9 +271,9 @@ public final class BlockStatistics implements DesignStatistics {
         () -> blocks.mapPartitions(partition).treeReduce(merge, depth));
   }
 
-  /** {@return "owner: pass n: what" (and the class of a one-vs-rest view)} */
+  /** {@return "owner: statistics pass n: what" (and the class of a one-vs-rest view)} */
   private String description(int pass, String what) {
-    return owner + ": pass " + pass + ": " + what
+    return owner + ": statistics pass " + pass + ": " + what
         + (Double.isNaN(positiveClass) ? "" : " (class " + (int) positiveClass + " vs rest)");
   }
 }

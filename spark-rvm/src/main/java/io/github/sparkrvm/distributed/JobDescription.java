@@ -20,7 +20,7 @@ public final class JobDescription {
    * Runs {@code action} with the jobs it starts on this thread described as {@code description}.
    *
    * @param sc the Spark context
-   * @param description what the jobs do, e.g. "spark-rvm rvm_1: pass 2: Bernoulli candidate statistics"
+   * @param description what the jobs do, e.g. "rvm_1: statistics pass 2: Bernoulli candidate statistics"
    * @param action the Spark action(s)
    * @param <T> the result
    * @return the action's result
