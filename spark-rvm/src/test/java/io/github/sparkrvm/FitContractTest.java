@@ -298,4 +298,21 @@ class FitContractTest {
     assertArrayEquals(b.weights().toArray(), a.weights().toArray(), 0.0);
     assertArrayEquals(column(b.transform(ripley), "probability"), column(a.transform(ripley), "probability"), 0.0);
   }
+
+  @Test
+  void twoThresholdsActAsTheThresholdTheyImply() {
+    // predict 1 when P(1)/t1 > P(0)/t0, i.e. when P(1) > t1/(t0 + t1): Spark's rule
+    Dataset<Row> ripley = SparkTestSession.frame(TestData.ripley("tr"), 2);
+    RvmModel model = new RvmEstimator().setFamily("bernoulli").setMaxIter(10).fit(ripley);
+    double[] byThreshold = column(model.setThreshold(0.7).transform(ripley), "prediction");
+    double[] byThresholds = column(model.setThresholds(new double[] {0.3, 0.7}).transform(ripley), "prediction");
+    assertArrayEquals(byThreshold, byThresholds, 0.0);
+    assertTrue(Arrays.stream(byThreshold).sum() > 0 && Arrays.stream(byThreshold).sum() < byThreshold.length);
+    assertEquals(2, (int) (Integer) ((org.apache.spark.ml.attribute.NominalAttribute)
+        org.apache.spark.ml.attribute.Attribute.fromStructField(model.transform(ripley).schema().apply("prediction")))
+        .getNumValues().get());
+    IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+        () -> model.setThresholds(new double[] {0.2, 0.3, 0.5}).transform(ripley));
+    assertTrue(e.getMessage().contains("thresholds holds 3 values, but the model has 2 classes"), e.getMessage());
+  }
 }
