@@ -226,7 +226,7 @@ class BadInputTest {
           () -> new RvmEstimator().setWeightCol("w").fit(frame(rows)));
       assertTrue(e.getMessage().contains("labelCol 'label' holds labels of magnitude about")
           && e.getMessage().contains(scale > 1 ? "divide the labels by a constant" : "multiply the labels")
-          && !e.getMessage().contains("constant ("), e.getMessage());
+          && !e.getMessage().contains("is constant"), e.getMessage());
     }
     // without standardisation the kernel squares the features themselves
     for (double scale : new double[] {1e200, 1e-200}) {
@@ -241,16 +241,16 @@ class BadInputTest {
   }
 
   @Test
-  void aSolverThatMeetsNonFiniteStatisticsSaysWhatToCheck() {
-    // a polynomial kernel of degree 60 over gamma 1e8: basis values far beyond double range
+  void aBasisBeyondDoubleRangeIsNotSilent() {
+    // a polynomial kernel of degree 60 over gamma 1e8: basis values far beyond double range, which no step can
+    // use; the model keeps the bias alone, and its summary (and the log) say so and what to check
     RvmEstimator rvm = classifier().setKernel("poly").setDegree(60).setGamma(1e8);
-    RuntimeException e = assertThrows(RuntimeException.class, () -> {
-      RvmModel model = rvm.fit(validWith(row(new double[] {1, 1}, 1.0, 1.0)));
-      throw new IllegalStateException("fitted without a word: " + model.summary().warnings());
-    });
-    assertTrue(e instanceof ArithmeticException && e.getMessage().contains("the fit met non-finite values")
-        && e.getMessage().contains("featuresCol 'features'") && e.getMessage().contains("gamma 1.0E8"),
-        e.toString());
+    RvmModel model = rvm.fit(validWith(row(new double[] {1, 1}, 1.0, 1.0)));
+    assertEquals(0, model.numRelevanceVectors());
+    List<String> warnings = model.summary().warnings();
+    assertEquals(1, warnings.size(), warnings.toString());
+    assertTrue(warnings.get(0).contains("kept no relevance vector") && warnings.get(0).contains("gamma 1.0E8")
+        && warnings.get(0).contains("featuresCol 'features'"), warnings.get(0));
   }
 
   @Test
