@@ -181,7 +181,7 @@ final class FitPlan {
     gamma = p.isDefined(p.gamma()) ? p.getGamma() : 1.0 / dim;
     kernel = Kernel.of(p.getKernel(), gamma, p.getDegree(), p.getCoef0());
     scaling = p.getStandardization()
-        ? FeatureScaling.standardize(summary.featureMean(), summary.featureVariance())
+        ? FeatureScaling.fromStandardDeviations(summary.featureMean(), summary.featureStandardDeviation())
         : FeatureScaling.identity(dim);
     centres = choice.linear() ? new double[0] : summary.centres();
     basis = candidateBasis(kernel, scaling, dim, centres);

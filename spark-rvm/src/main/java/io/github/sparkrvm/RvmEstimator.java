@@ -12,6 +12,7 @@ import io.github.sparkrvm.distributed.BlockStatistics;
 import io.github.sparkrvm.distributed.DataSummary;
 import io.github.sparkrvm.distributed.InputRows;
 import io.github.sparkrvm.distributed.InvalidInputException;
+import io.github.sparkrvm.distributed.JobDescription;
 import io.github.sparkrvm.distributed.TrainingRow;
 import io.github.sparkrvm.internal.SparkInternals;
 import org.apache.spark.api.java.JavaRDD;
@@ -163,12 +164,14 @@ public final class RvmEstimator extends Estimator<RvmModel>
     RelevanceResult result;
     int passes;
     try {
-      BlockStatistics cluster = new BlockStatistics(blocks, broadcast, getAggregationDepth());
+      BlockStatistics cluster = new BlockStatistics(blocks, broadcast, getAggregationDepth()).describedAs(uid);
       DesignStatistics stats = plan.onDriver() ? cluster.collectLocal() : cluster;
       result = plan.solver().fit(stats, listener(""));
       passes = 1 + cluster.passes();
-    } catch (IllegalArgumentException | ArithmeticException e) {
+    } catch (IllegalArgumentException e) {
       throw e;
+    } catch (ArithmeticException e) {
+      throw nonFinite(e);
     } catch (Exception e) {
       throw InputRows.rethrow(e);
     } finally {
@@ -183,6 +186,7 @@ public final class RvmEstimator extends Estimator<RvmModel>
         result.converged() ? "converged" : "stopped at maxIter", result.iterations(), result.size(),
         result instanceof MultiClassFit ? "(class, basis function) pairs" : "basis functions", fitted.basisSize(),
         passes, seconds);
+    fitted = withWarnings(fitted, summary);
     RvmModel model = new RvmModel(uid, fitted);
     copyValues(model, ParamMap.empty());
     model.set(model.gamma(), plan.gamma());
@@ -218,8 +222,10 @@ public final class RvmEstimator extends Estimator<RvmModel>
         family, declaredClasses);
     DataSummary summary;
     try {
-      summary = rows.treeAggregate(new DataSummary(columns, choice.linear() ? 0 : getMaxBasis(), getSeed()),
-          DataSummary::add, DataSummary::merge, getAggregationDepth());
+      summary = JobDescription.run(rows.context(), uid + ": summary pass: validate the rows, count, feature and label "
+          + "moments, candidate centres", () -> rows.treeAggregate(new DataSummary(columns,
+              choice.linear() ? 0 : getMaxBasis(), getSeed()), DataSummary::add, DataSummary::merge,
+              getAggregationDepth()));
     } catch (Exception e) {
       throw InputRows.rethrow(e);
     }
@@ -241,14 +247,122 @@ public final class RvmEstimator extends Estimator<RvmModel>
     if (family == Family.MULTINOMIAL) {
       checkClasses(summary);
     }
-    if (!family.classifier() && !(summary.labelVariance() > 0.0)) {
+    if (!family.classifier() && !(summary.labelStandardDeviation() > 0.0)) {
       throw new InvalidInputException("labelCol '" + getLabelCol() + "' is constant (every label is "
           + summary.labelMean() + "): a regression needs labels that vary");
     }
+    checkMagnitudes(summary);
     return summary;
   }
 
-  /** A multinomial fit needs K ≥ 2 and rows of at least two classes; a class without rows is only logged. */
+  /**
+   * The largest magnitude of the values a fit multiplies with each other (features without standardisation,
+   * regression labels, the sum of the row weights): 2^498, about 8e149, so that their squares and a few products
+   * of such squares stay finite; and its inverse, the smallest whose squares stay normal doubles.
+   */
+  static final double MAX_MAGNITUDE = 0x1p498;
+
+  /**
+   * Refuses, naming the column and what to do, values a fit cannot square in double precision: row weights whose
+   * sum exceeds {@link #MAX_MAGNITUDE}, regression labels beyond it or all below its inverse, and, without
+   * standardization, features beyond it or all below its inverse. (With standardization, the default, features of
+   * any finite scale are fine: they are centred and scaled by moments taken on each feature's own scale.)
+   */
+  private void checkMagnitudes(DataSummary summary) {
+    if (!(summary.weightSum() <= MAX_MAGNITUDE)) {
+      throw new InvalidInputException("the row weights in weightCol '" + getWeightCol() + "' sum to "
+          + summary.weightSum() + ", beyond " + String.format("%.1e", MAX_MAGNITUDE) + ": the fit's statistics (sums "
+          + "of squares of weighted terms) would overflow. A weight of k counts its row k times: divide every "
+          + "weight by a common factor" + (isClassifier() ? "" : " (family gaussian fits the same model, its noise "
+          + "precision divided by that factor)"));
+    }
+    if (!isClassifier()) {
+      double magnitude = summary.labelMagnitude();
+      if (magnitude > MAX_MAGNITUDE || magnitude < 1.0 / MAX_MAGNITUDE) {
+        throw new InvalidInputException("labelCol '" + getLabelCol() + "' holds labels of magnitude about "
+            + String.format("%.1e", magnitude) + ", whose squares " + (magnitude > 1.0 ? "overflow" : "underflow")
+            + " in double precision: " + (magnitude > 1.0 ? "divide" : "multiply") + " the labels by a constant "
+            + "(a gaussian RVM scales with its labels: the predictions by the same factor, the relevance vectors are "
+            + "the same)");
+      }
+    }
+    if (!getStandardization()) {
+      double[] magnitude = summary.featureMagnitude();
+      for (int j = 0; j < magnitude.length; j++) {
+        if (magnitude[j] > MAX_MAGNITUDE || (magnitude[j] > 0.0 && magnitude[j] < 1.0 / MAX_MAGNITUDE)) {
+          throw new InvalidInputException("featuresCol '" + getFeaturesCol() + "' holds values of magnitude about "
+              + String.format("%.1e", magnitude[j]) + " in feature " + j + ", whose squares "
+              + (magnitude[j] > 1.0 ? "overflow" : "underflow") + " in the kernel: set standardization true (the "
+              + "default), or rescale that feature");
+        }
+      }
+    }
+  }
+
+  /** An arithmetic failure of a solver (non-finite statistics), with what it means and what to do. */
+  private ArithmeticException nonFinite(ArithmeticException e) {
+    ArithmeticException clear = new ArithmeticException("the fit met non-finite values (" + e.getMessage() + "): "
+        + "the statistics of featuresCol '" + getFeaturesCol() + "', labelCol '" + getLabelCol() + "'"
+        + (getWeightCol().isEmpty() ? "" : " and weightCol '" + getWeightCol() + "'") + " overflowed or lost all "
+        + "precision in double arithmetic; check their scale (keep standardization on; rescale labels or weights of "
+        + "extreme magnitude)" + (isDefined(gamma()) ? " and gamma " + getGamma() : ""));
+    clear.initCause(e);
+    return clear;
+  }
+
+  /**
+   * Adds to the training summary, and logs at WARN, what a user must know about a fit that went through: a model
+   * without any relevance vector (it predicts the same for every input), a non-finite objective, declared classes
+   * without rows. Refuses a model whose weights or covariance are not finite, naming what to check.
+   */
+  private FittedRvm withWarnings(FittedRvm fitted, DataSummary summary) {
+    java.util.List<String> warnings = new java.util.ArrayList<>();
+    boolean finite = java.util.Arrays.stream(fitted.weights()).allMatch(Double::isFinite)
+        && java.util.Arrays.stream(fitted.covariance()).allMatch(Double::isFinite)
+        && (fitted.classes() == null || (java.util.Arrays.stream(fitted.classes().covariance()).allMatch(Double::isFinite)
+            && java.util.Arrays.stream(fitted.classes().weights()).flatMapToDouble(java.util.Arrays::stream)
+                .allMatch(Double::isFinite)));
+    if (!finite) {
+      throw nonFinite(new ArithmeticException("non-finite weights or covariance in the fitted model"));
+    }
+    if (fitted.numRelevant() == 0) {
+      warnings.add("the fit kept no relevance vector" + (fitted.biasKept() ? " (only the bias)" : " (not even the "
+          + "bias)") + ": the model predicts the same " + (isClassifier() ? "class probabilities" : "value")
+          + " for every input. The features of featuresCol '" + getFeaturesCol() + "' showed no evidence about "
+          + "labelCol '" + getLabelCol() + "' at this kernel" + (isDefined(gamma()) ? " and gamma " + getGamma() : "")
+          + ": check the features' scale (standardization), the kernel and its gamma, and the labels");
+    }
+    double[] trajectory = fitted.summary().logMarginalLikelihood();
+    for (int i = 0; i < trajectory.length; i++) {
+      if (!Double.isFinite(trajectory[i])) {
+        warnings.add("the log marginal likelihood is " + trajectory[i] + " at step " + i + ": the fit's statistics "
+            + "lost precision; check the scale of featuresCol '" + getFeaturesCol() + "', labelCol '" + getLabelCol()
+            + "'" + (getWeightCol().isEmpty() ? "" : " and weightCol '" + getWeightCol() + "'"));
+        break;
+      }
+    }
+    if (isMultinomial()) {
+      double[] classWeights = summary.classWeights();
+      for (int k = 0; k < classWeights.length; k++) {
+        if (classWeights[k] == 0.0) {
+          warnings.add("labelCol '" + getLabelCol() + "' has no rows of class " + k + " of the " + classWeights.length
+              + " its ML attribute declares: that class is fitted from its absence only (the model gives it a low "
+              + "probability everywhere)");
+        }
+      }
+    }
+    for (String w : warnings) {
+      LOG.warn("{}: {}", uid, w);
+    }
+    return warnings.isEmpty() ? fitted : fitted.withSummary(fitted.summary().withWarnings(warnings));
+  }
+
+  /**
+   * A multinomial fit needs K ≥ 2 and rows of at least two classes. A class without rows is refused when K comes
+   * from the labels (a gap in the class indices: labels not indexed 0 … K−1), and accepted, with a warning in the
+   * training summary, when the label column's ML attribute declares it (as Spark's classifiers do: the indexer saw
+   * it on other rows, e.g. of another split, and the model must keep the K outputs of the metadata).
+   */
   private void checkClasses(DataSummary summary) {
     double[] classWeights = summary.classWeights();
     int present = 0;
@@ -264,10 +378,15 @@ public final class RvmEstimator extends Estimator<RvmModel>
           + (double) only + "): family 'multinomial' needs rows of at least 2 classes"
           + (summary.numClasses() < 2 ? "" : " (K = " + summary.numClasses() + " here)"));
     }
-    for (int k = 0; k < classWeights.length; k++) {
-      if (classWeights[k] == 0.0) {
-        LOG.warn("{}: labelCol '{}' has no rows of class {} of 0 … {}: that class is fitted from its absence "
-            + "only", uid, getLabelCol(), k, classWeights.length - 1);
+    if (summary.declaredClasses() == 0) {
+      for (int k = 0; k < classWeights.length; k++) {
+        if (classWeights[k] == 0.0) {
+          throw new InvalidInputException("labelCol '" + getLabelCol() + "' has no rows of class " + k + ", but rows "
+              + "of class " + (classWeights.length - 1) + ": family 'multinomial' takes K from the largest label, so "
+              + "class indices must run 0 … K−1 without gaps. Index the labels with StringIndexer (on these rows), or, "
+              + "when class " + k + " only happens to be absent from these rows, declare the K classes in the "
+              + "column's ML attribute (NominalAttribute, as StringIndexer writes)");
+        }
       }
     }
   }

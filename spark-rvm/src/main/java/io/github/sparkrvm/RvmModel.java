@@ -504,16 +504,53 @@ public final class RvmModel extends Model<RvmModel> implements RvmModelSetters<R
    * @param features a point, on the original feature scale
    */
   public double predict(Vector features) {
+    double[] thresholds = classThresholds();
     if (fitted.multiClass()) {
-      return classScores(features).argmax();
+      return ClassScores.argmax(classScores(features).probability(), thresholds);
     }
     if (!isBernoulli() || "map".equals(getProbabilityMethod())) {
       // the latent mean alone: O(k) where the variance would cost O(k²) for k kept basis functions
       double mean = predictive().mean(fitted.scaling().apply(checked(features, fitted.scaling(), getFeaturesCol())));
-      return isBernoulli() ? (Logistic.sigmoid(mean) > getThreshold() ? 1.0 : 0.0) : mean;
+      return isBernoulli() ? binaryClass(Logistic.sigmoid(mean), getThreshold(), thresholds) : mean;
     }
     Predictive.Latent latent = latent(features, predictive(), fitted.scaling(), getFeaturesCol());
-    return probabilityOfOne(latent) > getThreshold() ? 1.0 : 0.0;
+    return binaryClass(probabilityOfOne(latent), getThreshold(), thresholds);
+  }
+
+  /** The class of P(1) = one: by thresholds when they are set, else 1 when one &gt; threshold. */
+  private static double binaryClass(double one, double threshold, double[] thresholds) {
+    if (thresholds != null) {
+      return ClassScores.argmax(new double[] {1.0 - one, one}, thresholds);
+    }
+    return one > threshold ? 1.0 : 0.0;
+  }
+
+  /**
+   * {@return the thresholds param of a classifier, checked against the number of classes; null when unset (or for a
+   * gaussian model, which has no classes)}
+   */
+  private double[] classThresholds() {
+    double[] t = getThresholds();
+    if (t == null || !isClassifier()) {
+      return null;
+    }
+    if (t.length != numClasses()) {
+      throw new IllegalArgumentException("thresholds holds " + t.length + " values, but the model has "
+          + numClasses() + " classes (labels 0 … " + (numClasses() - 1) + " of labelCol '" + getLabelCol()
+          + "'): set one threshold per class with setThresholds, or clear it");
+    }
+    return t.clone();
+  }
+
+  /**
+   * {@return whether transform needs the latent variances φᵀΣφ: for the gaussian varianceCol, and for moderated
+   * probabilities; not for the mean, nor for probabilities at the posterior mode}
+   */
+  boolean needsVariance() {
+    if (isClassifier()) {
+      return "moderated".equals(getProbabilityMethod());
+    }
+    return !getVarianceCol().isEmpty();
   }
 
   /**
@@ -600,7 +637,7 @@ public final class RvmModel extends Model<RvmModel> implements RvmModelSetters<R
 
   @Override
   public StructType transformSchema(StructType schema) {
-    return RvmSchema.withOutputs(this, schema);
+    return RvmSchema.withOutputs(this, schema, numClasses());
   }
 
   @Override
@@ -615,45 +652,55 @@ public final class RvmModel extends Model<RvmModel> implements RvmModelSetters<R
     boolean bernoulli = isBernoulli();
     boolean moderated = "moderated".equals(getProbabilityMethod());
     double threshold = getThreshold();
+    double[] thresholds = classThresholds();
+    boolean variance = needsVariance();
     double inverseBeta = 1.0 / fitted.noisePrecision();
     StructType result = new StructType()
         .add("prediction", DataTypes.DoubleType, false)
         .add("raw", SQLDataTypes.VectorType(), true)
         .add("probability", SQLDataTypes.VectorType(), true)
         .add("variance", DataTypes.DoubleType, false);
+    // the variance φᵀΣφ (O(k²) for k kept basis functions) only where an output needs it
     UDF1<Vector, Row> predict = v -> {
+      double[] x = scaling.apply(checked(v, scaling, column));
       if (multiClass) {
-        ClassScores scores = classScores(classLatents(v, classes, scaling, column), strategy, moderated);
-        return RowFactory.create((double) scores.argmax(), Vectors.dense(scores.raw()),
-            Vectors.dense(scores.probability()), Double.NaN);
+        ClassScores scores = classScores(variance ? classes.at(x) : classes.means(x), strategy, moderated);
+        return RowFactory.create((double) ClassScores.argmax(scores.probability(), thresholds),
+            Vectors.dense(scores.raw()), Vectors.dense(scores.probability()), Double.NaN);
       }
-      Predictive.Latent latent = latent(v, p, scaling, column);
+      Predictive.Latent latent = variance ? p.at(x) : new Predictive.Latent(p.mean(x), Double.NaN);
       if (bernoulli) {
-        double z = logit(latent, moderated);
+        double z = variance ? logit(latent, moderated) : latent.mean();
         double one = Logistic.sigmoid(z);
-        return RowFactory.create(one > threshold ? 1.0 : 0.0, Vectors.dense(-z, z), Vectors.dense(1.0 - one, one),
-            latent.variance());
+        return RowFactory.create(binaryClass(one, threshold, thresholds), Vectors.dense(-z, z),
+            Vectors.dense(1.0 - one, one), latent.variance());
       }
       return RowFactory.create(latent.mean(), null, null, inverseBeta + latent.variance());
     };
-    UserDefinedFunction udf = functions.udf(predict, result).asNondeterministic();
+    // deterministic: the same features give the same outputs, so that the optimiser may push filters on the
+    // outputs below the scoring and reorder it as any other expression
+    UserDefinedFunction udf = functions.udf(predict, result);
     Dataset<Row> out = dataset.toDF().withColumn(RESULT, udf.apply(col(column)));
-    out = withField(out, getPredictionCol(), "prediction");
-    if (bernoulli || multiClass) {
-      out = withField(out, getRawPredictionCol(), "raw");
-      out = withField(out, getProbabilityCol(), "probability");
+    int k = numClasses();
+    boolean classified = bernoulli || multiClass;
+    out = withField(out, getPredictionCol(), "prediction",
+        classified ? RvmSchema.predictionMetadata(getPredictionCol(), k) : null);
+    if (classified) {
+      out = withField(out, getRawPredictionCol(), "raw", RvmSchema.vectorMetadata(getRawPredictionCol(), k));
+      out = withField(out, getProbabilityCol(), "probability", RvmSchema.vectorMetadata(getProbabilityCol(), k));
     } else {
-      out = withField(out, getVarianceCol(), "variance");
+      out = withField(out, getVarianceCol(), "variance", null);
     }
     return out.drop(RESULT);
   }
 
-  private static Dataset<Row> withField(Dataset<Row> data, String name, String field) {
+  private static Dataset<Row> withField(Dataset<Row> data, String name, String field,
+      org.apache.spark.sql.types.Metadata metadata) {
     if (name.isEmpty()) {
       return data;
     }
     Column value = col(RESULT).getField(field);
-    return data.withColumn(name, value);
+    return data.withColumn(name, metadata == null ? value : value.as(name, metadata));
   }
 
   /**

@@ -56,6 +56,13 @@ public interface RvmModelSetters<T extends RvmModelSetters<T>> extends RvmParams
    * @return this stage
    */
   default T setThreshold(double v) { set(threshold(), v); return self(); }
+  /**
+   * Sets {@link #thresholds()}.
+   *
+   * @param v the per-class thresholds (K values, at least 0, at most one 0)
+   * @return this stage
+   */
+  default T setThresholds(double[] v) { set(thresholds(), v); return self(); }
 
   /** {@return this stage, as its own type} */
   @SuppressWarnings("unchecked")

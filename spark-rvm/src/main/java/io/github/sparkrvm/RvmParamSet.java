@@ -1,6 +1,7 @@
 package io.github.sparkrvm;
 
 import java.util.List;
+import org.apache.spark.ml.param.DoubleArrayParam;
 import org.apache.spark.ml.param.DoubleParam;
 import org.apache.spark.ml.param.IntParam;
 import org.apache.spark.ml.param.Param;
@@ -28,6 +29,7 @@ public final class RvmParamSet implements java.io.Serializable {
   final DoubleParam coef0;
   final Param<String> probabilityMethod;
   final DoubleParam threshold;
+  final DoubleArrayParam thresholds;
 
   RvmParamSet(Params owner) {
     sparseBayes = new SparseBayesParamSet(owner);
@@ -63,6 +65,12 @@ public final class RvmParamSet implements java.io.Serializable {
         "binary classification threshold on P(1) in [0, 1]: predict 1 when P(1) > threshold (bernoulli only; a "
             + "multinomial model predicts the most probable class)",
         ParamValidators.inRange(0.0, 1.0));
+    thresholds = new DoubleArrayParam(owner, "thresholds",
+        "per-class thresholds for classification (bernoulli: 2 values; multinomial: K, one per class): the "
+            + "predicted class is the k that maximises P(k) / thresholds(k) (a class of threshold 0 wins whenever "
+            + "its probability is positive), as Spark's probabilistic classifiers. Values >= 0, at most one 0. "
+            + "Unset: bernoulli uses threshold, multinomial the most probable class; set, it takes precedence "
+            + "over threshold", new NonNegativeThresholds());
   }
 
   /** Sets Spark-style defaults on the owner (gamma has none: it follows the number of features). */
@@ -82,6 +90,24 @@ public final class RvmParamSet implements java.io.Serializable {
   /** {@return the RVM's own params (not those of {@link #sparseBayes}), in declaration order} */
   List<Param<?>> params() {
     return List.of(predictionCol, probabilityCol, rawPredictionCol, varianceCol, kernel, gamma, degree, coef0,
-        probabilityMethod, threshold);
+        probabilityMethod, threshold, thresholds);
+  }
+
+  /** The thresholds validator: finite values >= 0, at most one of them 0 (a class, so that the stages serialize). */
+  private static final class NonNegativeThresholds extends scala.runtime.AbstractFunction1<double[], Object>
+      implements java.io.Serializable {
+    private static final long serialVersionUID = 1L;
+
+    @Override
+    public Object apply(double[] v) {
+      int zeros = 0;
+      for (double t : v) {
+        if (!(t >= 0.0) || Double.isInfinite(t)) {
+          return false;
+        }
+        zeros += t == 0.0 ? 1 : 0;
+      }
+      return v.length >= 2 && zeros <= 1;
+    }
   }
 }

@@ -1,6 +1,7 @@
 package io.github.sparkrvm;
 
 import io.github.sparkrvm.core.Family;
+import org.apache.spark.ml.param.DoubleArrayParam;
 import org.apache.spark.ml.param.DoubleParam;
 import org.apache.spark.ml.param.IntParam;
 import org.apache.spark.ml.param.Param;
@@ -39,6 +40,8 @@ public interface RvmParams extends SparseBayesParams {
   default Param<String> probabilityMethod() { return paramSet().probabilityMethod; }
   /** {@return the {@code threshold} param: the bernoulli decision threshold on P(1)} */
   default DoubleParam threshold() { return paramSet().threshold; }
+  /** {@return the {@code thresholds} param: per-class thresholds; the class maximising P(k) / t(k) is predicted} */
+  default DoubleArrayParam thresholds() { return paramSet().thresholds; }
 
   /** {@return the value of {@link #predictionCol()}} */
   default String getPredictionCol() { return getOrDefault(predictionCol()); }
@@ -60,6 +63,8 @@ public interface RvmParams extends SparseBayesParams {
   default String getProbabilityMethod() { return getOrDefault(probabilityMethod()); }
   /** {@return the value of {@link #threshold()}} */
   default double getThreshold() { return (Double) getOrDefault(threshold()); }
+  /** {@return the per-class thresholds, or null when unset} */
+  default double[] getThresholds() { return isDefined(thresholds()) ? (double[]) getOrDefault(thresholds()) : null; }
 
   /** {@return true for binary classification} */
   default boolean isBernoulli() {

@@ -4,12 +4,14 @@ import io.github.sparkrvm.core.Family;
 import io.github.sparkrvm.core.WeightPrior;
 import java.util.Arrays;
 import org.apache.spark.ml.attribute.Attribute;
+import org.apache.spark.ml.attribute.AttributeGroup;
 import org.apache.spark.ml.attribute.BinaryAttribute;
 import org.apache.spark.ml.attribute.NominalAttribute;
 import org.apache.spark.ml.linalg.SQLDataTypes;
 import org.apache.spark.ml.linalg.VectorUDT;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.Metadata;
 import org.apache.spark.sql.types.NumericType;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
@@ -100,21 +102,47 @@ final class RvmSchema {
     return 0;
   }
 
-  /** {@return the schema after prediction: the input plus the family's output columns that have a name} */
+  /**
+   * {@return the schema after prediction: the input plus the family's output columns that have a name} The class
+   * count is known for bernoulli (2); for multinomial only once fitted (see the three-argument form).
+   */
   static StructType withOutputs(RvmParams p, StructType schema) {
+    return withOutputs(p, schema, p.isBernoulli() ? 2 : 0);
+  }
+
+  /**
+   * {@return the schema after prediction, with the class count in the output columns' ML attributes when it is
+   * known (numClasses &gt; 0), as Spark's classifiers write it: the prediction a nominal attribute of K values, the
+   * raw prediction and the probability attribute groups of size K}
+   */
+  static StructType withOutputs(RvmParams p, StructType schema, int numClasses) {
     requireVectorColumn(schema, "featuresCol", p.getFeaturesCol());
     StructType out = schema;
-    out = add(out, "predictionCol", p.getPredictionCol(), DataTypes.DoubleType);
+    boolean classes = p.isClassifier() && numClasses > 0;
+    out = add(out, "predictionCol", p.getPredictionCol(), DataTypes.DoubleType,
+        classes ? predictionMetadata(p.getPredictionCol(), numClasses) : Metadata.empty());
     if (p.isClassifier()) {
-      out = add(out, "rawPredictionCol", p.getRawPredictionCol(), SQLDataTypes.VectorType());
-      out = add(out, "probabilityCol", p.getProbabilityCol(), SQLDataTypes.VectorType());
+      out = add(out, "rawPredictionCol", p.getRawPredictionCol(), SQLDataTypes.VectorType(),
+          classes ? vectorMetadata(p.getRawPredictionCol(), numClasses) : Metadata.empty());
+      out = add(out, "probabilityCol", p.getProbabilityCol(), SQLDataTypes.VectorType(),
+          classes ? vectorMetadata(p.getProbabilityCol(), numClasses) : Metadata.empty());
     } else {
-      out = add(out, "varianceCol", p.getVarianceCol(), DataTypes.DoubleType);
+      out = add(out, "varianceCol", p.getVarianceCol(), DataTypes.DoubleType, Metadata.empty());
     }
     return out;
   }
 
-  private static StructType add(StructType schema, String param, String name, DataType type) {
+  /** {@return the ML attribute of a prediction column of K classes: nominal, K values} */
+  static Metadata predictionMetadata(String name, int numClasses) {
+    return NominalAttribute.defaultAttr().withName(name).withNumValues(numClasses).toMetadata();
+  }
+
+  /** {@return the ML attribute of a vector column of one value per class: a group of size K} */
+  static Metadata vectorMetadata(String name, int numClasses) {
+    return new AttributeGroup(name, numClasses).toMetadata();
+  }
+
+  private static StructType add(StructType schema, String param, String name, DataType type, Metadata metadata) {
     if (name.isEmpty()) {
       return schema;
     }
@@ -122,6 +150,6 @@ final class RvmSchema {
       throw new IllegalArgumentException(param + " '" + name + "' already exists in the input: choose another "
           + "name with set" + Character.toUpperCase(param.charAt(0)) + param.substring(1) + ", or drop that column");
     }
-    return schema.add(new StructField(name, type, false, org.apache.spark.sql.types.Metadata.empty()));
+    return schema.add(new StructField(name, type, false, metadata));
   }
 }

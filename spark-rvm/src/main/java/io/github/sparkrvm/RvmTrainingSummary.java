@@ -15,6 +15,44 @@ import java.io.Serializable;
  *     of (class, basis function) pairs; ovr: the binary fits' one after another)
  * @param dataPasses passes over the training data (the summary pass, then one per statistics evaluation)
  * @param fitSeconds wall-clock seconds of the whole fit
+ * @param warnings what a user should know about the fit, each also logged at WARN: a model that kept no relevance
+ *     vector (it predicts the same for every input), a non-finite objective, declared classes without rows. Empty
+ *     when all went well; not saved with the model (a loaded model's list is empty)
  */
 public record RvmTrainingSummary(long numRows, int iterations, boolean converged, double[] logMarginalLikelihood,
-    int[] activeBasis, int dataPasses, double fitSeconds) implements Serializable {}
+    int[] activeBasis, int dataPasses, double fitSeconds, java.util.List<String> warnings) implements Serializable {
+
+  /** The canonical constructor, with an unmodifiable copy of the warnings. */
+  public RvmTrainingSummary {
+    warnings = warnings == null ? java.util.List.of() : java.util.List.copyOf(warnings);
+  }
+
+  /**
+   * A summary without warnings.
+   *
+   * @param numRows training rows read
+   * @param iterations α re-estimation steps taken
+   * @param converged whether {@code tol} was met within {@code maxIter}
+   * @param logMarginalLikelihood the objective at the start and after each step
+   * @param activeBasis the number of basis functions at the start and after each step
+   * @param dataPasses passes over the training data
+   * @param fitSeconds wall-clock seconds of the whole fit
+   */
+  public RvmTrainingSummary(long numRows, int iterations, boolean converged, double[] logMarginalLikelihood,
+      int[] activeBasis, int dataPasses, double fitSeconds) {
+    this(numRows, iterations, converged, logMarginalLikelihood, activeBasis, dataPasses, fitSeconds,
+        java.util.List.of());
+  }
+
+  /**
+   * {@return this summary with {@code more} warnings after its own}
+   *
+   * @param more the warnings to add
+   */
+  public RvmTrainingSummary withWarnings(java.util.List<String> more) {
+    java.util.List<String> all = new java.util.ArrayList<>(warnings);
+    all.addAll(more);
+    return new RvmTrainingSummary(numRows, iterations, converged, logMarginalLikelihood, activeBasis, dataPasses,
+        fitSeconds, all);
+  }
+}

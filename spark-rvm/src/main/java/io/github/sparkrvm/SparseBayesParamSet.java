@@ -22,7 +22,17 @@ public final class SparseBayesParamSet implements java.io.Serializable {
 
   private static final long serialVersionUID = 1L;
 
-  static final String[] FAMILIES = {"gaussian", "bernoulli", "multinomial"};
+  /** The accepted values of family: "binomial" is Spark's (GeneralizedLinearRegression) name of bernoulli. */
+  static final String[] FAMILIES = {"gaussian", "bernoulli", "binomial", "multinomial"};
+
+  /**
+   * {@return the family under its one name: "binomial" (Spark's name) as "bernoulli"; other values unchanged}
+   *
+   * @param family a value of the family param
+   */
+  static String canonicalFamily(String family) {
+    return "binomial".equals(family) ? "bernoulli" : family;
+  }
   static final String[] MULTI_CLASS_STRATEGIES = {"softmax", "ovr"};
   static final String[] SOLVERS = {"em", "fast", "variational"};
   /** The default solver of the estimator and the selector. */
@@ -65,7 +75,8 @@ public final class SparseBayesParamSet implements java.io.Serializable {
         "row weight column name (numeric, non-negative; a weight of k counts the row k times). "
             + "Empty: every row has weight 1");
     family = new Param<>(owner, "family",
-        "the likelihood: gaussian (regression), bernoulli (binary classification, labels 0/1) or multinomial "
+        "the likelihood: gaussian (regression), bernoulli (binary classification, labels 0/1; binomial, Spark's "
+            + "name for it, is accepted as the same) or multinomial "
             + "(K classes, labels 0 ... K-1; see multiClassStrategy)",
         ParamValidators.inArray(FAMILIES));
     multiClassStrategy = new Param<>(owner, "multiClassStrategy",

@@ -73,8 +73,8 @@ public interface SparseBayesParams extends Params {
   default String getLabelCol() { return getOrDefault(labelCol()); }
   /** {@return the weight column, or "" for unit weights} */
   default String getWeightCol() { return getOrDefault(weightCol()); }
-  /** {@return the value of {@link #family()}} */
-  default String getFamily() { return getOrDefault(family()); }
+  /** {@return the value of {@link #family()}, "binomial" (Spark's name) given as "bernoulli"} */
+  default String getFamily() { return SparseBayesParamSet.canonicalFamily(getOrDefault(family())); }
   /** {@return the value of {@link #multiClassStrategy()}} */
   default String getMultiClassStrategy() { return getOrDefault(multiClassStrategy()); }
   /** {@return the value of {@link #fitIntercept()}} */

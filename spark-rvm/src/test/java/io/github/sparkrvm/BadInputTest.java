@@ -212,6 +212,69 @@ class BadInputTest {
   }
 
   @Test
+  void valuesWhoseSquaresOverflowOrUnderflowAreRefusedNamingTheColumn() {
+    // a weight of 1e300 counts its row 1e300 times: the fit's sums of squares would overflow
+    assertFitFails(classifier(), validWith(row(new double[] {1, 1}, 1.0, 1e300)),
+        "the row weights in weightCol 'w' sum to 1.0E300", "divide every weight by a common factor");
+    // regression labels of scale 1e200 (once refused as "constant") or 1e-200
+    for (double scale : new double[] {1e200, 1e-200}) {
+      Object[][] rows = new Object[12][];
+      for (int i = 0; i < 12; i++) {
+        rows[i] = row(new double[] {i, i % 3}, (i % 5) * scale, 1.0);
+      }
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+          () -> new RvmEstimator().setWeightCol("w").fit(frame(rows)));
+      assertTrue(e.getMessage().contains("labelCol 'label' holds labels of magnitude about")
+          && e.getMessage().contains(scale > 1 ? "divide the labels by a constant" : "multiply the labels")
+          && !e.getMessage().contains("is constant"), e.getMessage());
+    }
+    // without standardisation the kernel squares the features themselves
+    for (double scale : new double[] {1e200, 1e-200}) {
+      Object[][] rows = new Object[12][];
+      for (int i = 0; i < 12; i++) {
+        rows[i] = row(new double[] {i, (1 + i % 3) * scale}, (double) (i % 2), 1.0);
+      }
+      assertFitFails(classifier().setStandardization(false), frame(rows),
+          "featuresCol 'features' holds values of magnitude about", "in feature 1", "set standardization true");
+      // with it (the default) the same data fits: see FitContractTest
+    }
+  }
+
+  @Test
+  void aBasisBeyondDoubleRangeIsNotSilent() {
+    // a polynomial kernel of degree 60 over gamma 1e8: basis values far beyond double range, which no step can
+    // use; the model keeps the bias alone, and its summary (and the log) say so and what to check
+    RvmEstimator rvm = classifier().setKernel("poly").setDegree(60).setGamma(1e8);
+    RvmModel model = rvm.fit(validWith(row(new double[] {1, 1}, 1.0, 1.0)));
+    assertEquals(0, model.numRelevanceVectors());
+    List<String> warnings = model.summary().warnings();
+    assertEquals(1, warnings.size(), warnings.toString());
+    assertTrue(warnings.get(0).contains("kept no relevance vector") && warnings.get(0).contains("gamma 1.0E8")
+        && warnings.get(0).contains("featuresCol 'features'"), warnings.get(0));
+  }
+
+  @Test
+  void aGapInTheClassIndicesIsRefusedUnlessTheMetadataDeclaresTheClass() {
+    Object[][] rows = new Object[12][];
+    for (int i = 0; i < 12; i++) {
+      rows[i] = row(new double[] {i, i % 3}, (double) (2 * (i % 2)), 1.0);
+    }
+    for (String strategy : new String[] {"softmax", "ovr"}) {
+      assertFitFails(multinomial().setMultiClassStrategy(strategy), frame(rows),
+          "labelCol 'label' has no rows of class 1, but rows of class 2", "Index the labels with StringIndexer",
+          "NominalAttribute");
+    }
+    // declared by the label's ML attribute (StringIndexer saw class 1 elsewhere): a fit, with a warning
+    Dataset<Row> data = frame(rows);
+    Dataset<Row> declared = data.withColumn("label", data.col("label").as("label",
+        NominalAttribute.defaultAttr().withNumValues(3).toMetadata()));
+    RvmModel model = multinomial().fit(declared);
+    assertEquals(3, model.numClasses());
+    assertTrue(model.summary().warnings().stream().anyMatch(w -> w.contains("no rows of class 1 of the 3")),
+        model.summary().warnings().toString());
+  }
+
+  @Test
   void emptyDataAndZeroWeights() {
     Dataset<Row> empty = validWith(row(new double[] {1, 1}, 1.0, 1.0)).limit(0);
     assertFitFails(classifier(), empty, "the training data is empty", "featuresCol 'features'");

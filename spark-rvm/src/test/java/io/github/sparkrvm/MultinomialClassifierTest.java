@@ -303,6 +303,52 @@ class MultinomialClassifierTest {
   }
 
   @Test
+  void thresholdsPickTheClassOfLargestProbabilityOverThreshold() {
+    double[] thresholds = {0.2, 0.5, 0.3};
+    for (RvmModel model : new RvmModel[] {softmax, ovr}) {
+      RvmModel thresholded = model.copy(new org.apache.spark.ml.param.ParamMap()).setThresholds(thresholds);
+      List<Row> rows = thresholded.transform(test).select("probability", "prediction", "features").collectAsList();
+      int changed = 0;
+      for (Row r : rows) {
+        double[] p = ((Vector) r.getAs(0)).toArray();
+        double[] scaled = new double[p.length];
+        for (int k = 0; k < p.length; k++) {
+          scaled[k] = p[k] / thresholds[k];
+        }
+        assertEquals(argmax(scaled), r.getDouble(1), 0.0, Arrays.toString(p));
+        assertEquals(r.getDouble(1), thresholded.predict(r.getAs(2)), 0.0);
+        changed += argmax(scaled) != argmax(p) ? 1 : 0;
+      }
+      assertTrue(changed > 0, "thresholds this uneven move some predictions");
+      // one threshold per class, or a clear error
+      RvmModel wrong = model.copy(new org.apache.spark.ml.param.ParamMap()).setThresholds(new double[] {0.5, 0.5});
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> wrong.transform(test));
+      assertTrue(e.getMessage().contains("thresholds holds 2 values, but the model has 3 classes"), e.getMessage());
+    }
+    assertThrows(IllegalArgumentException.class, () -> softmax.setThresholds(new double[] {0.0, 0.0, 1.0}));
+    assertThrows(IllegalArgumentException.class, () -> softmax.setThresholds(new double[] {-0.1, 0.5, 1.0}));
+  }
+
+  @Test
+  void theOutputColumnsCarryTheNumberOfClasses() {
+    for (RvmModel model : new RvmModel[] {softmax, ovr}) {
+      Dataset<Row> scored = model.transform(test);
+      org.apache.spark.ml.attribute.Attribute prediction =
+          org.apache.spark.ml.attribute.Attribute.fromStructField(scored.schema().apply("prediction"));
+      assertTrue(prediction instanceof NominalAttribute, prediction.toString());
+      assertEquals(3, (int) (Integer) ((NominalAttribute) prediction).getNumValues().get());
+      for (String column : new String[] {"probability", "rawPrediction"}) {
+        assertEquals(3, org.apache.spark.ml.attribute.AttributeGroup.fromStructField(scored.schema().apply(column))
+            .size(), column);
+      }
+      org.apache.spark.sql.types.StructType expected = model.transformSchema(test.schema());
+      for (String column : new String[] {"prediction", "probability", "rawPrediction"}) {
+        assertEquals(expected.apply(column).metadata(), scored.schema().apply(column).metadata(), column);
+      }
+    }
+  }
+
+  @Test
   void labelMetadataDeclaresTheNumberOfClasses() {
     // labels 0, 1, 2 in a column whose ML attribute declares 5 classes: the model has 5, two of them never seen
     Dataset<Row> data = train.withColumn("label", train.col("label").as("label",
@@ -326,5 +372,10 @@ class MultinomialClassifierTest {
       unseen += p[3] / rows.size();
     }
     assertTrue(unseen < 0.1, "mean probability of an unseen class " + unseen);
+    // the model says so in its training summary: one warning per declared class without rows
+    List<String> warnings = model.summary().warnings();
+    assertEquals(2, warnings.size(), warnings.toString());
+    assertTrue(warnings.get(0).contains("no rows of class 3 of the 5") && warnings.get(1).contains("class 4"),
+        warnings.toString());
   }
 }

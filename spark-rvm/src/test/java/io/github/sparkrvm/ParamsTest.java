@@ -72,6 +72,7 @@ class ParamsTest {
     Set<String> expected = new TreeSet<>(DEFAULTS.keySet());
     expected.add("gamma");
     expected.add("gridShape");
+    expected.add("thresholds");
     assertEquals(expected, names);
     for (Map.Entry<String, Object> e : DEFAULTS.entrySet()) {
       assertEquals(e.getValue(), rvm.getOrDefault(rvm.getParam(e.getKey())), e.getKey());
@@ -257,6 +258,9 @@ class ParamsTest {
     bad.add(Map.entry("maxBasis", () -> r.setMaxBasis(0)));
     bad.add(Map.entry("aggregationDepth", () -> r.setAggregationDepth(1)));
     bad.add(Map.entry("threshold", () -> r.setThreshold(1.5)));
+    bad.add(Map.entry("thresholds", () -> r.setThresholds(new double[] {0.0, 0.0})));
+    bad.add(Map.entry("thresholds", () -> r.setThresholds(new double[] {0.5, Double.NaN})));
+    bad.add(Map.entry("thresholds", () -> r.setThresholds(new double[] {1.0})));
     bad.add(Map.entry("family", () -> r.setFamily("poisson")));
     bad.add(Map.entry("kernel", () -> r.setKernel("sigmoid")));
     bad.add(Map.entry("probabilityMethod", () -> r.setProbabilityMethod("exact")));

@@ -35,6 +35,24 @@ public record FeatureScaling(double[] shift, double[] scale) implements Serializ
     return new FeatureScaling(mean.clone(), scale);
   }
 
+  /**
+   * Centres on the means and divides by the standard deviations (a constant feature is only centred). Unlike
+   * {@link #standardize}, it takes the deviations themselves, which stay finite where a variance (of features near
+   * 1e200, or near 1e-200) overflows or underflows.
+   *
+   * @param mean the feature means
+   * @param standardDeviation the feature standard deviations
+   * @return the scaling
+   */
+  public static FeatureScaling fromStandardDeviations(double[] mean, double[] standardDeviation) {
+    double[] scale = new double[mean.length];
+    for (int j = 0; j < scale.length; j++) {
+      double sd = standardDeviation[j];
+      scale[j] = sd > 0.0 && Double.isFinite(1.0 / sd) ? 1.0 / sd : 1.0;
+    }
+    return new FeatureScaling(mean.clone(), scale);
+  }
+
   /** {@return the number of features} */
   public int dim() {
     return shift.length;

@@ -8,15 +8,44 @@ public record ClassScores(double[] raw, double[] probability) {
 
   private static final double PI_OVER_8 = Math.PI / 8.0;
 
-  /** {@return the most probable class} */
-  public int argmax() {
+  /**
+   * The class k maximising probability[k] / thresholds[k] (a threshold of 0 gives +∞ to a class of positive
+   * probability), the lowest index among ties: the rule of Spark's probabilistic classifiers. Without thresholds
+   * (null), the most probable class.
+   *
+   * @param probability the class probabilities
+   * @param thresholds one per class, or null
+   * @return the predicted class
+   */
+  public static int argmax(double[] probability, double[] thresholds) {
+    if (thresholds == null) {
+      return argmaxOf(probability);
+    }
+    if (thresholds.length != probability.length) {
+      throw new IllegalArgumentException("thresholds holds " + thresholds.length + " values for "
+          + probability.length + " classes");
+    }
+    double[] scaled = new double[probability.length];
+    for (int k = 0; k < scaled.length; k++) {
+      scaled[k] = thresholds[k] == 0.0 ? (probability[k] > 0.0 ? Double.POSITIVE_INFINITY : 0.0)
+          : probability[k] / thresholds[k];
+    }
+    return argmaxOf(scaled);
+  }
+
+  private static int argmaxOf(double[] v) {
     int best = 0;
-    for (int p = 1; p < probability.length; p++) {
-      if (probability[p] > probability[best]) {
+    for (int p = 1; p < v.length; p++) {
+      if (v[p] > v[best]) {
         best = p;
       }
     }
     return best;
+  }
+
+  /** {@return the most probable class} */
+  public int argmax() {
+    return argmaxOf(probability);
   }
 
   /**

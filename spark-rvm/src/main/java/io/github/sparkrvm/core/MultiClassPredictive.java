@@ -75,6 +75,20 @@ public final class MultiClassPredictive implements Serializable {
    * @param x a point, on the basis' scale
    */
   public Latents at(double[] x) {
+    return at(x, true);
+  }
+
+  /**
+   * {@return the latent scores' means at x, with a zero covariance: what the probabilities at the posterior mode
+   * need, without the O(k²) quadratic forms of the covariance}
+   *
+   * @param x a point, on the basis' scale
+   */
+  public Latents means(double[] x) {
+    return at(x, false);
+  }
+
+  private Latents at(double[] x, boolean withCovariance) {
     int classes = positions.length;
     int dim = offset[classes];
     double[] phiUnion = new double[union.length];
@@ -92,6 +106,9 @@ public final class MultiClassPredictive implements Serializable {
     }
     // S_pq = φ_pᵀ Σ_pq φ_q
     double[] s = new double[classes * classes];
+    if (!withCovariance) {
+      return new Latents(mean, s);
+    }
     for (int q = 0; q < classes; q++) {
       for (int c = offset[q]; c < offset[q + 1]; c++) {
         double phiC = phi[c];

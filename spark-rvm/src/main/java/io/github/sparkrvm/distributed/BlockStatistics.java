@@ -44,6 +44,8 @@ public final class BlockStatistics implements DesignStatistics {
   private final double positiveClass;
   /** Shared by a statistics and its one-vs-rest views. */
   private final AtomicInteger passes;
+  /** Who makes the passes, at the head of each pass' Spark job description. */
+  private final String owner;
 
   /**
    * Statistics over cached row blocks.
@@ -53,22 +55,33 @@ public final class BlockStatistics implements DesignStatistics {
    * @param aggregationDepth the {@code treeReduce} depth
    */
   public BlockStatistics(JavaRDD<RowBlock> blocks, Broadcast<BasisFunctions> basis, int aggregationDepth) {
-    this(blocks, basis, aggregationDepth, Double.NaN, new AtomicInteger());
+    this(blocks, basis, aggregationDepth, Double.NaN, new AtomicInteger(), "spark-rvm");
   }
 
   private BlockStatistics(JavaRDD<RowBlock> blocks, Broadcast<BasisFunctions> basis, int aggregationDepth,
-      double positiveClass, AtomicInteger passes) {
+      double positiveClass, AtomicInteger passes, String owner) {
     this.blocks = blocks;
     this.basis = basis;
     this.numCandidates = basis.value().numCandidates();
     this.depth = aggregationDepth;
     this.positiveClass = positiveClass;
     this.passes = passes;
+    this.owner = owner;
+  }
+
+  /**
+   * {@return these statistics with their passes' Spark job descriptions headed by {@code who} (e.g. the estimator's
+   * uid): "who: statistics pass n: what the pass computes"}
+   *
+   * @param who the head of every description
+   */
+  public BlockStatistics describedAs(String who) {
+    return new BlockStatistics(blocks, basis, depth, positiveClass, passes, who);
   }
 
   @Override
   public DesignStatistics oneVsRest(int positive) {
-    return new BlockStatistics(blocks, basis, depth, positive, passes);
+    return new BlockStatistics(blocks, basis, depth, positive, passes, owner);
   }
 
   /**
@@ -140,15 +153,16 @@ public final class BlockStatistics implements DesignStatistics {
   @Override
   public GaussianStatistics gaussian() {
     int m = numCandidates;
-    return pass(allCandidates(), () -> new GaussianAccumulator(m), GaussianAccumulator::add,
+    return pass("Gaussian statistics over " + m + " candidates", allCandidates(), () -> new GaussianAccumulator(m),
+        GaussianAccumulator::add,
         GaussianAccumulator::merge).result();
   }
 
   @Override
   public LikelihoodTerms bernoulli(int[] active, double[] weights) {
     double[] w = weights.clone();
-    return pass(active, () -> new BernoulliAccumulator(w), BernoulliAccumulator::add, BernoulliAccumulator::merge)
-        .result();
+    return pass("Bernoulli likelihood terms over " + active.length + " basis functions", active,
+        () -> new BernoulliAccumulator(w), BernoulliAccumulator::add, BernoulliAccumulator::merge).result();
   }
 
   /** Each block's basis is expanded over all candidates once; the accumulator takes every term from it with BLAS. */
@@ -157,7 +171,8 @@ public final class BlockStatistics implements DesignStatistics {
     int m = numCandidates;
     int[] act = active.clone();
     double[] w = weights.clone();
-    return pass(allCandidates(), () -> new CandidateAccumulator(m, act, w), CandidateAccumulator::add,
+    return pass("Bernoulli candidate statistics over " + m + " candidates", allCandidates(),
+        () -> new CandidateAccumulator(m, act, w), CandidateAccumulator::add,
         CandidateAccumulator::merge).result();
   }
 
@@ -171,7 +186,8 @@ public final class BlockStatistics implements DesignStatistics {
     int m = numCandidates;
     int[] act = flatActive.clone();
     double[] w = weights.clone();
-    return pass(allCandidates(), () -> new MultinomialCandidateAccumulator(numClasses, m, act, w),
+    return pass("softmax candidate statistics over " + m + " candidates, " + numClasses + " classes",
+        allCandidates(), () -> new MultinomialCandidateAccumulator(numClasses, m, act, w),
         MultinomialCandidateAccumulator::add, MultinomialCandidateAccumulator::merge).result();
   }
 
@@ -179,7 +195,8 @@ public final class BlockStatistics implements DesignStatistics {
   public JaakkolaJordanTerms jaakkolaJordan(int[] active, double[] secondMoment) {
     int k = active.length;
     double[] moment = secondMoment.clone();
-    return pass(active, () -> new JaakkolaJordanAccumulator(moment, k), JaakkolaJordanAccumulator::add,
+    return pass("variational (Jaakkola-Jordan) terms over " + k + " basis functions", active,
+        () -> new JaakkolaJordanAccumulator(moment, k), JaakkolaJordanAccumulator::add,
         JaakkolaJordanAccumulator::merge).result();
   }
 
@@ -190,7 +207,8 @@ public final class BlockStatistics implements DesignStatistics {
   @Override
   public LikelihoodTerms multinomial(int[][] active, double[][] weights) {
     requireMultinomialLabels();
-    return pass(ClassLayout.union(active), () -> new MultinomialAccumulator(active, weights),
+    return pass("softmax likelihood terms, " + active.length + " classes", ClassLayout.union(active),
+        () -> new MultinomialAccumulator(active, weights),
         MultinomialAccumulator::add, MultinomialAccumulator::merge).result();
   }
 
@@ -209,9 +227,11 @@ public final class BlockStatistics implements DesignStatistics {
   public LocalStatistics collectLocal() {
     BasisFunctions expansion = basis.value();
     int[] columns = allCandidates();
-    passes.incrementAndGet();
+    int pass = passes.incrementAndGet();
     // RowBlock is a record, which Spark's Kryo cannot serialize; its @DefaultSerializer makes Kryo use Java's
-    List<LocalStatistics.ExpandedBlock> expanded = blocks.collect().parallelStream()
+    List<RowBlock> collected = JobDescription.run(blocks.context(), description(pass, "collect the rows to the driver"),
+        blocks::collect);
+    List<LocalStatistics.ExpandedBlock> expanded = collected.parallelStream()
         .map(block -> new LocalStatistics.ExpandedBlock(block.size(), expansion.expand(block, columns),
             block.labels(), block.weights()))
         .toList();
@@ -243,11 +263,11 @@ public final class BlockStatistics implements DesignStatistics {
    * broadcast basis (one matrix product per block) and adds it to a fresh accumulator from {@code create}, with the
    * labels of this view; {@code treeReduce} merges the partitions' accumulators on the driver.
    */
-  private <A> A pass(int[] over, Function0<A> create, BlockAdder<A> add, Function2<A, A, A> merge) {
+  private <A> A pass(String what, int[] over, Function0<A> create, BlockAdder<A> add, Function2<A, A, A> merge) {
     Broadcast<BasisFunctions> bc = basis;
     int[] columns = over.clone();
     double positive = positiveClass;
-    passes.incrementAndGet();
+    int pass = passes.incrementAndGet();
     FlatMapFunction<Iterator<RowBlock>, A> partition = it -> {
       BasisFunctions b = bc.value();
       A acc = create.call();
@@ -258,6 +278,13 @@ public final class BlockStatistics implements DesignStatistics {
       }
       return List.of(acc).iterator();
     };
-    return blocks.mapPartitions(partition).treeReduce(merge, depth);
+    return JobDescription.run(blocks.context(), description(pass, what),
+        () -> blocks.mapPartitions(partition).treeReduce(merge, depth));
+  }
+
+  /** {@return "owner: statistics pass n: what" (and the class of a one-vs-rest view)} */
+  private String description(int pass, String what) {
+    return owner + ": statistics pass " + pass + ": " + what
+        + (Double.isNaN(positiveClass) ? "" : " (class " + (int) positiveClass + " vs rest)");
   }
 }

@@ -7,15 +7,20 @@ import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.PriorityQueue;
 import java.util.TreeMap;
 
 /**
  * One pass over the training rows: validates every row (with messages naming the columns), counts, takes the
- * weighted feature means and variances (Welford/Chan merges), the label statistics, and a seeded sample of
- * candidate centres. The sample keeps the rows with the smallest hash of (seed, features, label) — all rows when
- * there are no more than {@code maxCentres} — so it does not depend on how the data is partitioned.
+ * weighted feature means and standard deviations (Welford/Chan merges on each column's own scale, {@link
+ * ScaledMoments}, so that values whose squares overflow or underflow still give exact moments), the label
+ * statistics, and a seeded sample of candidate centres. The sample keeps the distinct feature vectors with the
+ * smallest hash of (seed, features, label) — every distinct one when there are no more than {@code maxCentres} — so
+ * it does not depend on how the data is partitioned. Exact copies of a row are one candidate (the one of smallest
+ * hash), so a row repeated k times gives the same basis as the row once with weight k.
  */
 @DefaultSerializer(JavaSerializer.class) // it holds records, which Spark's Kryo cannot serialize
 public final class DataSummary implements Serializable {
@@ -54,16 +59,28 @@ public final class DataSummary implements Serializable {
   private final long seed;
   private long rows;
   private int dim = -1;
-  private double weightSum;
-  private double[] mean;
-  private double[] m2;
-  private double labelMean;
-  private double labelM2;
+  private ScaledMoments features;
+  private final ScaledMoments labels = new ScaledMoments(1);
   private long positives;
   private long weightedRows;
   /** multinomial: the weight of the rows of each class seen (with positive weight). */
   private final TreeMap<Integer, Double> classWeights = new TreeMap<>();
   private final PriorityQueue<Candidate> candidates = new PriorityQueue<>(new LargestKeyFirst());
+  /** The candidates by their feature vector (rebuilt after deserialisation). */
+  private transient Map<Point, Candidate> held;
+
+  /** A feature vector compared by value (its array is not changed while held). */
+  private record Point(double[] x) {
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Point p && Arrays.equals(x, p.x);
+    }
+
+    @Override
+    public int hashCode() {
+      return Arrays.hashCode(x);
+    }
+  }
 
   /**
    * An empty summary.
@@ -117,16 +134,8 @@ public final class DataSummary implements Serializable {
     if (w == 0.0) {
       return this;
     }
-    double total = weightSum + w;
-    for (int j = 0; j < x.length; j++) {
-      double delta = x[j] - mean[j];
-      mean[j] += delta * w / total;
-      m2[j] += w * delta * (x[j] - mean[j]);
-    }
-    double labelDelta = t - labelMean;
-    labelMean += labelDelta * w / total;
-    labelM2 += w * labelDelta * (t - labelMean);
-    weightSum = total;
+    features.add(x, w);
+    labels.add(new double[] {t}, w);
     weightedRows++;
     if (t == 1.0) {
       positives++;
@@ -134,7 +143,13 @@ public final class DataSummary implements Serializable {
     if (columns.classes()) {
       classWeights.merge((int) t, w, Double::sum);
     }
-    offerCandidate(new Candidate(key(seed, x, t), x.clone()));
+    if (maxCentres > 0) {
+      double[] centre = x.clone();
+      for (int j = 0; j < centre.length; j++) {
+        centre[j] += 0.0; // −0.0 becomes 0.0: the same centre
+      }
+      offerCandidate(new Candidate(key(seed, centre, t), centre));
+    }
     return this;
   }
 
@@ -153,24 +168,49 @@ public final class DataSummary implements Serializable {
   private void checkDim(int d) {
     if (dim < 0) {
       dim = d;
-      mean = new double[d];
-      m2 = new double[d];
+      features = new ScaledMoments(d);
     } else if (d != dim) {
       throw new InvalidInputException("featuresCol '" + columns.features() + "' holds vectors of different sizes ("
           + dim + " and " + d + "): every row needs the same number of features");
     }
   }
 
+  /**
+   * Keeps c when it is among the maxCentres smallest keys, one candidate per distinct feature vector (the one of
+   * smallest key), whatever the order of the offers.
+   */
   private void offerCandidate(Candidate c) {
     if (maxCentres <= 0) {
       return;
     }
+    Map<Point, Candidate> byPoint = held();
+    Point point = new Point(c.features());
+    Candidate same = byPoint.get(point);
+    if (same != null) {
+      if (same.key() <= c.key()) {
+        return;
+      }
+      candidates.remove(same);
+      byPoint.remove(point);
+    }
     if (candidates.size() < maxCentres) {
       candidates.add(c);
+      byPoint.put(point, c);
     } else if (candidates.comparator().compare(c, candidates.peek()) > 0) {
-      candidates.poll();
+      byPoint.remove(new Point(candidates.poll().features()));
       candidates.add(c);
+      byPoint.put(point, c);
     }
+  }
+
+  private Map<Point, Candidate> held() {
+    if (held == null) {
+      held = new HashMap<>();
+      for (Candidate c : candidates) {
+        held.put(new Point(c.features()), c);
+      }
+    }
+    return held;
   }
 
   /**
@@ -186,18 +226,10 @@ public final class DataSummary implements Serializable {
     rows += other.rows;
     positives += other.positives;
     weightedRows += other.weightedRows;
-    if (other.weightSum > 0.0) {
-      double total = weightSum + other.weightSum;
-      for (int j = 0; j < dim; j++) {
-        double delta = other.mean[j] - mean[j];
-        mean[j] += delta * other.weightSum / total;
-        m2[j] += other.m2[j] + delta * delta * weightSum * other.weightSum / total;
-      }
-      double labelDelta = other.labelMean - labelMean;
-      labelMean += labelDelta * other.weightSum / total;
-      labelM2 += other.labelM2 + labelDelta * labelDelta * weightSum * other.weightSum / total;
-      weightSum = total;
+    if (other.features != null) {
+      features.merge(other.features);
     }
+    labels.merge(other.labels);
     for (Candidate c : other.candidates) {
       offerCandidate(c);
     }
@@ -217,7 +249,7 @@ public final class DataSummary implements Serializable {
 
   /** {@return the sum of the row weights} */
   public double weightSum() {
-    return weightSum;
+    return labels.weightSum();
   }
 
   /** {@return rows with positive weight} */
@@ -243,6 +275,11 @@ public final class DataSummary implements Serializable {
     return classWeights.isEmpty() ? 0 : classWeights.lastKey() + 1;
   }
 
+  /** {@return multinomial: the number of classes the label metadata declares, 0 when it declares none} */
+  public int declaredClasses() {
+    return columns.declaredClasses();
+  }
+
   /** {@return multinomial: the total row weight of each class 0 … K−1 (0 for a class with no rows)} */
   public double[] classWeights() {
     double[] out = new double[numClasses()];
@@ -252,26 +289,68 @@ public final class DataSummary implements Serializable {
 
   /** {@return the weighted mean of each feature} */
   public double[] featureMean() {
-    return mean.clone();
+    double[] m = new double[dim];
+    for (int j = 0; j < dim; j++) {
+      m[j] = features.mean(j);
+    }
+    return m;
   }
 
-  /** {@return the weighted (population) variance of each feature} */
-  public double[] featureVariance() {
-    double[] v = new double[dim];
+  /**
+   * {@return the weighted (population) standard deviation of each feature: finite and accurate for any finite
+   * values, also where the variance itself would overflow or underflow}
+   */
+  public double[] featureStandardDeviation() {
+    double[] sd = new double[dim];
     for (int j = 0; j < dim; j++) {
-      v[j] = weightSum > 0.0 ? Math.max(m2[j] / weightSum, 0.0) : 0.0;
+      sd[j] = features.standardDeviation(j);
+    }
+    return sd;
+  }
+
+  /** {@return the weighted (population) variance of each feature: the square of the standard deviation} */
+  public double[] featureVariance() {
+    double[] v = featureStandardDeviation();
+    for (int j = 0; j < dim; j++) {
+      v[j] *= v[j];
     }
     return v;
   }
 
-  /** {@return the weighted mean of the label} */
-  public double labelMean() {
-    return labelMean;
+  /**
+   * {@return the largest magnitude of each feature, to within a factor 2: the power of two 2^e with 2^e ≤ max |x|
+   * &lt; 2^(e+1) (0 for a feature that is 0 in every row of positive weight)}
+   */
+  public double[] featureMagnitude() {
+    double[] m = new double[dim];
+    for (int j = 0; j < dim; j++) {
+      m[j] = features.maxExponent(j) == Integer.MIN_VALUE ? 0.0 : Math.scalb(1.0, features.maxExponent(j));
+    }
+    return m;
   }
 
-  /** {@return the weighted variance of the label} */
+  /** {@return the weighted mean of the label} */
+  public double labelMean() {
+    return labels.mean(0);
+  }
+
+  /** {@return the weighted standard deviation of the label, finite and accurate for any finite labels} */
+  public double labelStandardDeviation() {
+    return labels.standardDeviation(0);
+  }
+
+  /** {@return the weighted variance of the label: the square of its standard deviation} */
   public double labelVariance() {
-    return weightSum > 0.0 ? Math.max(labelM2 / weightSum, 0.0) : 0.0;
+    double sd = labelStandardDeviation();
+    return sd * sd;
+  }
+
+  /**
+   * {@return the largest magnitude of the label, to within a factor 2 (as {@link #featureMagnitude()}; 0 when every
+   * label of positive weight is 0)}
+   */
+  public double labelMagnitude() {
+    return labels.maxExponent(0) == Integer.MIN_VALUE ? 0.0 : Math.scalb(1.0, labels.maxExponent(0));
   }
 
   /** {@return the sampled centres, row-major, in ascending key order (independent of the partitioning)} */

@@ -1,0 +1,110 @@
+package io.github.sparkrvm.distributed;
+
+import java.io.Serializable;
+import java.util.Arrays;
+
+/**
+ * Weighted means and variances of n columns in one pass (Welford's update, Chan's merge), each column kept on the
+ * scale of its largest magnitude seen: values are divided by the power of two 2^e at or below their column's
+ * largest |x| before they are squared, and the running mean and sum of squared deviations are rescaled (exactly,
+ * by powers of two) when a larger value raises e. So every finite input gives finite, accurate moments: a column
+ * of values near 1e200 (whose squares overflow) or near 1e-200 (whose squares underflow to 0) has the mean and
+ * standard deviation of the same column at scale 1, times the scale.
+ */
+final class ScaledMoments implements Serializable {
+
+  private static final long serialVersionUID = 1L;
+  /** The exponent of a column that has held only zeros. */
+  private static final int NONE = Integer.MIN_VALUE;
+
+  private final int[] exponent;
+  /** The weighted mean of each column, divided by 2^exponent. */
+  private final double[] mean;
+  /** The weighted sum of squared deviations of each column, divided by 4^exponent. */
+  private final double[] m2;
+  private double weightSum;
+
+  ScaledMoments(int columns) {
+    exponent = new int[columns];
+    Arrays.fill(exponent, NONE);
+    mean = new double[columns];
+    m2 = new double[columns];
+  }
+
+  int columns() {
+    return mean.length;
+  }
+
+  /** Adds a row of finite values with finite weight w &gt; 0. */
+  void add(double[] x, double w) {
+    double total = weightSum + w;
+    for (int j = 0; j < x.length; j++) {
+      if (x[j] != 0.0) {
+        raise(j, Math.getExponent(x[j]));
+      }
+      double xs = exponent[j] == NONE ? 0.0 : Math.scalb(x[j], -exponent[j]);
+      double delta = xs - mean[j];
+      mean[j] += delta * (w / total);
+      m2[j] += w * delta * (xs - mean[j]);
+    }
+    weightSum = total;
+  }
+
+  /** Adds the moments of the same columns over other rows. */
+  void merge(ScaledMoments other) {
+    if (!(other.weightSum > 0.0)) {
+      return;
+    }
+    double total = weightSum + other.weightSum;
+    for (int j = 0; j < mean.length; j++) {
+      if (other.exponent[j] != NONE) {
+        raise(j, other.exponent[j]);
+      }
+      int shift = other.exponent[j] == NONE ? 0 : other.exponent[j] - exponent[j];
+      double otherMean = Math.scalb(other.mean[j], shift);
+      double otherM2 = Math.scalb(other.m2[j], 2 * shift);
+      double delta = otherMean - mean[j];
+      mean[j] += delta * (other.weightSum / total);
+      m2[j] += otherM2 + delta * delta * (weightSum / total) * other.weightSum;
+    }
+    weightSum = total;
+  }
+
+  /** Moves column j to exponent e when e is larger than its own. */
+  private void raise(int j, int e) {
+    if (e <= exponent[j]) {
+      return;
+    }
+    if (exponent[j] != NONE) {
+      mean[j] = Math.scalb(mean[j], exponent[j] - e);
+      m2[j] = Math.scalb(m2[j], 2 * (exponent[j] - e));
+    }
+    exponent[j] = e;
+  }
+
+  /** {@return the sum of the weights} */
+  double weightSum() {
+    return weightSum;
+  }
+
+  /** {@return the weighted mean of column j} */
+  double mean(int j) {
+    return exponent[j] == NONE ? 0.0 : Math.scalb(mean[j], exponent[j]);
+  }
+
+  /** {@return the weighted (population) standard deviation of column j; finite for finite inputs} */
+  double standardDeviation(int j) {
+    if (exponent[j] == NONE || !(weightSum > 0.0)) {
+      return 0.0;
+    }
+    return Math.scalb(Math.sqrt(Math.max(m2[j] / weightSum, 0.0)), exponent[j]);
+  }
+
+  /**
+   * {@return the binary exponent of column j's largest magnitude (2^e &lt;= max |x| &lt; 2^(e+1)), or
+   * {@link Integer#MIN_VALUE} when it held only zeros}
+   */
+  int maxExponent(int j) {
+    return exponent[j];
+  }
+}
