@@ -143,9 +143,13 @@ final class DataInput {
     if (columns.length < 2) {
       throw new BadInputException("'" + path + "' has no header row of column names (CSV input starts with one)");
     }
-    // one more column than the corrupt record: Spark refuses queries that read that column alone
-    List<Row> bad = raw.filter(functions.col(CORRUPT).isNotNull())
-        .select(functions.input_file_name(), functions.col(CORRUPT), quoted(columns[0])).limit(1).collectAsList();
+    // every column: a pruned read parses the selected cells only and cannot count the others
+    List<Column> all = new ArrayList<>(List.of(functions.input_file_name(), functions.col(CORRUPT)));
+    for (String c : columns) {
+      all.add(quoted(c));
+    }
+    List<Row> bad = raw.filter(functions.col(CORRUPT).isNotNull()).select(all.toArray(new Column[0])).limit(1)
+        .collectAsList();
     if (!bad.isEmpty()) {
       String file = bad.get(0).getString(0);
       String record = bad.get(0).getString(1);

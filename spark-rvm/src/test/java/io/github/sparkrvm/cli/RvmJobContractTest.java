@@ -274,4 +274,218 @@ class RvmJobContractTest {
     RvmMetrics metrics = loaded.setFeaturesCol("features").evaluate(SparkTestSession.frame(parts[1], 2), "label");
     assertEquals(r.json().get("accuracy").asDouble(), ((RvmMetrics.Classification) metrics).accuracy(), 1e-12);
   }
+
+  // ---- inputs of any width ----
+
+  /** A CSV of {@code width} feature columns f0 … whose label is the sign of f0 + f1 (after a header row). */
+  private Path wideCsv(String name, int width, int rows, long seed) throws IOException {
+    SplittableRandom random = new SplittableRandom(seed);
+    List<String> lines = new ArrayList<>();
+    StringBuilder header = new StringBuilder("label");
+    for (int j = 0; j < width; j++) {
+      header.append(",f").append(j);
+    }
+    lines.add(header.toString());
+    for (int i = 0; i < rows; i++) {
+      double[] x = random.doubles(width, -1, 1).toArray();
+      StringBuilder line = new StringBuilder(x[0] + x[1] > 0 ? "1" : "0");
+      for (double v : x) {
+        line.append(',').append((float) v);
+      }
+      lines.add(line.toString());
+    }
+    return Files.write(dir.resolve(name), lines);
+  }
+
+  @Test
+  void csvOf784And2000ColumnsTrainsAndPredicts() throws IOException {
+    for (int width : new int[] {784, 2000}) {
+      Path train = wideCsv("wide-" + width + ".csv", width, 120, width);
+      Path test = wideCsv("wide-test-" + width + ".csv", width, 40, width + 1);
+      Path model = dir.resolve("wide-model-" + width);
+      ok(run("train", "--input", train, "--model", model, "--family", "bernoulli", "--kernel", "linear",
+          "--max-iter", "50"));
+      RvmModel loaded = RvmModel.load(model.toString());
+      assertEquals(width, loaded.numFeatures());
+      assertEquals("f" + (width - 1), loaded.getFeatureNames()[width - 1]);
+      // the linear fit finds f0 and f1 among the relevant features
+      List<Integer> relevant = Arrays.stream(loaded.relevantFeatures()).boxed().toList();
+      assertTrue(relevant.contains(0) && relevant.contains(1), relevant.toString());
+      Path output = dir.resolve("wide-pred-" + width);
+      ok(run("predict", "--model", model, "--input", test, "--output", output));
+      Dataset<Row> written = SparkTestSession.get().read().option("header", "true").option("inferSchema", "true")
+          .csv(output.toString());
+      assertEquals(40, written.count());
+      assertEquals(width + 3, written.columns().length, "label, the features, prediction, probability");
+      JsonNode json = run("evaluate", "--model", model, "--input", test).json();
+      assertTrue(json.get("accuracy").asDouble() >= 0.8, json.toString());
+    }
+    // and a bad cell in the 1500th column is still one line naming it
+    Path bad = wideCsv("wide-bad.csv", 2000, 3, 1);
+    List<String> lines = new ArrayList<>(Files.readAllLines(bad));
+    String[] cells = lines.get(2).split(",");
+    cells[1500] = "x";
+    lines.set(2, String.join(",", cells));
+    Files.write(bad, lines);
+    refused(args("predict", "--model", dir.resolve("wide-model-2000"), "--input", bad, "--output", dir.resolve("o")),
+        "feature column 'f1499'", "'x'", "wide-bad.csv");
+  }
+
+  // ---- columns by name ----
+
+  @Test
+  void predictAndEvaluateSelectTheModelsColumnsByName() throws IOException {
+    Path train = ripleyTrain(dir.resolve("data"));
+    Path model = dir.resolve("model");
+    ok(run((Object[]) ripleyFit(train, model)));
+    Path test = Files.copy(TestData.dataDir().resolve("ripley_synth/synth.te.csv"), dir.resolve("test.csv"));
+    List<String> lines = Files.readAllLines(test);
+    List<String> swapped = new ArrayList<>();
+    List<String> renamed = new ArrayList<>();
+    for (String line : lines) {
+      String[] c = line.split(",");
+      swapped.add(c[2] + "," + c[1] + "," + c[0]); // yc, ys, xs
+    }
+    renamed.add("xs,y_s,yc");
+    renamed.addAll(lines.subList(1, lines.size()));
+    Path reordered = Files.write(dir.resolve("reordered.csv"), swapped);
+    Path wrongName = Files.write(dir.resolve("renamed.csv"), renamed);
+
+    Path a = dir.resolve("pred-a.parquet");
+    Path b = dir.resolve("pred-b.parquet");
+    ok(run("predict", "--model", model, "--input", test, "--output", a, "--output-format", "parquet"));
+    ok(run("predict", "--model", model, "--input", reordered, "--output", b, "--output-format", "parquet"));
+    SparkSession spark = SparkTestSession.get();
+    org.apache.spark.sql.Column p = org.apache.spark.ml.functions.vector_to_array(
+        org.apache.spark.sql.functions.col("probability"), "float64").getItem(1);
+    List<Row> first = spark.read().parquet(a.toString()).select(org.apache.spark.sql.functions.col("xs"),
+        org.apache.spark.sql.functions.col("ys"), org.apache.spark.sql.functions.col("prediction"), p)
+        .orderBy("xs", "ys").collectAsList();
+    List<Row> second = spark.read().parquet(b.toString()).select(org.apache.spark.sql.functions.col("xs"),
+        org.apache.spark.sql.functions.col("ys"), org.apache.spark.sql.functions.col("prediction"), p)
+        .orderBy("xs", "ys").collectAsList();
+    assertEquals(1000, first.size());
+    assertEquals(first, second, "reordered columns give the same predictions");
+    assertEquals(evaluateRipley(model, test), evaluateRipley(model, reordered), 1e-12);
+
+    refused(args("predict", "--model", model, "--input", wrongName, "--output", dir.resolve("o")),
+        "feature column 'ys' of the model", "renamed.csv", "xs, y_s, yc");
+    refused(args("evaluate", "--model", model, "--input", wrongName), "feature column 'ys' of the model");
+    // a vector input still has its size checked, inside the tasks: one line all the same
+    Path vectors = dir.resolve("three.parquet");
+    spark.createDataFrame(List.of(org.apache.spark.sql.RowFactory.create(
+        org.apache.spark.ml.linalg.Vectors.dense(1, 2, 3))), new org.apache.spark.sql.types.StructType()
+        .add("features", org.apache.spark.ml.linalg.SQLDataTypes.VectorType())).write().parquet(vectors.toString());
+    refused(args("predict", "--model", model, "--input", vectors, "--output", dir.resolve("o")),
+        "holds a vector of size 3, but the model was fitted on 2 features");
+  }
+
+  private static double evaluateRipley(Path model, Path input) {
+    Result r = run("evaluate", "--model", model, "--input", input);
+    ok(r);
+    return r.json().get("accuracy").asDouble();
+  }
+
+  // ---- LibSVM and CSV lines ----
+
+  @Test
+  void libsvmLinesOutsideTheModelsDimensionNameTheFileLineAndIndex() throws IOException {
+    Path train = Files.write(dir.resolve("train.libsvm"), List.of("1 1:0.5 2:1.0", "0 1:-0.5 2:-1.0",
+        "1 1:0.7 2:0.8", "0 1:-0.9 2:-0.2", "1 1:1.0", "0 2:-0.6"));
+    Path model = dir.resolve("model");
+    ok(run("train", "--input", train, "--model", model, "--family", "bernoulli", "--kernel", "linear",
+        "--num-features", "3"));
+    assertEquals(3, RvmModel.load(model.toString()).numFeatures(), "--num-features sets the dimension");
+    Path beyond = Files.write(dir.resolve("beyond.libsvm"), List.of("1 1:0.5", "# a comment", "0 2:1 4:2"));
+    Path output = dir.resolve("out");
+    refused(args("predict", "--model", model, "--input", beyond, "--output", output), "beyond.libsvm' line 3",
+        "index 4 (0-based feature 3)", "the model's 3 features");
+    refused(args("evaluate", "--model", model, "--input", beyond), "beyond.libsvm' line 3", "index 4");
+    Path zeroBased = Files.write(dir.resolve("zero.libsvm"), List.of("1 0:0.5 1:1"));
+    refused(args("evaluate", "--model", model, "--input", zeroBased), "zero.libsvm' line 1", "index 0",
+        "count from 1");
+    refused(args("train", "--input", beyond, "--model", dir.resolve("m2"), "--num-features", "2"),
+        "beyond.libsvm' line 3", "index 4", "--num-features 2");
+    refused(args("train", "--input", dir.resolve("train.libsvm"), "--model", dir.resolve("m2"), "--num-features",
+        "0"), "--num-features", "positive");
+    refused(args("train", "--input", ripleyTrain(dir.resolve("data")), "--model", dir.resolve("m2"),
+        "--num-features", "2"), "--num-features applies to libsvm input only");
+  }
+
+  @Test
+  void aCsvRowWithAnExtraOrMissingCellIsAnErrorNamingItsLine() throws IOException {
+    Path train = ripleyTrain(dir.resolve("data"));
+    Path model = dir.resolve("model");
+    ok(run((Object[]) ripleyFit(train, model)));
+    Path extra = Files.write(dir.resolve("extra.csv"), List.of("xs,ys,yc", "0.1,0.2,0", "0.3,0.4,1,9", "0.5,0.6,1"));
+    refused(args((Object[]) ripleyFit(extra, dir.resolve("m2"))), "extra.csv' line 3", "has 4 cells where the header "
+        + "has 3", "0.3,0.4,1,9");
+    refused(args("predict", "--model", model, "--input", extra, "--output", dir.resolve("o")), "extra.csv' line 3");
+    refused(args("evaluate", "--model", model, "--input", extra), "extra.csv' line 3");
+    Path missing = Files.write(dir.resolve("short.csv"), List.of("xs,ys,yc", "0.1,0.2,0", "0.3,0.4"));
+    refused(args("evaluate", "--model", model, "--input", missing), "short.csv' line 3", "has 2 cells");
+  }
+
+  // ---- any data source, tables, output formats and modes ----
+
+  @Test
+  void orcJsonAndTableInputsAndOutputFormatsModesAndPartitions() throws IOException {
+    SparkSession spark = SparkTestSession.get();
+    Path train = ripleyTrain(dir.resolve("data"));
+    Dataset<Row> frame = spark.read().option("header", "true").option("inferSchema", "true").csv(train.toString());
+    Path orc = dir.resolve("train.orc");
+    frame.write().orc(orc.toString());
+    Path json = dir.resolve("train.json");
+    frame.write().json(json.toString());
+    frame.createOrReplaceTempView("ripley_train");
+
+    Path fromOrc = dir.resolve("m-orc");
+    ok(run("train", "--input", orc, "--model", fromOrc, "--label-col", "yc", "--family", "bernoulli", "--gamma", "4",
+        "--standardization", "false", "--max-basis", "30"));
+    Path fromJson = dir.resolve("m-json");
+    ok(run("train", "--input", json, "--format", "json", "--model", fromJson, "--label-col", "yc", "--family",
+        "bernoulli", "--gamma", "4", "--standardization", "false", "--max-basis", "30"));
+    Path fromTable = dir.resolve("m-table");
+    ok(run("train", "--table", "ripley_train", "--model", fromTable, "--label-col", "yc", "--family", "bernoulli",
+        "--gamma", "4", "--standardization", "false", "--max-basis", "30"));
+    double reference = evaluateRipley(fromOrc, train);
+    assertTrue(reference >= 0.85);
+    // the same rows and columns through three sources: the same fit
+    assertEquals(reference, evaluateRipley(fromJson, train), 1e-12);
+    assertEquals(reference, evaluateRipley(fromTable, train), 1e-12);
+    Result onTable = run("evaluate", "--model", fromOrc, "--table", "ripley_train");
+    ok(onTable);
+    assertEquals(reference, onTable.json().get("accuracy").asDouble(), 1e-12);
+
+    Path out = dir.resolve("out-json");
+    ok(run("predict", "--model", fromOrc, "--table", "ripley_train", "--output", out, "--output-format", "json",
+        "--partition-by", "yc"));
+    Dataset<Row> written = spark.read().json(out.toString());
+    assertEquals(250, written.count());
+    assertTrue(Files.isDirectory(out.resolve("yc=0")) && Files.isDirectory(out.resolve("yc=1")));
+    Result appended = run("predict", "--model", fromOrc, "--input", orc, "--output", out, "--output-format", "json",
+        "--partition-by", "yc", "--mode", "append");
+    ok(appended);
+    assertEquals(250, appended.json().get("rows").asLong());
+    assertEquals(500, spark.read().json(out.toString()).count());
+    Result ignored = run("predict", "--model", fromOrc, "--input", orc, "--output", out, "--mode", "ignore");
+    ok(ignored);
+    assertEquals(0, ignored.json().get("rows").asLong());
+    assertEquals(500, spark.read().json(out.toString()).count());
+    Path orcOut = dir.resolve("out-orc");
+    ok(run("predict", "--model", fromOrc, "--input", orc, "--output", orcOut));
+    assertEquals(250, spark.read().orc(orcOut.toString()).count());
+
+    refused(args("predict", "--model", fromOrc, "--input", orc, "--output", out, "--mode", "sideways"), "--mode",
+        "'sideways'");
+    refused(args("predict", "--model", fromOrc, "--input", orc, "--output", out, "--mode", "append", "--overwrite"),
+        "--overwrite", "--mode append");
+    refused(args("predict", "--model", fromOrc, "--input", orc, "--output", dir.resolve("o"), "--partition-by",
+        "nope"), "--partition-by 'nope'");
+    refused(args("train", "--table", "no_such_table", "--model", dir.resolve("m2")), "table 'no_such_table'",
+        "--table");
+    refused(args("train", "--table", "ripley_train", "--input", orc, "--model", dir.resolve("m2")), "--input",
+        "--table", "not both");
+    refused(args("evaluate", "--model", fromOrc, "--input", orc, "--format", "no-such-format"), "no-such-format");
+  }
 }
