@@ -379,7 +379,7 @@ public final class RvmEstimator extends Estimator<RvmModel> implements RvmParams
     } else if (multinomial) {
       DriverMemory.checkOneVsRest(Math.min(getParallelism(), numClasses), m);
     } else if (!"variational".equals(getSolver())) {
-      DriverMemory.check(m, "maxBasis");
+      DriverMemory.check(m, "maxBasis", linear);
     }
     boolean dual = "variational".equals(getSolver()) && dualForm(summary.weightedRows(), m);
     LOG.info("{}: {} rows, {} features, {} candidate basis functions, gamma={}{}", uid, summary.rows(), dim, m, gamma,
@@ -532,7 +532,7 @@ public final class RvmEstimator extends Estimator<RvmModel> implements RvmParams
           + (DriverMemory.dualBytesFor(n, m) >> 20) + " MiB fit the driver";
     }
     if (!dual) {
-      DriverMemory.check(m, "maxBasis");
+      DriverMemory.check(m, "maxBasis", "linear".equals(getKernel()));
     }
     LOG.info("{}: solver variational in the {} form (an {} factorisation per step): {}", uid,
         dual ? "dual" : "primal", dual ? n + " x " + n : m + " x " + m, why);
