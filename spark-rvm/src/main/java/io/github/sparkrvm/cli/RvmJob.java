@@ -497,6 +497,7 @@ public final class RvmJob {
     if (root != t) {
       text += " (caused by " + root.getClass().getSimpleName() + ": " + oneLine(root) + ")";
     }
-    return text + "; the driver log has the stack trace";
+    String log = System.getProperty("spark.rvm.log");
+    return text + "; " + (log == null ? "the driver log" : log) + " has the stack trace";
   }
 }
