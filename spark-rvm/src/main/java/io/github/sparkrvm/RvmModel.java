@@ -66,7 +66,6 @@ public final class RvmModel extends Model<RvmModel> implements RvmParams, MLWrit
     this.paramSet = new RvmParamSet(this);
     paramSet.setDefaults(this);
     this.featureNames = FeatureNames.param(this);
-    setDefault(featureNames, new String[0]);
   }
 
   @Override
@@ -135,7 +134,7 @@ public final class RvmModel extends Model<RvmModel> implements RvmParams, MLWrit
 
   /**
    * {@return the {@code featureNames} param: the names of the input features in the order of the features vector
-   * (the columns the vector was assembled from), empty when unknown} Saved with the model; the spark-submit job sets
+   * (the columns the vector was assembled from); unset when unknown} Saved with the model; the spark-submit job sets
    * it and selects the columns of CSV and Parquet input by these names.
    */
   public StringArrayParam featureNames() {
@@ -144,7 +143,7 @@ public final class RvmModel extends Model<RvmModel> implements RvmParams, MLWrit
 
   /** {@return the names of the input features, in vector order (empty when unknown)} */
   public String[] getFeatureNames() {
-    return $(featureNames);
+    return isDefined(featureNames) ? $(featureNames).clone() : new String[0];
   }
 
   /**
