@@ -31,7 +31,7 @@ final class Usage {
         predict --model PATH SOURCE --output PATH [--output-format FORMAT] [--mode MODE]
               [--partition-by COL,...] [--label-col NAME] [--features-col NAME] [--overwrite]
             Writes the input's columns and the predictions to --output, in --output-format (default
-            the input's format; libsvm input and tables are written as parquet). CSV output gets
+            the input's format; libsvm input is written as parquet, as are tables). CSV output gets
             prediction and, from a bernoulli model, probability = P(1), from a multinomial model
             probability_0 ... probability_K-1, from a gaussian model variance (vector columns are left
             out); other formats keep every column, vectors included. --mode is error (default),
