@@ -19,8 +19,23 @@ final class DriverMemory {
   }
 
   static void check(int m, String param) {
+    check(m, param, false);
+  }
+
+  /** As {@link #check(int, String)}; for kernel linear, whose m is the number of features, the advice says so. */
+  static void check(int m, String param, boolean linear) {
+    checkBasis(m, param, linear, Runtime.getRuntime().maxMemory());
+  }
+
+  static void checkBasis(int m, String param, boolean linear, long available) {
     long needed = bytesFor(m);
-    long available = Runtime.getRuntime().maxMemory();
+    if (linear && !fits(needed, available)) {
+      throw new IllegalArgumentException("kernel 'linear' has one basis function per input feature: " + m
+          + " candidate basis functions (the features and the bias) need about " + (needed >> 20) + " MiB on the "
+          + "driver (" + MATRIX_COPIES + " matrices of " + m + " × " + m + " doubles), but the driver has "
+          + (available >> 20) + " MiB. maxBasis does not apply to the linear kernel: use fewer features (select "
+          + "them first), another kernel, or raise spark.driver.memory");
+    }
     if (!fits(needed, available)) {
       throw new IllegalArgumentException(m + " candidate basis functions need about " + (needed >> 20)
           + " MiB on the driver (" + MATRIX_COPIES + " matrices of " + m + " × " + m + " doubles), but the driver "

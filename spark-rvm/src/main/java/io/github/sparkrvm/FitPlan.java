@@ -193,7 +193,7 @@ final class FitPlan {
     } else if (multinomial) {
       DriverMemory.checkOneVsRest(Math.min(p.getParallelism(), numClasses), m);
     } else if (!choice.variational()) {
-      DriverMemory.check(m, "maxBasis");
+      DriverMemory.check(m, "maxBasis", choice.linear());
     }
     dual = choice.variational() && dualForm(summary.weightedRows(), m);
     LOG.info("{}: {} rows, {} features, {} candidate basis functions, gamma={}{}", uid, summary.rows(), dim, m, gamma,
@@ -300,7 +300,7 @@ final class FitPlan {
           + (DriverMemory.dualBytesFor(n, m) >> 20) + " MiB fit the driver";
     }
     if (!dual) {
-      DriverMemory.check(m, "maxBasis");
+      DriverMemory.check(m, "maxBasis", choice.linear());
     }
     LOG.info("{}: solver variational in the {} form (an {} factorisation per step): {}", uid,
         dual ? "dual" : "primal", dual ? n + " x " + n : m + " x " + m, why);

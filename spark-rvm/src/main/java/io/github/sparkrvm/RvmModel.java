@@ -18,6 +18,7 @@ import org.apache.spark.ml.linalg.SQLDataTypes;
 import org.apache.spark.ml.linalg.Vector;
 import org.apache.spark.ml.linalg.Vectors;
 import org.apache.spark.ml.param.ParamMap;
+import org.apache.spark.ml.param.StringArrayParam;
 import org.apache.spark.ml.util.MLReader;
 import org.apache.spark.ml.util.MLWritable;
 import org.apache.spark.ml.util.MLWriter;
@@ -62,12 +63,14 @@ public final class RvmModel extends Model<RvmModel> implements RvmModelSetters<R
   private final FittedRvm fitted;
   private transient Predictive predictive;
   private transient MultiClassPredictive multiClassPredictive;
+  private final StringArrayParam featureNames;
 
   RvmModel(String uid, FittedRvm fitted) {
     this.uid = uid;
     this.fitted = fitted;
     this.paramSet = new RvmParamSet(this);
     paramSet.setDefaults(this);
+    this.featureNames = FeatureNames.param(this);
     setFittedParams();
   }
 
@@ -143,6 +146,56 @@ public final class RvmModel extends Model<RvmModel> implements RvmModelSetters<R
     return fitted;
   }
 
+
+  /**
+   * {@return the {@code featureNames} param: the names of the input features in the order of the features vector
+   * (the columns the vector was assembled from); unset when unknown} Saved with the model; the spark-submit job sets
+   * it and selects the columns of CSV and Parquet input by these names.
+   */
+  public StringArrayParam featureNames() {
+    return featureNames;
+  }
+
+  /** {@return the names of the input features, in vector order (empty when unknown)} */
+  public String[] getFeatureNames() {
+    return isDefined(featureNames) ? $(featureNames).clone() : new String[0];
+  }
+
+  /**
+   * Sets {@link #featureNames()}.
+   *
+   * @param names one distinct name per feature, in vector order, or none
+   * @return this model
+   */
+  public RvmModel setFeatureNames(String... names) {
+    FeatureNames.check(names, numFeatures());
+    set(featureNames, names.clone());
+    return this;
+  }
+
+  /**
+   * Scores a labelled data set (its {@code featuresCol} and {@code labelCol}) and measures the predictions: for
+   * family gaussian rmse, mse, mae and r2; for bernoulli and multinomial accuracy, error, log-loss, weighted F1, the
+   * confusion matrix and (bernoulli) the area under the ROC curve.
+   *
+   * @param dataset the data, with the label column (class indices 0 … K − 1 for a classifier)
+   * @return the metrics
+   * @throws IllegalArgumentException if the label column is missing, not numeric, null, or not a class index
+   */
+  public RvmMetrics evaluate(Dataset<?> dataset) {
+    return ModelEvaluation.evaluate(this, dataset, getLabelCol());
+  }
+
+  /**
+   * As {@link #evaluate(Dataset)}, with the labels in another column than {@code labelCol}.
+   *
+   * @param dataset the data
+   * @param labelCol the label column of {@code dataset}
+   * @return the metrics
+   */
+  public RvmMetrics evaluate(Dataset<?> dataset, String labelCol) {
+    return ModelEvaluation.evaluate(this, dataset, labelCol);
+  }
 
   /** {@return the number of input features the model was fitted on} */
   public int numFeatures() {

@@ -21,6 +21,31 @@ final class JsonLine {
     return raw(name, value == null ? "null" : quote(value));
   }
 
+  /** Puts a {@code Long}, {@code Integer}, {@code Double}, {@code Boolean}, {@code String} or {@code long[][]}. */
+  JsonLine putValue(String name, Object value) {
+    if (value instanceof Long || value instanceof Integer) {
+      return put(name, ((Number) value).longValue());
+    }
+    if (value instanceof Number n) {
+      return put(name, n.doubleValue());
+    }
+    if (value instanceof Boolean b) {
+      return put(name, b.booleanValue());
+    }
+    if (value instanceof long[][] matrix) {
+      StringBuilder json = new StringBuilder("[");
+      for (int i = 0; i < matrix.length; i++) {
+        json.append(i == 0 ? "[" : ",[");
+        for (int j = 0; j < matrix[i].length; j++) {
+          json.append(j == 0 ? "" : ",").append(matrix[i][j]);
+        }
+        json.append(']');
+      }
+      return raw(name, json.append(']').toString());
+    }
+    return put(name, value == null ? null : String.valueOf(value));
+  }
+
   private JsonLine raw(String name, String json) {
     if (text.length() > 1) {
       text.append(',');

@@ -3,10 +3,10 @@ package io.github.sparkrvm.cli;
 import static org.apache.spark.ml.functions.vector_to_array;
 
 import io.github.sparkrvm.RvmEstimator;
+import io.github.sparkrvm.RvmMetrics;
 import io.github.sparkrvm.RvmModel;
 import io.github.sparkrvm.RvmTrainingSummary;
 import io.github.sparkrvm.cli.DataInput.Columns;
-import io.github.sparkrvm.cli.DataInput.Format;
 import io.github.sparkrvm.cli.DataInput.Purpose;
 import io.github.sparkrvm.cli.DataInput.Table;
 import io.github.sparkrvm.distributed.InvalidInputException;
@@ -18,10 +18,9 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.function.Consumer;
 import org.apache.spark.SparkConf;
-import org.apache.spark.ml.evaluation.BinaryClassificationEvaluator;
-import org.apache.spark.ml.evaluation.MulticlassClassificationEvaluator;
-import org.apache.spark.ml.evaluation.RegressionEvaluator;
+import org.apache.spark.ml.linalg.VectorUDT;
 import org.apache.spark.ml.param.BooleanParam;
 import org.apache.spark.ml.param.DoubleParam;
 import org.apache.spark.ml.param.IntArrayParam;
@@ -34,7 +33,6 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SaveMode;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.storage.StorageLevel;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -48,16 +46,13 @@ public final class RvmJob {
 
   private static final Logger LOG = LoggerFactory.getLogger(RvmJob.class);
   private static final String PREFIX = "spark-rvm: ";
-  private static final List<String> TRAIN_OPTIONS = List.of("input", "model", "format", "overwrite");
-  private static final List<String> PREDICT_OPTIONS =
-      List.of("model", "input", "output", "format", "label-col", "features-col", "overwrite");
+  private static final List<String> TRAIN_OPTIONS =
+      List.of("input", "table", "model", "format", "overwrite", "num-features");
+  private static final List<String> PREDICT_OPTIONS = List.of("model", "input", "table", "output", "format",
+      "label-col", "features-col", "overwrite", "output-format", "mode", "partition-by");
   private static final List<String> EVALUATE_OPTIONS =
-      List.of("model", "input", "format", "label-col", "features-col");
+      List.of("model", "input", "table", "format", "label-col", "features-col");
   private static final Set<String> FLAGS = Set.of("overwrite");
-  private static final String PREDICTION = "__spark_rvm_prediction";
-  private static final String PROBABILITY = "__spark_rvm_probability";
-  private static final String RAW = "__spark_rvm_raw";
-  private static final String VARIANCE = "__spark_rvm_variance";
 
   private RvmJob() {}
 
@@ -105,7 +100,7 @@ public final class RvmJob {
         return 0;
       }
       switch (args[0]) {
-        case "train" -> train(args, out, spark);
+        case "train" -> train(args, out, err, spark);
         case "predict" -> predict(args, out, spark);
         case "evaluate" -> evaluate(args, out, spark);
         default -> throw new BadInputException((args[0].startsWith("-") ? "the first argument must be a command"
@@ -138,7 +133,7 @@ public final class RvmJob {
 
   // ---- train ----
 
-  private static void train(String[] args, PrintStream out, SparkSession spark) {
+  private static void train(String[] args, PrintStream out, PrintStream err, SparkSession spark) {
     Options options = Options.parse("train", args, FLAGS);
     RvmEstimator estimator = new RvmEstimator();
     for (String name : options.names()) {
@@ -146,23 +141,21 @@ public final class RvmJob {
         setParam(estimator, name, options.get(name, null));
       }
     }
-    String input = options.required("input");
+    Source source = Source.of(options);
     String modelPath = options.required("model");
-    Format format = DataInput.format(options.get("format", null), input);
     boolean overwrite = options.flag("overwrite");
+    int numFeatures = numFeatures(options, source);
     requireNew(spark, modelPath, "--model", overwrite);
-    if (DataInput.samePath(spark, input, modelPath)) {
-      throw new BadInputException("--model '" + modelPath + "' is the --input path");
-    }
 
-    Dataset<Row> raw = DataInput.load(spark, format, input, -1);
-    Table table = DataInput.prepare(raw, format, new Columns(Purpose.TRAIN, estimator.getLabelCol(),
-        estimator.getWeightCol(), estimator.getFeaturesCol(), options.has("features-col"), -1), input);
+    Dataset<Row> raw = DataInput.load(spark, source, numFeatures, "--num-features " + numFeatures);
+    OutputPaths.requireApart(spark, "--model", modelPath, readPaths(source, raw));
+    Table table = DataInput.prepare(raw, source, new Columns(Purpose.TRAIN, estimator.getLabelCol(),
+        estimator.getWeightCol(), estimator.getFeaturesCol(), options.has("features-col"), -1, List.of()));
     estimator.setFeaturesCol(table.featuresCol());
     estimator.setProgressListener(r -> {
-      out.println(String.format(Locale.ROOT, "iteration %d: log marginal likelihood %.2f, %d basis functions",
+      err.println(String.format(Locale.ROOT, "iteration %d: log marginal likelihood %.2f, %d basis functions",
           r.iteration(), r.logMarginalLikelihood(), r.activeBasis()));
-      out.flush();
+      err.flush();
     });
     RvmModel model;
     try {
@@ -170,9 +163,12 @@ public final class RvmJob {
     } catch (IllegalArgumentException e) {
       throw new BadInputException(e.getMessage(), e);
     }
-    write(spark, modelPath, () -> {
+    if (!table.featureNames().isEmpty()) {
+      model.setFeatureNames(table.featureNames().toArray(new String[0]));
+    }
+    OutputPaths.replace(spark, "--model", modelPath, overwrite, path -> {
       try {
-        (overwrite ? model.write().overwrite() : model.write()).session(spark).save(modelPath);
+        model.write().session(spark).save(path);
       } catch (IOException e) {
         throw new UncheckedIOException(e);
       }
@@ -181,6 +177,41 @@ public final class RvmJob {
     out.println(new JsonLine().put("rows", summary.numRows()).put("relevanceVectors", model.numRelevanceVectors())
         .put("iterations", summary.iterations()).put("converged", summary.converged())
         .put("fitSeconds", Math.round(summary.fitSeconds() * 1000.0) / 1000.0));
+  }
+
+  /** {@return {@code --num-features} (LibSVM input at train), or 0 when not given} */
+  private static int numFeatures(Options options, Source source) {
+    if (!options.has("num-features")) {
+      return 0;
+    }
+    if (!source.libsvm()) {
+      throw new BadInputException("--num-features applies to libsvm input only; " + source.describe() + " is read as "
+          + (source.isTable() ? "a table" : source.format()));
+    }
+    String value = options.required("num-features");
+    try {
+      int n = Integer.parseInt(value.trim());
+      if (n > 0) {
+        return n;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw new BadInputException("invalid value '" + value + "' for --num-features (a positive INTEGER expected): "
+        + "the number of features of the libsvm input, its largest index");
+  }
+
+  /** {@return the paths the command reads, with their options: the source's path and every file it lists} */
+  private static List<String[]> readPaths(Source source, Dataset<Row> raw) {
+    List<String[]> read = new ArrayList<>();
+    if (!source.isTable()) {
+      read.add(new String[] {source.path(), "--input"});
+    }
+    for (String file : raw.inputFiles()) {
+      read.add(new String[] {file, source.isTable() ? "a file of --table '" + source.table() + "'"
+          : "the --input file"});
+    }
+    return read;
   }
 
   /** Sets the estimator param of the kebab-case option {@code --name}, parsing the value by the param's type. */
@@ -252,47 +283,113 @@ public final class RvmJob {
     Options options = Options.parse("predict", args, FLAGS);
     requireKnown(options, PREDICT_OPTIONS);
     String modelPath = options.required("model");
-    String input = options.required("input");
+    Source source = Source.of(options);
     String output = options.required("output");
-    Format format = DataInput.format(options.get("format", null), input);
-    boolean overwrite = options.flag("overwrite");
-    requireNew(spark, output, "--output", overwrite);
-    if (DataInput.samePath(spark, input, output) || DataInput.samePath(spark, modelPath, output)) {
-      throw new BadInputException("--output '" + output + "' is the --input or --model path");
+    SaveMode mode = saveMode(options);
+    String outputFormat = options.has("output-format") ? options.required("output-format").trim().toLowerCase(Locale.ROOT)
+        : source.isTable() || source.libsvm() ? Source.PARQUET : source.format();
+    if (outputFormat.equals(Source.LIBSVM)) {
+      throw new BadInputException("--output-format libsvm cannot hold the predictions: use csv, parquet, orc or json");
     }
+    requireNew(spark, output, "--output", mode != SaveMode.ErrorIfExists);
+    OutputPaths.requireApart(spark, "--output", output, List.<String[]>of(new String[] {modelPath, "--model"}));
     RvmModel model = loadModel(spark, modelPath);
-    Table table = prepare(spark, options, model, format, input, Purpose.PREDICT);
+    Table table = prepare(spark, options, model, source, Purpose.PREDICT);
+    OutputPaths.requireApart(spark, "--output", output, readPaths(source, table.data()));
     model.setFeaturesCol(table.featuresCol());
     Dataset<Row> scored = transform(model, table.data());
 
-    Format outputFormat = format == Format.LIBSVM ? Format.PARQUET : format;
-    Dataset<Row> written = scored;
-    if (outputFormat == Format.CSV) {
-      List<Column> columns = new ArrayList<>();
-      for (String c : table.inputColumns()) {
+    Dataset<Row> written = outputFormat.equals(Source.CSV) ? plainColumns(model, scored, table) : scored;
+    List<String> partitions = new ArrayList<>();
+    if (options.has("partition-by")) {
+      for (String c : options.required("partition-by").split(",")) {
+        String name = c.trim();
+        if (!Arrays.asList(written.columns()).contains(name)) {
+          throw new BadInputException("--partition-by '" + name + "' is not a column of the output; its columns are "
+              + DataInput.list(Arrays.asList(written.columns())));
+        }
+        partitions.add(name);
+      }
+    }
+    if (mode == SaveMode.Ignore && DataInput.exists(spark, output, false)) {
+      out.println(new JsonLine().put("rows", 0L).put("output", output));
+      return;
+    }
+    Consumer<String> write = path -> {
+      DataFrameWriter<Row> writer = written.write().format(outputFormat)
+          .mode(mode == SaveMode.Append ? SaveMode.Append : SaveMode.ErrorIfExists);
+      if (outputFormat.equals(Source.CSV)) {
+        writer = writer.option("header", "true");
+      }
+      if (!partitions.isEmpty()) {
+        writer = writer.partitionBy(partitions.toArray(new String[0]));
+      }
+      try {
+        writer.save(path);
+      } catch (Exception e) { // also the checked exceptions that Scala code throws undeclared
+        String type = e.getClass().getName();
+        if (InvalidInputException.findIn(e) == null
+            && (type.contains("AnalysisException") || type.contains("ClassNotFound"))) {
+          throw new BadInputException("cannot write --output '" + output + "' as " + outputFormat
+              + " (--output-format): " + oneLine(e), e);
+        }
+        throw e;
+      }
+    };
+    if (mode == SaveMode.Append) {
+      write.accept(output);
+    } else {
+      OutputPaths.replace(spark, "--output", output, mode == SaveMode.Overwrite, write);
+    }
+    long rows = table.data().count();
+    out.println(new JsonLine().put("rows", rows).put("output", output));
+  }
+
+  /** The --mode of predict (--overwrite is --mode overwrite). */
+  private static SaveMode saveMode(Options options) {
+    boolean overwrite = options.flag("overwrite");
+    if (!options.has("mode")) {
+      return overwrite ? SaveMode.Overwrite : SaveMode.ErrorIfExists;
+    }
+    String value = options.required("mode").trim().toLowerCase(Locale.ROOT);
+    SaveMode mode = switch (value) {
+      case "error", "errorifexists" -> SaveMode.ErrorIfExists;
+      case "overwrite" -> SaveMode.Overwrite;
+      case "append" -> SaveMode.Append;
+      case "ignore" -> SaveMode.Ignore;
+      default -> throw new BadInputException("invalid value '" + value + "' for --mode: use error, overwrite, append "
+          + "or ignore (as Spark's SaveMode)");
+    };
+    if (overwrite && mode != SaveMode.Overwrite) {
+      throw new BadInputException("--overwrite contradicts --mode " + value + ": give one of them");
+    }
+    return mode;
+  }
+
+  /**
+   * The columns of CSV output: the input's plain columns, the prediction, and P(1) (bernoulli), P(0) … P(K−1) as
+   * {@code probability_k} (multinomial) or the variance (gaussian); vector columns have no CSV form and are left out.
+   */
+  private static Dataset<Row> plainColumns(RvmModel model, Dataset<Row> scored, Table table) {
+    List<Column> columns = new ArrayList<>();
+    for (String c : table.inputColumns()) {
+      if (!(scored.schema().apply(c).dataType() instanceof VectorUDT)) {
         columns.add(DataInput.quoted(c));
       }
-      columns.add(DataInput.quoted(model.getPredictionCol()));
-      if (model.isBernoulli() && !model.getProbabilityCol().isEmpty()) {
-        columns.add(vector_to_array(DataInput.quoted(model.getProbabilityCol()), "float64").getItem(1)
-            .as(model.getProbabilityCol()));
-      } else if (!model.isBernoulli() && !model.getVarianceCol().isEmpty()) {
-        columns.add(DataInput.quoted(model.getVarianceCol()));
-      }
-      written = scored.select(columns.toArray(new Column[0]));
     }
-    DataFrameWriter<Row> writer = written.write().mode(overwrite ? SaveMode.Overwrite : SaveMode.ErrorIfExists);
-    write(spark, output, () -> {
-      if (outputFormat == Format.CSV) {
-        writer.option("header", "true").csv(output);
-      } else {
-        writer.parquet(output);
+    columns.add(DataInput.quoted(model.getPredictionCol()));
+    String probability = model.getProbabilityCol();
+    if (model.isMultinomial() && !probability.isEmpty()) {
+      Column array = vector_to_array(DataInput.quoted(probability), "float64");
+      for (int k = 0; k < model.numClasses(); k++) {
+        columns.add(array.getItem(k).as(probability + "_" + k));
       }
-    });
-    long rows = outputFormat == Format.CSV
-        ? spark.read().option("header", "true").csv(output).count()
-        : spark.read().parquet(output).count();
-    out.println(new JsonLine().put("rows", rows).put("output", output));
+    } else if (model.isBernoulli() && !probability.isEmpty()) {
+      columns.add(vector_to_array(DataInput.quoted(probability), "float64").getItem(1).as(probability));
+    } else if (!model.isClassifier() && !model.getVarianceCol().isEmpty()) {
+      columns.add(DataInput.quoted(model.getVarianceCol()));
+    }
+    return scored.select(columns.toArray(new Column[0]));
   }
 
   // ---- evaluate ----
@@ -301,62 +398,36 @@ public final class RvmJob {
     Options options = Options.parse("evaluate", args, FLAGS);
     requireKnown(options, EVALUATE_OPTIONS);
     String modelPath = options.required("model");
-    String input = options.required("input");
-    Format format = DataInput.format(options.get("format", null), input);
+    Source source = Source.of(options);
     RvmModel model = loadModel(spark, modelPath);
-    Table table = prepare(spark, options, model, format, input, Purpose.EVALUATE);
+    Table table = prepare(spark, options, model, source, Purpose.EVALUATE);
     String label = table.labelCol();
-    if (model.isBernoulli()) {
-      DataInput.requireBinaryLabels(table, label, input);
+    if (model.isClassifier()) {
+      DataInput.requireClassLabels(table, label, model.numClasses(), source.describe());
     }
-    model.setFeaturesCol(table.featuresCol()).setPredictionCol(PREDICTION);
-    List<Column> kept = new ArrayList<>(List.of(DataInput.quoted(label), DataInput.quoted(PREDICTION)));
-    if (model.isBernoulli()) {
-      model.setProbabilityCol(PROBABILITY).setRawPredictionCol(RAW);
-      kept.add(DataInput.quoted(PROBABILITY));
-      kept.add(DataInput.quoted(RAW));
-    } else {
-      model.setVarianceCol(VARIANCE);
-    }
-    Dataset<Row> scored = transform(model, table.data()).select(kept.toArray(new Column[0]))
-        .persist(StorageLevel.MEMORY_AND_DISK());
+    model.setFeaturesCol(table.featuresCol());
+    RvmMetrics metrics;
     try {
-      long rows = scored.count();
-      if (rows == 0) {
-        throw new BadInputException("'" + input + "' has no rows to evaluate on");
-      }
-      JsonLine json = new JsonLine().put("rows", rows);
-      if (model.isBernoulli()) {
-        MulticlassClassificationEvaluator multiclass = new MulticlassClassificationEvaluator().setLabelCol(label)
-            .setPredictionCol(PREDICTION).setProbabilityCol(PROBABILITY);
-        double accuracy = multiclass.setMetricName("accuracy").evaluate(scored);
-        double logLoss = multiclass.setMetricName("logLoss").evaluate(scored);
-        double auc = new BinaryClassificationEvaluator().setLabelCol(label).setRawPredictionCol(RAW)
-            .setMetricName("areaUnderROC").evaluate(scored);
-        json.put("accuracy", accuracy).put("error", 1.0 - accuracy).put("logLoss", logLoss).put("auc", auc);
-      } else {
-        RegressionEvaluator regression = new RegressionEvaluator().setLabelCol(label).setPredictionCol(PREDICTION);
-        for (String metric : List.of("rmse", "mse", "mae", "r2")) {
-          json.put(metric, regression.setMetricName(metric).evaluate(scored));
-        }
-      }
-      out.println(json);
-    } finally {
-      scored.unpersist(false);
+      metrics = model.evaluate(table.data(), label);
+    } catch (IllegalArgumentException e) {
+      throw new BadInputException(source.describe() + ": " + e.getMessage(), e);
     }
+    JsonLine json = new JsonLine();
+    metrics.asMap().forEach(json::putValue);
+    out.println(json);
   }
 
   // ---- shared ----
 
   /** Reads the input of predict or evaluate; the column names default to the model's (LibSVM: label, features). */
-  private static Table prepare(SparkSession spark, Options options, RvmModel model, Format format, String input,
-      Purpose purpose) {
-    boolean libsvm = format == Format.LIBSVM;
+  private static Table prepare(SparkSession spark, Options options, RvmModel model, Source source, Purpose purpose) {
+    boolean libsvm = source.libsvm();
     String label = options.get("label-col", libsvm ? "label" : model.getLabelCol());
     String features = options.get("features-col", libsvm ? "features" : model.getFeaturesCol());
-    Dataset<Row> raw = DataInput.load(spark, format, input, model.numFeatures());
-    return DataInput.prepare(raw, format, new Columns(purpose, label, model.getWeightCol(), features,
-        options.has("features-col"), model.numFeatures()), input);
+    Dataset<Row> raw = DataInput.load(spark, source, model.numFeatures(),
+        "the model's " + model.numFeatures() + " features");
+    return DataInput.prepare(raw, source, new Columns(purpose, label, model.getWeightCol(), features,
+        options.has("features-col"), model.numFeatures(), Arrays.asList(model.getFeatureNames())));
   }
 
   private static Dataset<Row> transform(RvmModel model, Dataset<Row> data) {
@@ -397,19 +468,6 @@ public final class RvmJob {
     }
   }
 
-  /** Runs a write; when it fails, removes what it left at a path that did not exist before. */
-  private static void write(SparkSession spark, String path, Runnable action) {
-    boolean existed = DataInput.exists(spark, path, false);
-    try {
-      action.run();
-    } catch (Exception e) { // also the checked SparkException that Scala code throws undeclared
-      if (!existed) {
-        DataInput.deleteQuietly(spark, path);
-      }
-      throw e;
-    }
-  }
-
   /** {@return the first line of the throwable's message (its class when there is none)} */
   static String oneLine(Throwable t) {
     String message = t.getMessage();
@@ -439,6 +497,7 @@ public final class RvmJob {
     if (root != t) {
       text += " (caused by " + root.getClass().getSimpleName() + ": " + oneLine(root) + ")";
     }
-    return text + "; the driver log has the stack trace";
+    String log = System.getProperty("spark.rvm.log");
+    return text + "; " + (log == null ? "the driver log" : log) + " has the stack trace";
   }
 }

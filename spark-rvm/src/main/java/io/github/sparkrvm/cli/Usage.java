@@ -21,36 +21,47 @@ final class Usage {
   private static final String COMMANDS = """
       Usage: spark-submit --class io.github.sparkrvm.cli.RvmJob spark-rvm.jar COMMAND [OPTIONS]
 
-      Commands:
-        train --input PATH --model PATH [--format csv|libsvm|parquet] [--label-col label]
-              [--features-col features] [--weight-col NAME] [--overwrite] [--PARAM VALUE ...]
-            Fits an RVM, prints one line per iteration, saves the model, and ends with a JSON line
-            {"rows","relevanceVectors","iterations","converged","fitSeconds"}.
-        predict --model PATH --input PATH --output PATH [--format csv|libsvm|parquet]
-              [--label-col NAME] [--features-col NAME] [--overwrite]
-            Writes the input's columns and the predictions to --output, in the input's format (libsvm
-            input is written as parquet). CSV output gets prediction and, from a bernoulli model,
-            probability = P(1), from a gaussian model variance; parquet output keeps every column,
-            vectors included. Ends with a JSON line {"rows","output"}.
-        evaluate --model PATH --input PATH [--format csv|libsvm|parquet] [--label-col NAME]
-              [--features-col NAME]
-            Ends with a JSON line of metrics: {"rows","accuracy","error","logLoss","auc"} for a
-            bernoulli model, {"rows","rmse","mse","mae","r2"} for a gaussian one.
+      Commands (SOURCE is --input PATH [--format FORMAT], or --table NAME):
+        train SOURCE --model PATH [--label-col label] [--features-col features] [--weight-col NAME]
+              [--num-features N] [--overwrite] [--PARAM VALUE ...]
+            Fits an RVM, prints one line per iteration on stderr, saves the model (with the names of
+            its feature columns), and prints one JSON line on stdout:
+            {"rows","relevanceVectors","iterations","converged","fitSeconds"}. --num-features sets
+            the dimension of libsvm input (default: its largest index).
+        predict --model PATH SOURCE --output PATH [--output-format FORMAT] [--mode MODE]
+              [--partition-by COL,...] [--label-col NAME] [--features-col NAME] [--overwrite]
+            Writes the input's columns and the predictions to --output, in --output-format (default
+            the input's format; libsvm input is written as parquet, as are tables). CSV output gets
+            prediction and, from a bernoulli model, probability = P(1), from a multinomial model
+            probability_0 ... probability_K-1, from a gaussian model variance (vector columns are left
+            out); other formats keep every column, vectors included. --mode is error (default),
+            overwrite (as --overwrite), append or ignore. Ends with a JSON line {"rows","output"}.
+        evaluate --model PATH SOURCE [--label-col NAME] [--features-col NAME]
+            Ends with a JSON line of metrics: {"rows","accuracy","error","logLoss","auc","weightedF1",
+            "confusionMatrix"} for a bernoulli model, the same without auc for a multinomial one
+            (confusionMatrix[true class][predicted class]), {"rows","rmse","mse","mae","r2"} for a
+            gaussian one.
         --help
             Prints this text.
 
       Input (PATH: a Hadoop path or glob, e.g. hdfs://..., file:///..., or relative):
         csv      A header row. The label column (--label-col, default label) and the weight column
-                 (--weight-col) are not features; every other column is a numeric feature, in column
-                 order. A cell that is empty or not a finite number is an error.
-        libsvm   The columns label and features.
-        parquet  The Vector column --features-col (default features) if there is one, else every
-                 numeric column but the label and the weight, in column order.
-        --format defaults to the input's extension (.csv, .parquet, .libsvm or .svm), else csv.
-        predict and evaluate take the label, weight and features column names from the model unless
-        --label-col or --features-col is given; predict needs no label column.
+                 (--weight-col) are not features; every other column is a numeric feature. A cell
+                 that is empty or not a finite number, or a row of more or fewer cells than the
+                 header, is an error.
+        libsvm   The columns label and features; indices count from 1, and an index beyond the
+                 model's dimension (or --num-features) is an error naming the file and line.
+        other    Any Spark data source (parquet, orc, json, ...) and --table: the Vector column
+                 --features-col (default features) if there is one, else every numeric column but
+                 the label and the weight.
+        --format defaults to the input's extension (.csv, .parquet, .orc, .json, .libsvm or .svm),
+        else csv. predict and evaluate read a model's feature columns by name (a missing one is an
+        error; their order does not matter) and take the label, weight and features column names
+        from the model unless --label-col or --features-col is given; predict needs no label column.
 
-      --model and --output must not exist unless --overwrite is given.
+      --model and --output must not exist unless --overwrite is given, and must not be, contain or
+      lie inside what the command reads (or each other). They are written to a hidden sibling and
+      renamed into place when complete.
       Exit status: 0 done, 2 bad command line or input (nothing written), 1 another failure.
 
       RvmEstimator params, for train (--kebab-case of the param's name):

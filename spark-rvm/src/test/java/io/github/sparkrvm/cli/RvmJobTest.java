@@ -94,7 +94,7 @@ class RvmJobTest {
   @Test
   void trainsOnRipleyCsv() {
     assertEquals(0, trained.status(), trained.err());
-    assertEquals("", trained.err());
+    assertEquals(1, trained.outLines().size(), "stdout holds the JSON line only: " + trained.out());
     JsonNode json = trained.json();
     assertEquals(250, json.get("rows").asLong());
     int vectors = json.get("relevanceVectors").asInt();
@@ -107,9 +107,8 @@ class RvmJobTest {
     assertEquals(loaded.summary().iterations(), iterations);
     assertTrue(json.get("converged").isBoolean());
     assertTrue(json.get("fitSeconds").asDouble() > 0.0);
-    List<String> progress = trained.outLines().stream().filter(l -> l.startsWith("iteration ")).toList();
-    assertEquals(iterations + 1, progress.size(), trained.out());
-    assertEquals(iterations + 2, trained.outLines().size(), "progress lines, then the JSON line only");
+    List<String> progress = trained.err().lines().toList();
+    assertEquals(iterations + 1, progress.size(), "stderr holds the progress lines only: " + trained.err());
     assertTrue(progress.get(0).matches("iteration 0: log marginal likelihood -?[0-9.]+, [0-9]+ basis functions"),
         progress.get(0));
     assertTrue(progress.get(iterations).startsWith("iteration " + iterations + ": "));
@@ -127,7 +126,19 @@ class RvmJobTest {
     assertEquals(1.0 - accuracy, json.get("error").asDouble(), 1e-12);
     assertTrue(json.get("logLoss").asDouble() > 0.0 && json.get("logLoss").asDouble() < 0.5, r.out());
     assertTrue(json.get("auc").asDouble() > 0.9, r.out());
-    assertEquals(List.of("rows", "accuracy", "error", "logLoss", "auc"), fieldNames(json));
+    assertEquals(List.of("rows", "accuracy", "error", "logLoss", "auc", "weightedF1", "confusionMatrix"),
+        fieldNames(json));
+    JsonNode confusion = json.get("confusionMatrix");
+    assertEquals(2, confusion.size());
+    long total = 0;
+    for (int i = 0; i < 2; i++) {
+      for (int j = 0; j < 2; j++) {
+        total += confusion.get(i).get(j).asLong();
+      }
+    }
+    assertEquals(1000, total);
+    assertEquals(accuracy, (confusion.get(0).get(0).asLong() + confusion.get(1).get(1).asLong()) / 1000.0, 1e-12);
+    assertTrue(json.get("weightedF1").asDouble() > 0.85 && json.get("weightedF1").asDouble() <= 1.0, r.out());
   }
 
   @Test
@@ -358,7 +369,8 @@ class RvmJobTest {
         "true or false");
     assertBad(run("train", "--input", trainCsv, "--model", m, "--family", "poisson"), "'poisson'", "--family");
     assertBad(run("train", "--input", trainCsv, "--model", m, "--seed", "1.5"), "--seed");
-    assertBad(run("train", "--input", trainCsv, "--model", m, "--format", "json"), "--format", "'json'");
+    assertBad(run("train", "--input", trainCsv, "--model", m, "--format", "no-such-format"), "--format",
+        "no-such-format");
     assertBad(run("train", "--input", trainCsv, "--model", m, "--grid-shape", "2"), "'2'", "--grid-shape");
     assertBad(run("train", "--input", trainCsv, "--model", m, "--grid-shape", "1,x"), "'1,x'", "--grid-shape",
         "INTEGER,INTEGER");
@@ -409,8 +421,8 @@ class RvmJobTest {
   void predictionInputThatDoesNotFitTheModel() throws IOException {
     Path out = fresh("o-model");
     Path wide = csv("wide.csv", "a,b,c", "0,1,2");
-    assertBad(run("predict", "--model", model, "--input", wide, "--output", out), "3 feature columns (a, b, c)",
-        "fitted on 2 features");
+    assertBad(run("predict", "--model", model, "--input", wide, "--output", out), "feature column 'xs' of the model",
+        "wide.csv", "its columns are a, b, c", "by name (xs, ys)");
     Path nan = csv("nan-test.csv", "xs,ys", "0.1,0.2", "-Infinity,0.3");
     assertBad(run("predict", "--model", model, "--input", nan, "--output", out), "'xs'", "'-Infinity'");
     // a vector of the wrong size is found only while the predictions are written

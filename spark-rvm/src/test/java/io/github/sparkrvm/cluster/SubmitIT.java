@@ -64,8 +64,9 @@ class SubmitIT {
     assertEquals(250, fit.get("rows").asLong());
     int iterations = fit.get("iterations").asInt();
     assertTrue(iterations > 1 && fit.get("converged").asBoolean(), fit.toString());
-    assertEquals(iterations + 1, trained.stream().filter(l -> l.startsWith("iteration ")).count(),
-        "one progress line per iteration");
+    assertEquals(1, trained.size(), "stdout holds the JSON line only: " + trained);
+    assertEquals(iterations + 1, read(log).lines().filter(l -> l.startsWith("iteration ")).count(),
+        "one progress line per iteration, on stderr");
 
     SparkTestSession.get(); // the test JVM reads the saved model with its own local session
     RvmModel loaded = RvmModel.load(model);

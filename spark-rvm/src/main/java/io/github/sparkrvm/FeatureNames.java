@@ -1,0 +1,37 @@
+package io.github.sparkrvm;
+
+import java.util.HashSet;
+import java.util.Set;
+import org.apache.spark.ml.param.Params;
+import org.apache.spark.ml.param.StringArrayParam;
+
+/** The {@code featureNames} param of {@link RvmModel}: what the features vector was assembled from, by name. */
+final class FeatureNames {
+
+  private FeatureNames() {}
+
+  static StringArrayParam param(Params owner) {
+    return new StringArrayParam(owner, "featureNames", "the names of the input features in the order of the "
+        + "features vector (the columns it was assembled from); empty when unknown");
+  }
+
+  /** Checks that the names are none, or one distinct non-empty name per feature. */
+  static void check(String[] names, int numFeatures) {
+    if (names.length == 0) {
+      return;
+    }
+    if (names.length != numFeatures) {
+      throw new IllegalArgumentException("featureNames has " + names.length + " names, but the model was fitted on "
+          + numFeatures + " features: give one name per feature, or none");
+    }
+    Set<String> seen = new HashSet<>();
+    for (String n : names) {
+      if (n == null || n.isEmpty()) {
+        throw new IllegalArgumentException("featureNames holds an empty name: name every feature");
+      }
+      if (!seen.add(n)) {
+        throw new IllegalArgumentException("featureNames holds '" + n + "' twice: the names must be distinct");
+      }
+    }
+  }
+}

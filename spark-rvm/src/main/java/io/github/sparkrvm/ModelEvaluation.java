@@ -1,0 +1,110 @@
+package io.github.sparkrvm;
+
+import static org.apache.spark.sql.functions.col;
+
+import java.util.Arrays;
+import java.util.List;
+import org.apache.spark.ml.evaluation.BinaryClassificationEvaluator;
+import org.apache.spark.ml.evaluation.MulticlassClassificationEvaluator;
+import org.apache.spark.ml.evaluation.RegressionEvaluator;
+import org.apache.spark.ml.param.ParamMap;
+import org.apache.spark.sql.Column;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.functions;
+import org.apache.spark.sql.types.NumericType;
+import org.apache.spark.storage.StorageLevel;
+
+/**
+ * {@link RvmModel#evaluate}: scores a labelled data set once (persisted), then Spark's evaluators read it for each
+ * metric and one grouping counts the confusion matrix.
+ */
+final class ModelEvaluation {
+
+  private static final String LABEL = "__rvm_eval_label";
+  private static final String PREDICTION = "__rvm_eval_prediction";
+  private static final String PROBABILITY = "__rvm_eval_probability";
+  private static final String RAW = "__rvm_eval_raw";
+
+  private ModelEvaluation() {}
+
+  static RvmMetrics evaluate(RvmModel model, Dataset<?> dataset, String label) {
+    if (!Arrays.asList(dataset.columns()).contains(label)) {
+      throw new IllegalArgumentException("labelCol '" + label + "' is not a column of the data to evaluate; its "
+          + "columns are " + String.join(", ", dataset.columns()) + ": name the label column");
+    }
+    if (!(dataset.schema().apply(label).dataType() instanceof NumericType)) {
+      throw new IllegalArgumentException("labelCol '" + label + "' is "
+          + dataset.schema().apply(label).dataType().simpleString() + ", not numeric");
+    }
+    boolean classifier = model.isClassifier();
+    int classes = classifier ? model.numClasses() : 0;
+    RvmModel scoring = model.copy(ParamMap.empty()).setPredictionCol(PREDICTION);
+    if (classifier) {
+      scoring.setProbabilityCol(PROBABILITY).setRawPredictionCol(RAW);
+    } else {
+      scoring.setVarianceCol("");
+    }
+    Dataset<Row> labelled = dataset.toDF().withColumn(LABEL, quoted(label).cast("double"));
+    requireLabels(labelled, label, classes);
+    List<Column> kept = classifier
+        ? List.of(col(LABEL), col(PREDICTION), col(PROBABILITY), col(RAW))
+        : List.of(col(LABEL), col(PREDICTION));
+    Dataset<Row> scored = scoring.transform(labelled).select(kept.toArray(new Column[0]))
+        .persist(StorageLevel.MEMORY_AND_DISK());
+    try {
+      long rows = scored.count();
+      if (rows == 0) {
+        throw new IllegalArgumentException("the data to evaluate has no rows");
+      }
+      if (!classifier) {
+        RegressionEvaluator regression = new RegressionEvaluator().setLabelCol(LABEL).setPredictionCol(PREDICTION);
+        return new RvmMetrics.Regression(rows, regression.setMetricName("rmse").evaluate(scored),
+            regression.setMetricName("mse").evaluate(scored), regression.setMetricName("mae").evaluate(scored),
+            regression.setMetricName("r2").evaluate(scored));
+      }
+      MulticlassClassificationEvaluator multiclass = new MulticlassClassificationEvaluator().setLabelCol(LABEL)
+          .setPredictionCol(PREDICTION).setProbabilityCol(PROBABILITY);
+      double accuracy = multiclass.setMetricName("accuracy").evaluate(scored);
+      double logLoss = multiclass.setMetricName("logLoss").evaluate(scored);
+      double f1 = multiclass.setMetricName("weightedFMeasure").evaluate(scored);
+      double auc = classes == 2 ? new BinaryClassificationEvaluator().setLabelCol(LABEL).setRawPredictionCol(RAW)
+          .setMetricName("areaUnderROC").evaluate(scored) : Double.NaN;
+      return new RvmMetrics.Classification(rows, classes, accuracy, 1.0 - accuracy, logLoss, auc, f1,
+          confusion(scored, classes));
+    } finally {
+      scored.unpersist(false);
+    }
+  }
+
+  /** The classes must be the integers 0 … K − 1 (no null). */
+  private static void requireLabels(Dataset<Row> labelled, String label, int classes) {
+    Column bad = col(LABEL).isNull().or(functions.isnan(col(LABEL)));
+    if (classes > 0) {
+      Object[] allowed = new Object[classes];
+      for (int k = 0; k < classes; k++) {
+        allowed[k] = (double) k;
+      }
+      bad = bad.or(functions.not(col(LABEL).isin(allowed)));
+    }
+    List<Row> found = labelled.filter(bad).select(quoted(label)).limit(1).collectAsList();
+    if (!found.isEmpty()) {
+      throw new IllegalArgumentException("labelCol '" + label + "' holds " + found.get(0).get(0) + " in a row: "
+          + (classes == 0 ? "every label must be a number"
+              : "a model of " + classes + " classes is evaluated on labels 0" + (classes == 2 ? " and 1" : " to "
+                  + (classes - 1))));
+    }
+  }
+
+  private static long[][] confusion(Dataset<Row> scored, int classes) {
+    long[][] counts = new long[classes][classes];
+    for (Row r : scored.groupBy(col(LABEL), col(PREDICTION)).count().collectAsList()) {
+      counts[(int) r.getDouble(0)][(int) r.getDouble(1)] = r.getLong(2);
+    }
+    return counts;
+  }
+
+  private static Column quoted(String name) {
+    return functions.col("`" + name.replace("`", "``") + "`");
+  }
+}

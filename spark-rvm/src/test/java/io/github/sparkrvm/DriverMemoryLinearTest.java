@@ -1,0 +1,47 @@
+package io.github.sparkrvm;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+/** The driver-memory check of a binary or gaussian fit names the cure that applies to its kernel. */
+class DriverMemoryLinearTest {
+
+  @Test
+  void fiftyThousandLinearFeaturesAreNotToldToLowerMaxBasis() {
+    // 50,000 features and the bias: 6 × 8 × 50001² bytes ≈ 114 GiB, beyond a 1 GiB driver
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> DriverMemory.checkBasis(50_001, "maxBasis", true, 1L << 30));
+    assertTrue(e.getMessage().contains("kernel 'linear' has one basis function per input feature"), e.getMessage());
+    assertTrue(e.getMessage().contains("maxBasis does not apply to the linear kernel"), e.getMessage());
+    assertFalse(e.getMessage().contains("lower maxBasis"), e.getMessage());
+    // other kernels keep the maxBasis advice, and what fits passes for both
+    IllegalArgumentException rbf = assertThrows(IllegalArgumentException.class,
+        () -> DriverMemory.checkBasis(50_001, "maxBasis", false, 1L << 30));
+    assertTrue(rbf.getMessage().contains("lower maxBasis"), rbf.getMessage());
+    DriverMemory.checkBasis(2_000, "maxBasis", true, 1L << 30);
+  }
+
+  @Test
+  void aLinearFitOnFiftyThousandFeaturesGetsTheLinearAdvice() {
+    java.util.List<org.apache.spark.sql.Row> rows = new java.util.ArrayList<>();
+    java.util.SplittableRandom random = new java.util.SplittableRandom(3);
+    for (int i = 0; i < 6; i++) {
+      rows.add(org.apache.spark.sql.RowFactory.create(
+          org.apache.spark.ml.linalg.Vectors.dense(random.doubles(50_000).toArray()), (double) i));
+    }
+    org.apache.spark.sql.Dataset<org.apache.spark.sql.Row> data = SparkTestSession.get().createDataFrame(rows,
+        new org.apache.spark.sql.types.StructType().add("features", org.apache.spark.ml.linalg.SQLDataTypes.VectorType())
+            .add("label", org.apache.spark.sql.types.DataTypes.DoubleType));
+    long available = Runtime.getRuntime().maxMemory();
+    org.junit.jupiter.api.Assumptions.assumeTrue(available < DriverMemory.bytesFor(50_001) / 10 * 6,
+        "a driver this large fits the 50,001 × 50,001 matrices");
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> new RvmEstimator().setKernel("linear").setSolver("em").fit(data));
+    assertTrue(e.getMessage().startsWith("kernel 'linear' has one basis function per input feature: 50001"),
+        e.getMessage());
+    assertFalse(e.getMessage().contains("lower maxBasis"), e.getMessage());
+  }
+}
