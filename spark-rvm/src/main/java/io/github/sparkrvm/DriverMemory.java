@@ -18,11 +18,10 @@ final class DriverMemory {
     return bytes <= available / 10 * 6;
   }
 
-  static void check(int m, String param) {
-    check(m, param, false);
-  }
-
-  /** As {@link #check(int, String)}; for kernel linear, whose m is the number of features, the advice says so. */
+  /**
+   * Refuses m candidate basis functions whose matrices do not fit the driver, naming {@code param} to lower; for
+   * kernel linear, whose m is the number of features, the advice says so.
+   */
   static void check(int m, String param, boolean linear) {
     checkBasis(m, param, linear, Runtime.getRuntime().maxMemory());
   }
