@@ -58,6 +58,19 @@ public final class RvmModel extends Model<RvmModel> implements RvmParams, MLWrit
   private transient Predictive predictive;
   private transient MultiClassPredictive multiClassPredictive;
 
+  /**
+   * Not for use: a model comes from {@link RvmEstimator#fit} or {@link #load}. This public no-argument constructor
+   * exists because Java's {@link java.util.ServiceLoader}, through which Spark Connect's server finds the model
+   * classes listed in {@code META-INF/services/org.apache.spark.ml.Transformer}, requires one of every provider; the
+   * server only reads the class (and calls {@link #load}), it never calls this.
+   *
+   * @throws UnsupportedOperationException always
+   */
+  public RvmModel() {
+    throw new UnsupportedOperationException("an RvmModel holds a fit: obtain one from RvmEstimator.fit or "
+        + "RvmModel.load (this constructor exists only for the ServiceLoader registration Spark Connect reads)");
+  }
+
   RvmModel(String uid, FittedRvm fitted) {
     this.uid = uid;
     this.fitted = fitted;

@@ -42,6 +42,20 @@ public final class RvmSelectorModel extends Model<RvmSelectorModel> implements R
   private final int[] selected;
   private final double[] relevance;
 
+  /**
+   * Not for use: a selector model comes from {@link RvmSelector#fit} or {@link #load}. This public no-argument
+   * constructor exists because Java's {@link java.util.ServiceLoader}, through which Spark Connect's server finds the
+   * model classes listed in {@code META-INF/services/org.apache.spark.ml.Transformer}, requires one of every
+   * provider; the server only reads the class (and calls {@link #load}), it never calls this.
+   *
+   * @throws UnsupportedOperationException always
+   */
+  public RvmSelectorModel() {
+    throw new UnsupportedOperationException("an RvmSelectorModel holds a fit: obtain one from RvmSelector.fit or "
+        + "RvmSelectorModel.load (this constructor exists only for the ServiceLoader registration Spark Connect "
+        + "reads)");
+  }
+
   RvmSelectorModel(String uid, int[] selected, double[] relevance) {
     for (int i = 0; i < selected.length; i++) {
       if (selected[i] < 0 || selected[i] >= relevance.length || (i > 0 && selected[i] <= selected[i - 1])) {
