@@ -13,11 +13,13 @@
 # See the License for the specific language governing permissions and
 # limitations under the License.
 
-# Creates (or refreshes) the virtual environment the Python tests run in: target/python-venv at the repository root,
-# with pyspark (and its Spark Connect client extras) pinned to the Spark version of the Maven build, pytest, and the
-# spark_rvm package from python/ installed in editable mode. Prints the venv's python on stdout.
+# Sets up the virtual environment the Python tests run in, target/python-venv at the repository root: pyspark (with
+# its Spark Connect client extras) pinned to the Spark version of the Maven build, pytest, and spark_rvm installed
+# from a wheel built here, which carries the spark-rvm jar of spark-rvm/target (so build that first: `mvn package`
+# or `mvn verify`). Prints the venv's python on stdout. The pyspark install is kept while the pins stay the same;
+# the wheel is rebuilt and reinstalled every time.
 #
-#   python/dev/setup-venv.sh            # then: target/python-venv/bin/python -m pytest python/tests
+#   python/dev/setup-venv.sh && target/python-venv/bin/python -m pytest python/tests
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 VENV="$ROOT/target/python-venv"
@@ -30,17 +32,28 @@ if [ -z "$spark_version" ]; then
   exit 1
 fi
 
-stamp="$VENV/.spark-rvm-setup"
-want="pyspark=$spark_version $(sha256sum "$ROOT/python/pyproject.toml" "$ROOT/python/dev/requirements-test.txt" | sha256sum | cut -c1-16)"
-if [ -x "$VENV/bin/python" ] && [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then
-  echo "$VENV/bin/python"
-  exit 0
+jar="$(ls "$ROOT"/spark-rvm/target/spark-rvm_2.13-*.jar 2>/dev/null \
+  | grep -v -E -- '-(sources|javadoc|tests)\.jar$' | head -n 1 || true)"
+if [ -z "$jar" ]; then
+  echo "setup-venv: no spark-rvm/target/spark-rvm_2.13-*.jar; build it first: mvn -B -pl spark-rvm -am -DskipTests package" >&2
+  exit 1
 fi
 
-echo "setup-venv: creating $VENV (pyspark $spark_version)" >&2
-"$PYTHON" -m venv --clear "$VENV"
-"$VENV/bin/python" -m pip install -q --upgrade pip >&2
-"$VENV/bin/python" -m pip install -q "pyspark[connect]==$spark_version" -r "$ROOT/python/dev/requirements-test.txt" >&2
-"$VENV/bin/python" -m pip install -q --no-deps -e "$ROOT/python" >&2
-echo "$want" > "$stamp"
+stamp="$VENV/.spark-rvm-setup"
+want="pyspark=$spark_version $(cat "$ROOT/python/dev/requirements-test.txt" | sha256sum | cut -c1-16)"
+if ! { [ -x "$VENV/bin/python" ] && [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; }; then
+  echo "setup-venv: creating $VENV (pyspark $spark_version)" >&2
+  "$PYTHON" -m venv --clear "$VENV"
+  "$VENV/bin/python" -m pip install -q --upgrade pip >&2
+  "$VENV/bin/python" -m pip install -q "pyspark[connect]==$spark_version" -r "$ROOT/python/dev/requirements-test.txt" >&2
+  echo "$want" > "$stamp"
+fi
+
+# The wheel: the package, the jar and the licence.
+rm -rf "$ROOT/python/spark_rvm/jars" "$ROOT/python/build" "$ROOT/target/python-dist"
+mkdir -p "$ROOT/python/spark_rvm/jars"
+cp "$jar" "$ROOT/python/spark_rvm/jars/"
+cp "$ROOT/LICENSE" "$ROOT/NOTICE" "$ROOT/python/spark_rvm/"
+"$VENV/bin/python" -m pip wheel -q --no-deps -w "$ROOT/target/python-dist" "$ROOT/python" >&2
+"$VENV/bin/python" -m pip install -q --no-deps --force-reinstall "$ROOT"/target/python-dist/spark_rvm-*.whl >&2
 echo "$VENV/bin/python"
