@@ -32,7 +32,7 @@ def classic_builder(app):
     return (SparkSession.builder.master("local[2]").appName(app)
             .config("spark.jars", spark_rvm.jar_path())
             .config("spark.driver.host", "127.0.0.1").config("spark.driver.bindAddress", "127.0.0.1")
-            .config("spark.ui.enabled", "false").config("spark.sql.shuffle.partitions", "4"))
+            .config("spark.ui.enabled", "false").config("spark.ui.showConsoleProgress", "false").config("spark.sql.shuffle.partitions", "4"))
 
 
 @pytest.fixture(scope="session")
