@@ -1,3 +1,17 @@
+# Copyright 2026 The spark-rvm authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+
 # Shared by the bin/ scripts (sourced, not run). Builds what is missing, and lays out a SPARK_HOME under
 # target/spark-home whose jars/ folder links the project's runtime jars (Spark included), as Spark's Workers and
 # SparkSubmit expect. Everything binds to the loopback interface.
@@ -21,7 +35,7 @@ SPARK_JVM_FLAGS=(-XX:+IgnoreUnrecognizedVMOptions --add-modules=jdk.incubator.ve
 
 # The library jar (not sources or javadoc).
 library_jar() {
-  ls "$ROOT"/spark-rvm/target/spark-rvm-*.jar 2>/dev/null | grep -v -E -- '-(sources|javadoc|tests)\.jar$' | head -n 1
+  ls "$ROOT"/spark-rvm/target/spark-rvm_2.13-*.jar 2>/dev/null | grep -v -E -- '-(sources|javadoc|tests)\.jar$' | head -n 1
 }
 
 # Builds the library when its jar or classpath is missing or older than a source file, then fills SPARK_HOME.

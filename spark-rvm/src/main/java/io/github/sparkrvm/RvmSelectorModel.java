@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The spark-rvm authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package io.github.sparkrvm;
 
 import static org.apache.spark.sql.functions.col;
@@ -42,6 +58,20 @@ public final class RvmSelectorModel extends Model<RvmSelectorModel>
   private final RvmSelectorParamSet paramSet;
   private final int[] selected;
   private final double[] relevance;
+
+  /**
+   * Not for use: a selector model comes from {@link RvmSelector#fit} or {@link #load}. This public no-argument
+   * constructor exists because Java's {@link java.util.ServiceLoader}, through which Spark Connect's server finds the
+   * model classes listed in {@code META-INF/services/org.apache.spark.ml.Transformer}, requires one of every
+   * provider; the server only reads the class (and calls {@link #load}), it never calls this.
+   *
+   * @throws UnsupportedOperationException always
+   */
+  public RvmSelectorModel() {
+    throw new UnsupportedOperationException("an RvmSelectorModel holds a fit: obtain one from RvmSelector.fit or "
+        + "RvmSelectorModel.load (this constructor exists only for the ServiceLoader registration Spark Connect "
+        + "reads)");
+  }
 
   RvmSelectorModel(String uid, int[] selected, double[] relevance) {
     for (int i = 0; i < selected.length; i++) {

@@ -1,0 +1,78 @@
+# Copyright 2026 The spark-rvm authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+
+"""The Spark Connect client side of test_connect.py, run in its own Python process (a Connect session switches
+PySpark's ML wrappers to remote mode for the whole process): fits, transforms, saves and loads an RvmEstimator and
+an RvmModel through the server at argv[1] and writes what it saw to the JSON file argv[3].
+
+    python connect_client.py sc://127.0.0.1:PORT DATA_FOLDER OUTPUT.json WORK_FOLDER
+"""
+import json
+import os
+import sys
+
+from pyspark.ml.feature import VectorAssembler
+from pyspark.sql import SparkSession
+
+from spark_rvm import RvmEstimator, RvmModel
+
+
+def probabilities(df):
+    return [r.probability.toArray().tolist() for r in df.select("probability").collect()]
+
+
+def main(remote, data, output, work):
+    spark = SparkSession.builder.remote(remote).getOrCreate()
+    try:
+        assembler = VectorAssembler(inputCols=["xs", "ys"], outputCol="features")
+
+        def read(name):
+            df = spark.read.csv(os.path.join(data, name + ".csv"), header=True, inferSchema=True).coalesce(1)
+            return assembler.transform(df)
+
+        train, test = read("synth.tr"), read("synth.te")
+        estimator = RvmEstimator(family="bernoulli", labelCol="yc", gamma=4.0, standardization=False)
+        model = estimator.fit(train)
+        fitted = probabilities(model.transform(test))
+
+        model_path = os.path.join(work, "connect-model")
+        model.write().overwrite().save(model_path)
+        loaded = RvmModel.load(model_path)
+        reloaded = probabilities(loaded.transform(test))
+
+        estimator_path = os.path.join(work, "connect-estimator")
+        estimator.write().overwrite().save(estimator_path)
+        estimator_loaded = RvmEstimator.load(estimator_path)
+
+        result = {
+            "model_type": type(model).__name__,
+            "loaded_type": type(loaded).__name__,
+            "probabilities": fitted,
+            "loaded_probabilities": reloaded,
+            "loaded_gamma": loaded.getGamma(),
+            "estimator_loaded_type": type(estimator_loaded).__name__,
+            "estimator_loaded_params": {"gamma": estimator_loaded.getGamma(),
+                                        "family": estimator_loaded.getFamily(),
+                                        "labelCol": estimator_loaded.getLabelCol(),
+                                        "standardization": estimator_loaded.getStandardization()},
+            "refit_probabilities": probabilities(estimator_loaded.fit(train).transform(test)),
+        }
+    finally:
+        spark.stop()
+    with open(output, "w", encoding="utf-8") as f:
+        json.dump(result, f)
+
+
+if __name__ == "__main__":
+    main(*sys.argv[1:5])

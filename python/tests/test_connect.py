@@ -1,0 +1,139 @@
+# Copyright 2026 The spark-rvm authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+
+"""Spark Connect: a Connect server started here on the loopback interface (the SparkConnectServer of the
+spark-connect_2.13 jar PySpark bundles, the same version as the build's Spark) with the spark-rvm jar; a client
+process fits, transforms, saves and loads an RvmEstimator and an RvmModel through it, with the same predictions
+as the classic session; a model saved through Connect loads in the classic session."""
+import json
+import os
+import pathlib
+import signal
+import socket
+import subprocess
+import sys
+import time
+
+import pyspark
+import pytest
+
+import spark_rvm
+from spark_rvm import RvmEstimator, RvmModel
+from conftest import RIPLEY
+
+TOL = 1e-9
+START_TIMEOUT = 240
+CLIENT_TIMEOUT = 600
+
+
+def free_port():
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def listening(port):
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.settimeout(1)
+        return s.connect_ex(("127.0.0.1", port)) == 0
+
+
+def tail(path, lines=60):
+    try:
+        return "\n".join(pathlib.Path(path).read_text(errors="replace").splitlines()[-lines:])
+    except OSError:
+        return "(no log)"
+
+
+@pytest.fixture(scope="module")
+def connect_server(tmp_path_factory):
+    spark_home = os.path.dirname(pyspark.__file__)
+    port = free_port()
+    folder = tmp_path_factory.mktemp("connect-server")
+    log = folder / "server.log"
+    env = dict(os.environ, SPARK_HOME=spark_home, SPARK_LOCAL_IP="127.0.0.1")
+    command = [
+        os.path.join(spark_home, "bin", "spark-submit"),
+        "--master", "local[2]",
+        "--class", "org.apache.spark.sql.connect.service.SparkConnectServer",
+        "--jars", spark_rvm.jar_path(),
+        "--conf", "spark.connect.grpc.binding.address=127.0.0.1",
+        "--conf", "spark.connect.grpc.binding.port=%d" % port,
+        "--conf", "spark.driver.host=127.0.0.1",
+        "--conf", "spark.driver.bindAddress=127.0.0.1",
+        "--conf", "spark.ui.enabled=false",
+        "--conf", "spark.sql.warehouse.dir=%s" % (folder / "warehouse"),
+        "spark-internal",
+    ]
+    with open(log, "wb") as out:
+        server = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env=env, cwd=str(folder),
+                                  start_new_session=True)
+    try:
+        deadline = time.monotonic() + START_TIMEOUT
+        while not listening(port):
+            if server.poll() is not None:
+                pytest.fail("the Connect server exited with status %d:\n%s" % (server.returncode, tail(log)))
+            if time.monotonic() > deadline:
+                pytest.fail("the Connect server did not listen on 127.0.0.1:%d within %d s:\n%s"
+                            % (port, START_TIMEOUT, tail(log)))
+            time.sleep(1)
+        yield "sc://127.0.0.1:%d" % port, log
+    finally:
+        if server.poll() is None:
+            os.killpg(server.pid, signal.SIGTERM)
+            try:
+                server.wait(timeout=60)
+            except subprocess.TimeoutExpired:
+                os.killpg(server.pid, signal.SIGKILL)
+                server.wait(timeout=30)
+
+
+def classic_probabilities(df):
+    return [r.probability.toArray().tolist() for r in df.select("probability").collect()]
+
+
+def assert_same(a, b, what):
+    assert len(a) == len(b) == 1000, what
+    for i, (x, y) in enumerate(zip(a, b)):
+        assert max(abs(u - v) for u, v in zip(x, y)) <= TOL, "%s, row %d: %r against %r" % (what, i, x, y)
+
+
+def test_fit_transform_save_load_through_spark_connect(spark, ripley, connect_server, tmp_path):
+    remote, log = connect_server
+    train, test = ripley
+    classic = classic_probabilities(
+        RvmEstimator(family="bernoulli", labelCol="yc", gamma=4.0, standardization=False).fit(train).transform(test))
+
+    output = tmp_path / "connect.json"
+    work = tmp_path / "work"
+    work.mkdir()
+    client = subprocess.run([sys.executable, os.path.join(os.path.dirname(__file__), "connect_client.py"), remote,
+                             str(RIPLEY), str(output), str(work)], capture_output=True, text=True,
+                            timeout=CLIENT_TIMEOUT, env=dict(os.environ, SPARK_LOCAL_IP="127.0.0.1"))
+    assert client.returncode == 0, "the Connect client failed:\n%s\n--- server log ---\n%s" % (
+        client.stderr[-6000:], tail(log))
+    seen = json.loads(output.read_text())
+
+    assert seen["model_type"] == "RvmModel" and seen["loaded_type"] == "RvmModel"
+    assert_same(seen["probabilities"], classic, "fitted through Connect")
+    assert_same(seen["loaded_probabilities"], classic, "saved and loaded through Connect")
+    assert seen["loaded_gamma"] == 4.0
+    assert seen["estimator_loaded_type"] == "RvmEstimator"
+    assert seen["estimator_loaded_params"] == {"gamma": 4.0, "family": "bernoulli", "labelCol": "yc",
+                                               "standardization": False}
+    assert_same(seen["refit_probabilities"], classic, "estimator saved and loaded through Connect, refitted")
+
+    # The model the Connect session saved is an ordinary spark-rvm model: the classic session loads it.
+    model = RvmModel.load(str(work / "connect-model"))
+    assert_same(classic_probabilities(model.transform(test)), classic, "saved through Connect, loaded classic")
