@@ -138,16 +138,18 @@ class FitContractTest {
   void regressionOnFeaturesAtAnyFiniteScale() {
     TestData.Table train = TestData.noisySinc(80, 0.1, 11);
     RvmEstimator rvm = new RvmEstimator().setGamma(1.0);
-    RvmModel plain = rvm.fit(SparkTestSession.frame(train, 2));
-    double[] expected = column(plain.transform(SparkTestSession.frame(train, 2)), "prediction");
+    // one partition: the summary pass then merges its moments in one order on every run (with two, the merge order
+    // follows task completion and the last bit of the mean can differ, which can tip a fast step either way)
+    RvmModel plain = rvm.fit(SparkTestSession.frame(train, 1));
+    double[] expected = column(plain.transform(SparkTestSession.frame(train, 1)), "prediction");
     for (double c : new double[] {1e200, 1e-200}) {
       // the same fit up to rounding: the standardised features agree to ~1e-16, the steps stop within tol of the
       // same point
       TestData.Table big = scaled(train, c);
-      RvmModel model = rvm.fit(SparkTestSession.frame(big, 2));
+      RvmModel model = rvm.fit(SparkTestSession.frame(big, 1));
       assertEquals(plain.numRelevanceVectors(), model.numRelevanceVectors(), "scale " + c);
       assertEquals(plain.noisePrecision(), model.noisePrecision(), 1e-4 * plain.noisePrecision());
-      assertClose(expected, column(model.transform(SparkTestSession.frame(big, 2)), "prediction"), 1e-4,
+      assertClose(expected, column(model.transform(SparkTestSession.frame(big, 1)), "prediction"), 1e-4,
           "mean at scale " + c);
     }
   }

@@ -215,7 +215,8 @@ class FitPlanTest {
     TestData.Table wide = wide(20_000, false);
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> plan(estimator("gaussian", "em").setKernel("linear"), wide));
-    assertTrue(e.getMessage().contains("lower maxBasis"), e.getMessage());
+    // kernel linear's basis is the features: the advice says so, and not to lower maxBasis, which does not apply
+    assertTrue(e.getMessage().contains("maxBasis does not apply to the linear kernel"), e.getMessage());
     e = assertThrows(IllegalArgumentException.class, () -> plan(estimator("gaussian", "variational")
         .setKernel("linear").setVariationalForm("dual"), wide));
     assertTrue(e.getMessage().startsWith("variationalForm 'dual'"), e.getMessage());
