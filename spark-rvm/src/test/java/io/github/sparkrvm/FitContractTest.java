@@ -149,7 +149,9 @@ class FitContractTest {
       RvmModel model = rvm.fit(SparkTestSession.frame(big, 1));
       assertEquals(plain.numRelevanceVectors(), model.numRelevanceVectors(), "scale " + c);
       assertEquals(plain.noisePrecision(), model.noisePrecision(), 1e-4 * plain.noisePrecision());
-      assertClose(expected, column(model.transform(SparkTestSession.frame(big, 1)), "prediction"), 1e-4,
+      // to 1e-3, the stop rule's own tolerance (tol: the largest change of log alpha at the last step), since a
+      // rounding difference can make the fast steps stop at another point within it
+      assertClose(expected, column(model.transform(SparkTestSession.frame(big, 1)), "prediction"), 1e-3,
           "mean at scale " + c);
     }
   }
