@@ -39,10 +39,16 @@ import org.junit.jupiter.params.provider.MethodSource;
  * (prediction, rawPrediction, probability, variance, against the fixture's {@code outputs.csv}) to {@value #TOL}:
  * |a − b| ≤ 1e-9 · max(1, |a|, |b|), absolute for values up to 1 and relative above (α runs up to 1e9). The loaded
  * fixture itself still writes the recorded outputs, so loading and prediction are held too.
+ *
+ * <p>The cases on the cluster path (names ending in {@code -cluster}) are held to {@value #CLUSTER_TOL} instead: each
+ * of their statistics passes merges the partitions' sums on the driver in the order the tasks finish (Spark's
+ * {@code treeReduce}), so the sums can differ in their last bit from one run to the next, and the solvers carry such
+ * a difference to about 1e-8 in α (measured: 2.7e-8 relative on {@code gaussian-fast-sinc-cluster}).
  */
 class ModelEquivalenceTest {
 
   static final double TOL = 1e-9;
+  static final double CLUSTER_TOL = 1e-6;
 
   @BeforeAll
   static void session() {
@@ -153,7 +159,10 @@ class ModelEquivalenceTest {
     close(what, expected.toArray(), actual.toArray());
   }
 
-  /** Equal lengths, NaN where the other is NaN, else within {@link #TOL} (absolute up to 1, relative above). */
+  /**
+   * Equal lengths, NaN where the other is NaN, else within {@link #TOL} ({@link #CLUSTER_TOL} for a cluster case)
+   * (absolute up to 1, relative above).
+   */
   static void close(String what, double[] expected, double[] actual) {
     assertEquals(expected.length, actual.length, what + ": length");
     for (int i = 0; i < expected.length; i++) {
@@ -165,7 +174,8 @@ class ModelEquivalenceTest {
         }
         continue;
       }
-      double bound = TOL * Math.max(1.0, Math.max(Math.abs(a), Math.abs(b)));
+      double tol = what.contains("-cluster") ? CLUSTER_TOL : TOL;
+      double bound = tol * Math.max(1.0, Math.max(Math.abs(a), Math.abs(b)));
       if (Math.abs(a - b) > bound) {
         fail(what + "[" + i + "]: expected " + a + ", got " + b + " (difference " + Math.abs(a - b) + " > " + bound
             + ")");
