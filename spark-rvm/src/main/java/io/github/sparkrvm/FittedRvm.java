@@ -19,8 +19,8 @@ package io.github.sparkrvm;
 import io.github.sparkrvm.basis.BasisFunctions;
 import io.github.sparkrvm.basis.FeatureScaling;
 import io.github.sparkrvm.basis.Kernel;
-import io.github.sparkrvm.core.MultiClassPredictive;
-import io.github.sparkrvm.core.Predictive;
+import io.github.sparkrvm.predict.MultiClassPredictive;
+import io.github.sparkrvm.predict.Predictive;
 
 /**
  * What a fit leaves: the kept basis functions (bias first when kept; centres on the original feature scale, or

@@ -19,12 +19,12 @@ package io.github.sparkrvm;
 import io.github.sparkrvm.basis.BasisFunctions;
 import io.github.sparkrvm.basis.FeatureScaling;
 import io.github.sparkrvm.basis.Kernel;
-import io.github.sparkrvm.core.ClassLayout;
-import io.github.sparkrvm.core.VariationalFit;
-import io.github.sparkrvm.core.MultiClassFit;
-import io.github.sparkrvm.core.RelevanceFit;
-import io.github.sparkrvm.core.RelevanceResult;
-import io.github.sparkrvm.core.WeightPrior;
+import io.github.sparkrvm.linalg.ClassLayout;
+import io.github.sparkrvm.solvers.MultiClassFit;
+import io.github.sparkrvm.solvers.RelevanceFit;
+import io.github.sparkrvm.solvers.RelevanceResult;
+import io.github.sparkrvm.solvers.VariationalFit;
+import io.github.sparkrvm.variational.WeightPrior;
 import java.util.Arrays;
 
 /** Turns a solver's result over candidate indices into the model's kept basis on the original feature scale. */
