@@ -25,7 +25,7 @@ import io.github.sparkrvm.statistics.LikelihoodTerms;
  * their {@link DesignStatistics} call and active basis.
  */
 @FunctionalInterface
-public interface LikelihoodEvaluator {
+interface LikelihoodEvaluator {
 
   /**
    * {@return the likelihood terms at {@code weights}}

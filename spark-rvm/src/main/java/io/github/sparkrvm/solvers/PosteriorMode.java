@@ -32,7 +32,7 @@ import io.github.sparkrvm.statistics.LikelihoodTerms;
  * @param precision the Cholesky factor of H = ΦᵀBΦ + A at the mode (Σ = H⁻¹)
  * @param passes the passes over the data the search made
  */
-public record PosteriorMode(double[] weights, LikelihoodTerms terms, Cholesky precision, int passes) {
+record PosteriorMode(double[] weights, LikelihoodTerms terms, Cholesky precision, int passes) {
 
   /** The most Newton steps per search; a warm start usually needs two or three. */
   public static final int MAX_NEWTON_STEPS = 25;

@@ -18,12 +18,11 @@ package io.github.sparkrvm.solvers;
 
 import io.github.sparkrvm.statistics.DesignStatistics;
 import io.github.sparkrvm.util.IterationListener;
-import io.github.sparkrvm.variational.VariationalSolver;
 
 /**
  * A sparse Bayesian solver with its settings bound: it fits the data seen through the statistics seam. Every solver
  * is reached through this contract (e.g. {@link GaussianRelevanceSolver#of}, {@link FastMultinomialSolver#of},
- * {@link VariationalSolver#of}, and {@link OneVsRestSolver#of}, which wraps a binary one).
+ * {@code variational.VariationalSolver.of}, and {@link OneVsRestSolver#of}, which wraps a binary one).
  *
  * @param <R> the shape of its result
  */

@@ -15,11 +15,17 @@
  */
 
 /**
- * The Spark-free mathematics of sparse Bayesian learning: the statistics seam ({@link
- * io.github.sparkrvm.statistics.DesignStatistics}) with its in-memory reference, the accumulators the cluster runs, the
- * Gaussian, Bernoulli and multinomial (Laplace; softmax or one-vs-rest) outer loops, the fast sequential solvers
- * (Tipping &amp; Faul) for Gaussian and Bernoulli likelihoods, the posterior mode, the
- * multi-class predictive, and Cholesky solves.
+ * The sparse Bayesian solvers, Spark-free, and their one contract: {@link
+ * io.github.sparkrvm.solvers.RelevanceSolver} ({@code fit(DesignStatistics, IterationListener)}) with its sealed
+ * result {@link io.github.sparkrvm.solvers.RelevanceResult} ({@code RelevanceFit}, {@code MultiClassFit},
+ * {@code VariationalFit}) and one options record, {@code SparseBayesOptions}. The em solvers (Tipping 2001:
+ * {@code GaussianRelevanceSolver}, {@code BernoulliRelevanceSolver}, {@code MultinomialRelevanceSolver}, over the
+ * Laplace mode search {@code PosteriorMode} and the α/β updates of {@code Reestimation}), the fast sequential solvers
+ * (Tipping &amp; Faul 2003: {@code FastGaussianSolver}, {@code FastBernoulliSolver}, {@code FastMultinomialSolver},
+ * over {@code FastLaplaceSolver} and the one action rule {@code SequentialAction}), {@code OneVsRestSolver}, which
+ * wraps any binary solver, and the per-step trace {@code FitTrace}. Over {@code statistics} and {@code linalg}.
+ *
+ * <p>Internal: not part of the public API (left out of the published Javadoc); it may change in any release.
  *
  * @serial exclude
  */

@@ -21,7 +21,7 @@ import io.github.sparkrvm.linalg.SpecialFunctions;
 /**
  * A Gamma(shape, rate) variational factor q over a precision, with the expectations the variational bound needs.
  */
-public record GammaFactor(double shape, double rate) {
+record GammaFactor(double shape, double rate) {
 
   /** {@return E[x] = shape / rate} */
   public double mean() {
