@@ -23,11 +23,11 @@ import java.io.Serializable;
  * vectors or relevant features) is the union over the classes; class p uses the positions {@code basis[p]} of it,
  * with its own weights and prior precisions α (bias first when the class kept it).
  *
- * @param strategy {@code softmax} (one joint multinomial posterior) or {@code ovr} (one binary posterior per class)
+ * @param strategy softmax (one joint multinomial posterior) or one-vs-rest (one binary posterior per class)
  * @param covariance the joint posterior covariance of every class' weights, class after class (column-major); block
  *     diagonal for {@code ovr}
  */
-record ClassModels(String strategy, int[][] basis, double[][] weights, double[][] alpha, double[] covariance)
+record ClassModels(MultiClassStrategy strategy, int[][] basis, double[][] weights, double[][] alpha, double[] covariance)
     implements Serializable {
 
   ClassModels {
@@ -49,16 +49,9 @@ record ClassModels(String strategy, int[][] basis, double[][] weights, double[][
       throw new IllegalArgumentException("inconsistent model: " + dim + " class weights but a covariance of "
           + covariance.length + " entries");
     }
-    try {
-      MultiClassStrategy.of(strategy);
-    } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("inconsistent model: unknown multi-class strategy '" + strategy + "'");
+    if (strategy == null) {
+      throw new IllegalArgumentException("inconsistent model: no multi-class strategy");
     }
-  }
-
-  /** {@return the strategy, typed} */
-  MultiClassStrategy multiClassStrategy() {
-    return MultiClassStrategy.of(strategy);
   }
 
   int numClasses() {

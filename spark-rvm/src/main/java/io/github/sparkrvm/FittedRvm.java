@@ -19,8 +19,9 @@ package io.github.sparkrvm;
 import io.github.sparkrvm.basis.BasisFunctions;
 import io.github.sparkrvm.basis.FeatureScaling;
 import io.github.sparkrvm.basis.Kernel;
-import io.github.sparkrvm.core.MultiClassPredictive;
-import io.github.sparkrvm.core.Predictive;
+import io.github.sparkrvm.predict.MultiClassPredictive;
+import io.github.sparkrvm.predict.Predictive;
+import io.github.sparkrvm.statistics.Family;
 
 /**
  * What a fit leaves: the kept basis functions (bias first when kept; centres on the original feature scale, or
@@ -33,7 +34,7 @@ import io.github.sparkrvm.core.Predictive;
  * number of centres, centre = position % number of centres). {@code grid} holds the row and column relevances of a
  * grid-prior fit, null otherwise.
  */
-record FittedRvm(String family, Kernel kernel, int numFeatures, FeatureScaling scaling, boolean biasKept,
+record FittedRvm(Family family, Kernel kernel, int numFeatures, FeatureScaling scaling, boolean biasKept,
     int[] features, double[] centres, double[] weights, double[] alpha, double[] covariance, double noisePrecision,
     RvmTrainingSummary summary, ClassModels classes, GridRelevance grid) implements java.io.Serializable {
 
@@ -74,7 +75,7 @@ record FittedRvm(String family, Kernel kernel, int numFeatures, FeatureScaling s
   }
 
   /** A gaussian or bernoulli model. */
-  FittedRvm(String family, Kernel kernel, int numFeatures, FeatureScaling scaling, boolean biasKept, int[] features,
+  FittedRvm(Family family, Kernel kernel, int numFeatures, FeatureScaling scaling, boolean biasKept, int[] features,
       double[] centres, double[] weights, double[] alpha, double[] covariance, double noisePrecision,
       RvmTrainingSummary summary) {
     this(family, kernel, numFeatures, scaling, biasKept, features, centres, weights, alpha, covariance,

@@ -19,12 +19,13 @@ package io.github.sparkrvm;
 import io.github.sparkrvm.basis.BasisFunctions;
 import io.github.sparkrvm.basis.FeatureScaling;
 import io.github.sparkrvm.basis.Kernel;
-import io.github.sparkrvm.core.ClassLayout;
-import io.github.sparkrvm.core.VariationalFit;
-import io.github.sparkrvm.core.MultiClassFit;
-import io.github.sparkrvm.core.RelevanceFit;
-import io.github.sparkrvm.core.RelevanceResult;
-import io.github.sparkrvm.core.WeightPrior;
+import io.github.sparkrvm.linalg.ClassLayout;
+import io.github.sparkrvm.solvers.MultiClassFit;
+import io.github.sparkrvm.solvers.RelevanceFit;
+import io.github.sparkrvm.solvers.RelevanceResult;
+import io.github.sparkrvm.solvers.VariationalFit;
+import io.github.sparkrvm.statistics.Family;
+import io.github.sparkrvm.variational.WeightPrior;
 import java.util.Arrays;
 
 /** Turns a solver's result over candidate indices into the model's kept basis on the original feature scale. */
@@ -41,7 +42,7 @@ final class ModelAssembly {
    * @param summary how the fit went
    */
   static FittedRvm fitted(FitPlan plan, RelevanceResult result, RvmTrainingSummary summary) {
-    String family = plan.choice().family().paramValue();
+    Family family = plan.choice().family();
     if (result instanceof MultiClassFit fit) {
       return multiClass(family, plan, fit, summary);
     }
@@ -59,7 +60,7 @@ final class ModelAssembly {
    * ones carry the marginal of q(w) over them (the matching rows and columns of Σ); the grid relevances are kept
    * for prior grid-product or grid-sum.
    */
-  private static FittedRvm variational(String family, FitPlan plan, VariationalFit variational,
+  private static FittedRvm variational(Family family, FitPlan plan, VariationalFit variational,
       RvmTrainingSummary summary) {
     double alphaMax = plan.alphaMax();
     RelevanceFit fit = variational.posterior();
@@ -87,14 +88,14 @@ final class ModelAssembly {
   }
 
   /** {@return A multi-class model: the union of the classes' kept candidates, and each class' positions in it} */
-  private static FittedRvm multiClass(String family, FitPlan plan, MultiClassFit fit, RvmTrainingSummary summary) {
+  private static FittedRvm multiClass(Family family, FitPlan plan, MultiClassFit fit, RvmTrainingSummary summary) {
     int[] union = ClassLayout.union(fit.active());
     Kept kept = kept(plan.kernel(), plan.basis(), plan.centres(), union);
     int[][] positions = new int[fit.numClasses()][];
     for (int p = 0; p < positions.length; p++) {
       positions[p] = Arrays.stream(fit.active()[p]).map(j -> Arrays.binarySearch(union, j)).toArray();
     }
-    ClassModels classes = new ClassModels(plan.choice().strategy().paramValue(), positions, fit.weights(), fit.alpha(),
+    ClassModels classes = new ClassModels(plan.choice().strategy(), positions, fit.weights(), fit.alpha(),
         fit.covariance());
     return new FittedRvm(family, plan.kernel(), plan.basis().dim(), plan.scaling(), kept.biasKept(), kept.features(),
         kept.centres(), new double[0], new double[0], new double[0], Double.NaN, summary, classes, null);

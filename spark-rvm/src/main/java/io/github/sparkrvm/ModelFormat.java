@@ -18,6 +18,7 @@ package io.github.sparkrvm;
 
 import io.github.sparkrvm.basis.FeatureScaling;
 import io.github.sparkrvm.basis.Kernel;
+import io.github.sparkrvm.statistics.Family;
 import java.util.List;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -95,11 +96,11 @@ final class ModelFormat {
     RvmTrainingSummary s = m.summary();
     ClassModels c = m.classes();
     GridRelevance g = m.grid();
-    Row row = RowFactory.create(m.family(), kernel.name(), kernel.gamma(), kernel.degree(), kernel.coef0(),
+    Row row = RowFactory.create(m.family().paramValue(), kernel.name(), kernel.gamma(), kernel.degree(), kernel.coef0(),
         m.numFeatures(), m.scaling().shift(), m.scaling().scale(), m.biasKept(), m.features(), m.centres(),
         m.weights(), m.alpha(), m.covariance(), m.noisePrecision(), s.numRows(), s.iterations(), s.converged(),
         s.logMarginalLikelihood(), s.activeBasis(), s.dataPasses(), s.fitSeconds(),
-        c == null ? 0 : c.numClasses(), c == null ? "" : c.strategy(), c == null ? new int[0][] : c.basis(),
+        c == null ? 0 : c.numClasses(), c == null ? "" : c.strategy().paramValue(), c == null ? new int[0][] : c.basis(),
         c == null ? new double[0][] : c.weights(), c == null ? new double[0][] : c.alpha(),
         c == null ? new double[0] : c.covariance(),
         g == null ? 0 : g.rows(), g == null ? 0 : g.cols(), g == null ? new double[0] : g.rowRelevance(),
@@ -117,7 +118,7 @@ final class ModelFormat {
         throw new IllegalArgumentException("expected one row of model data, found " + rows.size());
       }
       r = rows.get(0);
-      return new FittedRvm(r.getAs("family"), Kernel.of(r.getAs("kernel"), r.<Double>getAs("gamma"),
+      return new FittedRvm(Family.of(r.getAs("family")), Kernel.of(r.getAs("kernel"), r.<Double>getAs("gamma"),
           r.<Integer>getAs("degree"), r.<Double>getAs("coef0")), r.<Integer>getAs("numFeatures"),
           new FeatureScaling(doubles(r, "shift"), doubles(r, "scale")), r.<Boolean>getAs("biasKept"),
           ints(r, "features"), doubles(r, "centres"), doubles(r, "weights"), doubles(r, "alpha"),
@@ -148,7 +149,13 @@ final class ModelFormat {
     if (k == 0) {
       return null;
     }
-    return new ClassModels(r.getAs("multiClassStrategy"), nestedInts(r, "classBasis"), nestedDoubles(r, "classWeights"),
+    MultiClassStrategy strategy;
+    try {
+      strategy = MultiClassStrategy.of(r.getAs("multiClassStrategy"));
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("inconsistent model: " + e.getMessage(), e);
+    }
+    return new ClassModels(strategy, nestedInts(r, "classBasis"), nestedDoubles(r, "classWeights"),
         nestedDoubles(r, "classAlpha"), doubles(r, "classCovariance"));
   }
 

@@ -73,7 +73,18 @@ public sealed interface RvmMetrics extends java.io.Serializable {
   record Classification(long rows, int numClasses, double accuracy, double error, double logLoss, double auc,
       double weightedF1, long[][] confusionMatrix) implements RvmMetrics {
 
-    /** Checks the shape of the confusion matrix. */
+    /**
+     * Checks the shape of the confusion matrix.
+     *
+     * @param rows the rows evaluated
+     * @param numClasses K (2 for bernoulli)
+     * @param accuracy the share of rows whose predicted class is the label
+     * @param error 1 − accuracy
+     * @param logLoss the mean of −log P(label)
+     * @param auc the area under the ROC curve of the raw score of class 1 (bernoulli); NaN for multinomial
+     * @param weightedF1 the F1 score of each class weighted by its share of the labels
+     * @param confusionMatrix the counts of rows by true class (row) and predicted class (column), K × K
+     */
     public Classification {
       if (confusionMatrix.length != numClasses) {
         throw new IllegalArgumentException("the confusion matrix has " + confusionMatrix.length + " rows for "

@@ -19,13 +19,13 @@ package io.github.sparkrvm;
 import static org.apache.spark.sql.functions.col;
 
 import io.github.sparkrvm.basis.FeatureScaling;
-import io.github.sparkrvm.core.ClassScores;
-import io.github.sparkrvm.core.Family;
-import io.github.sparkrvm.core.Logistic;
-import io.github.sparkrvm.core.MultiClassPredictive;
-import io.github.sparkrvm.core.Predictive;
-import io.github.sparkrvm.distributed.InvalidInputException;
 import io.github.sparkrvm.internal.SparkInternals;
+import io.github.sparkrvm.linalg.Logistic;
+import io.github.sparkrvm.predict.ClassScores;
+import io.github.sparkrvm.predict.MultiClassPredictive;
+import io.github.sparkrvm.predict.Predictive;
+import io.github.sparkrvm.statistics.Family;
+import io.github.sparkrvm.util.InvalidInputException;
 import java.util.Arrays;
 import org.apache.spark.ml.Model;
 import org.apache.spark.ml.linalg.DenseMatrix;
@@ -110,7 +110,7 @@ public final class RvmModel extends Model<RvmModel> implements RvmModelSetters<R
    */
   private java.util.Map<String, Object> fittedParams() {
     java.util.Map<String, Object> values = new java.util.LinkedHashMap<>();
-    values.put(family().name(), fitted.family());
+    values.put(family().name(), fitted.family().paramValue());
     values.put(kernel().name(), fitted.kernel().name());
     values.putAll(fitted.kernel().params());
     return values;
@@ -131,7 +131,7 @@ public final class RvmModel extends Model<RvmModel> implements RvmModelSetters<R
   /** {@return the family the model was fitted with, which it predicts with} */
   @Override
   public String getFamily() {
-    return fitted.family();
+    return fitted.family().paramValue();
   }
 
   /** {@return the kernel the model was fitted with, which it predicts with} */
@@ -236,7 +236,7 @@ public final class RvmModel extends Model<RvmModel> implements RvmModelSetters<R
     if (fitted.multiClass()) {
       return fitted.classes().numClasses();
     }
-    return Family.of(fitted.family()) == Family.BERNOULLI ? 2 : 0;
+    return fitted.family() == Family.BERNOULLI ? 2 : 0;
   }
 
   /**
@@ -673,7 +673,7 @@ public final class RvmModel extends Model<RvmModel> implements RvmModelSetters<R
 
   private ClassScores classScores(Vector features) {
     return classScores(classLatents(features, multiClassPredictive(), fitted.scaling(), getFeaturesCol()),
-        fitted.classes().multiClassStrategy(), "moderated".equals(getProbabilityMethod()));
+        fitted.classes().strategy(), "moderated".equals(getProbabilityMethod()));
   }
 
   private static ClassScores classScores(MultiClassPredictive.Latents latents, MultiClassStrategy strategy,
@@ -728,7 +728,7 @@ public final class RvmModel extends Model<RvmModel> implements RvmModelSetters<R
     boolean multiClass = fitted.multiClass();
     Predictive p = multiClass ? null : predictive();
     MultiClassPredictive classes = multiClass ? multiClassPredictive() : null;
-    MultiClassStrategy strategy = multiClass ? fitted.classes().multiClassStrategy() : null;
+    MultiClassStrategy strategy = multiClass ? fitted.classes().strategy() : null;
     FeatureScaling scaling = fitted.scaling();
     String column = getFeaturesCol();
     boolean bernoulli = isBernoulli();

@@ -16,7 +16,7 @@
 
 package io.github.sparkrvm;
 
-import io.github.sparkrvm.core.Family;
+import io.github.sparkrvm.statistics.Family;
 import org.apache.spark.ml.param.DoubleArrayParam;
 import org.apache.spark.ml.param.DoubleParam;
 import org.apache.spark.ml.param.IntParam;

@@ -16,8 +16,8 @@
 
 package io.github.sparkrvm;
 
-import io.github.sparkrvm.core.Family;
-import io.github.sparkrvm.core.WeightPrior;
+import io.github.sparkrvm.statistics.Family;
+import io.github.sparkrvm.variational.WeightPrior;
 import java.util.Arrays;
 import org.apache.spark.ml.attribute.Attribute;
 import org.apache.spark.ml.attribute.AttributeGroup;

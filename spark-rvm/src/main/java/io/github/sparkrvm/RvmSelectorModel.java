@@ -18,8 +18,8 @@ package io.github.sparkrvm;
 
 import static org.apache.spark.sql.functions.col;
 
-import io.github.sparkrvm.distributed.InvalidInputException;
 import io.github.sparkrvm.internal.SparkInternals;
+import io.github.sparkrvm.util.InvalidInputException;
 import java.util.Arrays;
 import java.util.List;
 import org.apache.spark.ml.Model;

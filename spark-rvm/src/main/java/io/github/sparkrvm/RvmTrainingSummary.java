@@ -38,7 +38,18 @@ import java.io.Serializable;
 public record RvmTrainingSummary(long numRows, int iterations, boolean converged, double[] logMarginalLikelihood,
     int[] activeBasis, int dataPasses, double fitSeconds, java.util.List<String> warnings) implements Serializable {
 
-  /** The canonical constructor, with an unmodifiable copy of the warnings. */
+  /**
+   * The canonical constructor, with an unmodifiable copy of the warnings.
+   *
+   * @param numRows training rows read
+   * @param iterations α re-estimation steps taken
+   * @param converged whether {@code tol} was met within {@code maxIter}
+   * @param logMarginalLikelihood the objective at the start and after each step
+   * @param activeBasis the number of basis functions in the model at the start and after each step
+   * @param dataPasses passes over the training data
+   * @param fitSeconds wall-clock seconds of the whole fit
+   * @param warnings what a user should know about the fit (null for none)
+   */
   public RvmTrainingSummary {
     warnings = warnings == null ? java.util.List.of() : java.util.List.copyOf(warnings);
   }

@@ -16,7 +16,7 @@
 
 package io.github.sparkrvm;
 
-import io.github.sparkrvm.core.SparseBayesOptions;
+import io.github.sparkrvm.solvers.SparseBayesOptions;
 import java.util.List;
 import org.apache.spark.ml.param.BooleanParam;
 import org.apache.spark.ml.param.DoubleParam;

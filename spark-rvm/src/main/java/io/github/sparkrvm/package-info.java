@@ -17,8 +17,10 @@
 /**
  * Relevance Vector Machines as Spark ML stages: {@link io.github.sparkrvm.RvmEstimator} fits,
  * {@link io.github.sparkrvm.RvmModel} predicts; {@link io.github.sparkrvm.RvmSelector} selects features by their
- * relevance under a linear-kernel RVM. The stages only orchestrate: the mathematics lives in
- * {@code core}, the basis functions in {@code basis}, the cluster side in {@code distributed}.
+ * relevance under a linear-kernel RVM. The stages only orchestrate: the mathematics lives in the internal,
+ * Spark-free packages ({@code linalg}, {@code statistics}, {@code solvers}, {@code variational}, {@code predict},
+ * {@code basis}), the cluster side in {@code distributed}; none of them is part of the public API. The types a user
+ * meets besides the stages (the progress listener, the input exception) are in {@code util}.
  *
  * @serial exclude
  */

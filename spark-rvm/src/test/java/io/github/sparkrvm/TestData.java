@@ -40,6 +40,11 @@ public final class TestData {
     }
   }
 
+  /** The rows, one after the other, as one row-major array. */
+  public static double[] flatten(double[][] rows) {
+    return java.util.Arrays.stream(rows).flatMapToDouble(java.util.Arrays::stream).toArray();
+  }
+
   /** sin(x)/x, with sinc(0) = 1. */
   public static double sinc(double x) {
     return Datasets.sinc(x);

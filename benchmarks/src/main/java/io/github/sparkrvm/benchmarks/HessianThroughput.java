@@ -17,7 +17,7 @@
 package io.github.sparkrvm.benchmarks;
 
 import dev.ludovic.netlib.blas.BLAS;
-import io.github.sparkrvm.core.BernoulliAccumulator;
+import io.github.sparkrvm.statistics.BernoulliAccumulator;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.SplittableRandom;

@@ -17,6 +17,8 @@
 /**
  * Kernels and the expansion of a block of rows into basis-function values with one matrix product.
  *
+ * <p>Internal: not part of the public API (left out of the published Javadoc); it may change in any release.
+ *
  * @serial exclude
  */
 package io.github.sparkrvm.basis;

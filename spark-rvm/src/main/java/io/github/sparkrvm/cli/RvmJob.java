@@ -25,7 +25,7 @@ import io.github.sparkrvm.RvmTrainingSummary;
 import io.github.sparkrvm.cli.DataInput.Columns;
 import io.github.sparkrvm.cli.DataInput.Purpose;
 import io.github.sparkrvm.cli.DataInput.Table;
-import io.github.sparkrvm.distributed.InvalidInputException;
+import io.github.sparkrvm.util.InvalidInputException;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;

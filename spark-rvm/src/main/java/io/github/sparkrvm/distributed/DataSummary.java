@@ -18,7 +18,8 @@ package io.github.sparkrvm.distributed;
 
 import com.esotericsoftware.kryo.DefaultSerializer;
 import com.esotericsoftware.kryo.serializers.JavaSerializer;
-import io.github.sparkrvm.core.Family;
+import io.github.sparkrvm.statistics.Family;
+import io.github.sparkrvm.util.InvalidInputException;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -19,6 +19,7 @@ package io.github.sparkrvm.distributed;
 import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.lit;
 
+import io.github.sparkrvm.util.InvalidInputException;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.ml.linalg.Vector;
 import org.apache.spark.sql.Column;

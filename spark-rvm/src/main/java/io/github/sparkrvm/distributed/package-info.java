@@ -18,6 +18,8 @@
  * The Spark side of a fit: reading and validating the input rows, the summary pass, row blocks, and the statistics
  * seam over {@code treeReduce}.
  *
+ * <p>Internal: not part of the public API (left out of the published Javadoc); it may change in any release.
+ *
  * @serial exclude
  */
 package io.github.sparkrvm.distributed;

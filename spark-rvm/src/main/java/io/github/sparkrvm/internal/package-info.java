@@ -17,6 +17,8 @@
 /**
  * The one place that uses Spark's non-API ({@code private[ml]}) helpers.
  *
+ * <p>Internal: not part of the public API (left out of the published Javadoc); it may change in any release.
+ *
  * @serial exclude
  */
 package io.github.sparkrvm.internal;

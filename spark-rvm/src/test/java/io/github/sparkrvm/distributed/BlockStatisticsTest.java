@@ -26,14 +26,14 @@ import io.github.sparkrvm.basis.BasisFunctions;
 import io.github.sparkrvm.basis.FeatureScaling;
 import io.github.sparkrvm.basis.Kernel;
 import io.github.sparkrvm.basis.RowBlock;
-import io.github.sparkrvm.core.CandidateTerms;
-import io.github.sparkrvm.core.DesignMatrix;
-import io.github.sparkrvm.core.DesignStatistics;
-import io.github.sparkrvm.core.GaussianStatistics;
-import io.github.sparkrvm.core.InMemoryStatistics;
-import io.github.sparkrvm.core.LazyGram;
-import io.github.sparkrvm.core.LikelihoodTerms;
-import io.github.sparkrvm.core.LocalStatistics;
+import io.github.sparkrvm.statistics.InMemoryStatistics;
+import io.github.sparkrvm.statistics.CandidateTerms;
+import io.github.sparkrvm.statistics.DesignMatrix;
+import io.github.sparkrvm.statistics.DesignStatistics;
+import io.github.sparkrvm.statistics.GaussianStatistics;
+import io.github.sparkrvm.statistics.LazyGram;
+import io.github.sparkrvm.statistics.LikelihoodTerms;
+import io.github.sparkrvm.statistics.LocalStatistics;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -143,8 +143,8 @@ class BlockStatisticsTest {
         moment[j * k + i] = s;
       }
     }
-    io.github.sparkrvm.core.JaakkolaJordanTerms ja = memory.jaakkolaJordan(active, moment);
-    io.github.sparkrvm.core.JaakkolaJordanTerms jb = stats.jaakkolaJordan(active, moment);
+    io.github.sparkrvm.statistics.JaakkolaJordanTerms ja = memory.jaakkolaJordan(active, moment);
+    io.github.sparkrvm.statistics.JaakkolaJordanTerms jb = stats.jaakkolaJordan(active, moment);
     assertEquals(ja.logBound(), jb.logBound(), 1e-9 * Math.abs(ja.logBound()));
     assertClose(ja.precision(), jb.precision(), 1e-9);
     assertClose(ja.projection(), jb.projection(), 1e-9);

@@ -26,10 +26,10 @@ import io.github.sparkrvm.basis.BasisFunctions;
 import io.github.sparkrvm.basis.FeatureScaling;
 import io.github.sparkrvm.basis.Kernel;
 import io.github.sparkrvm.basis.RowBlock;
-import io.github.sparkrvm.core.CandidateTerms;
-import io.github.sparkrvm.core.DesignStatistics;
-import io.github.sparkrvm.core.InMemoryStatistics;
-import io.github.sparkrvm.core.LikelihoodTerms;
+import io.github.sparkrvm.statistics.InMemoryStatistics;
+import io.github.sparkrvm.statistics.CandidateTerms;
+import io.github.sparkrvm.statistics.DesignStatistics;
+import io.github.sparkrvm.statistics.LikelihoodTerms;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -137,7 +137,7 @@ class CandidateStatisticsParityTest {
       assertEquals(passes + 1, cluster.passes(), "one pass");
       assertSame(memory.multinomialCandidates(3, active, w), b);
       // and collected to the driver, the same terms without a pass
-      io.github.sparkrvm.core.LocalStatistics local = cluster.collectLocal();
+      io.github.sparkrvm.statistics.LocalStatistics local = cluster.collectLocal();
       passes = cluster.passes();
       assertSame(memory.multinomialCandidates(3, active, w), local.multinomialCandidates(3, active, w));
       assertSame(memory.multinomialCandidates(3, new int[0], new double[0]),

@@ -23,16 +23,16 @@ import io.github.sparkrvm.TestData;
 import io.github.sparkrvm.basis.BasisFunctions;
 import io.github.sparkrvm.basis.Kernel;
 import io.github.sparkrvm.basis.RowBlock;
-import io.github.sparkrvm.core.CandidateAccumulator;
-import io.github.sparkrvm.core.CandidateTerms;
-import io.github.sparkrvm.core.Family;
+import io.github.sparkrvm.statistics.CandidateAccumulator;
+import io.github.sparkrvm.statistics.CandidateTerms;
+import io.github.sparkrvm.statistics.Family;
 import java.util.Arrays;
 import org.apache.spark.SparkConf;
 import org.apache.spark.serializer.KryoSerializer;
 import org.apache.spark.serializer.SerializerInstance;
 import org.junit.jupiter.api.Test;
-import scala.reflect.ClassTag;
 import scala.reflect.ClassTag$;
+import scala.reflect.ClassTag;
 
 /**
  * What crosses Spark's configured serializer — task results, broadcasts, the zero value of an aggregate, spilled

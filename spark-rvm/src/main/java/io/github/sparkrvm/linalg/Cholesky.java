@@ -1,0 +1,201 @@
+/*
+ * Copyright 2026 The spark-rvm authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package io.github.sparkrvm.linalg;
+
+import dev.ludovic.netlib.lapack.LAPACK;
+import java.util.Optional;
+import org.netlib.util.intW;
+
+/**
+ * The Cholesky factor {@code L Lᵀ = A} of a symmetric positive-definite matrix, through LAPACK
+ * ({@code dpotrf}/{@code dpotrs}/{@code dpotri}). Matrices are dense, column-major {@code double[]}.
+ */
+public final class Cholesky {
+
+  private static final int MAX_JITTER_ATTEMPTS = 12;
+
+  private final int n;
+  private final double[] lower;
+  private final double jitter;
+
+  private Cholesky(int n, double[] lower, double jitter) {
+    this.n = n;
+    this.lower = lower;
+    this.jitter = jitter;
+  }
+
+  /**
+   * Factors {@code a} (n × n, column-major; only the lower triangle is read), or returns empty when it is not
+   * numerically positive definite or holds a non-finite value. {@code a} is not modified.
+   *
+   * @param a the symmetric matrix
+   * @param n its order
+   * @return the factor, or empty when a is not numerically positive definite
+   */
+  public static Optional<Cholesky> tryFactor(double[] a, int n) {
+    return tryFactor(a, n, 0.0);
+  }
+
+  /**
+   * Factors {@code a}; when that fails, adds a growing multiple of the mean diagonal to the diagonal and retries.
+   * The jitter used is reported by {@link #jitter()}.
+   *
+   * @throws ArithmeticException if the matrix holds non-finite values or cannot be factored even with jitter
+   * @param a the symmetric matrix
+   * @param n its order
+   * @return the factor
+   */
+  public static Cholesky factorWithJitter(double[] a, int n) {
+    Optional<Cholesky> plain = tryFactor(a, n, 0.0);
+    if (plain.isPresent()) {
+      return plain.get();
+    }
+    double meanDiagonal = 0.0;
+    for (int i = 0; i < n; i++) {
+      meanDiagonal += Math.abs(a[i * n + i]);
+    }
+    meanDiagonal = n == 0 ? 1.0 : Math.max(meanDiagonal / n, Double.MIN_NORMAL);
+    if (!Double.isFinite(meanDiagonal)) {
+      throw new ArithmeticException("Cholesky: the matrix holds non-finite values");
+    }
+    double jitter = 1e-10 * meanDiagonal;
+    for (int attempt = 0; attempt < MAX_JITTER_ATTEMPTS; attempt++, jitter *= 10.0) {
+      Optional<Cholesky> factor = tryFactor(a, n, jitter);
+      if (factor.isPresent()) {
+        return factor.get();
+      }
+    }
+    throw new ArithmeticException(
+        "Cholesky: the " + n + " × " + n + " matrix is not positive definite even with jitter " + jitter);
+  }
+
+  private static Optional<Cholesky> tryFactor(double[] a, int n, double jitter) {
+    if (a.length < n * n) {
+      throw new IllegalArgumentException("Cholesky: expected " + n * n + " entries, got " + a.length);
+    }
+    double[] l = new double[n * n];
+    for (int j = 0; j < n; j++) {
+      for (int i = j; i < n; i++) {
+        double v = a[j * n + i];
+        if (!Double.isFinite(v)) {
+          return Optional.empty();
+        }
+        l[j * n + i] = i == j ? v + jitter : v;
+      }
+    }
+    if (n == 0) {
+      return Optional.of(new Cholesky(0, l, jitter));
+    }
+    intW info = new intW(0);
+    LAPACK.getInstance().dpotrf("L", n, l, n, info);
+    if (info.val != 0) {
+      return Optional.empty();
+    }
+    for (int j = 0; j < n; j++) {
+      for (int i = 0; i < j; i++) {
+        l[j * n + i] = 0.0;
+      }
+    }
+    return Optional.of(new Cholesky(n, l, jitter));
+  }
+
+  /** {@return the order of the matrix} */
+  public int n() {
+    return n;
+  }
+
+  /**
+   * {@return the multiple of the identity that was added to the diagonal before the factorisation succeeded (0 if
+   * none)}
+   */
+  public double jitter() {
+    return jitter;
+  }
+
+  /**
+   * Solves {@code A x = b}; returns x (b is not modified).
+   *
+   * @param b the right-hand side, of length n
+   * @return x
+   */
+  public double[] solve(double[] b) {
+    double[] x = b.clone();
+    if (n == 0) {
+      return x;
+    }
+    intW info = new intW(0);
+    LAPACK.getInstance().dpotrs("L", n, 1, lower, n, x, n, info);
+    if (info.val != 0) {
+      throw new ArithmeticException("dpotrs failed with info " + info.val);
+    }
+    return x;
+  }
+
+  /** {@return the full symmetric inverse {@code A⁻¹}, column-major} */
+  public double[] inverse() {
+    double[] inv = lower.clone();
+    if (n == 0) {
+      return inv;
+    }
+    intW info = new intW(0);
+    LAPACK.getInstance().dpotri("L", n, inv, n, info);
+    if (info.val != 0) {
+      throw new ArithmeticException("dpotri failed with info " + info.val);
+    }
+    for (int j = 0; j < n; j++) {
+      for (int i = j + 1; i < n; i++) {
+        inv[i * n + j] = inv[j * n + i];
+      }
+    }
+    return inv;
+  }
+
+  /**
+   * {@return the diagonal of {@code A⁻¹} alone, from the triangular inverse ({@code dtrtri}): with A = LLᵀ, (A⁻¹)ᵢᵢ =
+   * Σⱼ (L⁻¹)ⱼᵢ²} About half the work of {@link #inverse()}.
+   */
+  public double[] inverseDiagonal() {
+    double[] diagonal = new double[n];
+    if (n == 0) {
+      return diagonal;
+    }
+    double[] inv = lower.clone();
+    intW info = new intW(0);
+    LAPACK.getInstance().dtrtri("L", "N", n, inv, n, info);
+    if (info.val != 0) {
+      throw new ArithmeticException("dtrtri failed with info " + info.val);
+    }
+    for (int i = 0; i < n; i++) {
+      double s = 0.0;
+      for (int j = i; j < n; j++) {
+        double v = inv[i * n + j];
+        s += v * v;
+      }
+      diagonal[i] = s;
+    }
+    return diagonal;
+  }
+
+  /** {@return {@code log |A|}} */
+  public double logDeterminant() {
+    double s = 0.0;
+    for (int i = 0; i < n; i++) {
+      s += Math.log(lower[i * n + i]);
+    }
+    return 2.0 * s;
+  }
+}

@@ -1,0 +1,85 @@
+/*
+ * Copyright 2026 The spark-rvm authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package io.github.sparkrvm.solvers;
+
+import io.github.sparkrvm.statistics.CandidateTerms;
+import io.github.sparkrvm.statistics.DesignStatistics;
+import io.github.sparkrvm.statistics.LikelihoodTerms;
+import io.github.sparkrvm.util.IterationListener;
+
+/**
+ * Sparse Bayesian binary classification by fast marginal likelihood maximisation (Tipping &amp; Faul 2003) with the
+ * Laplace approximation. It starts from one basis function; at the posterior mode of the current active set,
+ * with B = diag(y(1 − y)) and Σ = (Φ_aᵀBΦ_a + A)⁻¹, every candidate gets Sᵢ = φᵢᵀBφᵢ − φᵢᵀBΦ_a Σ Φ_aᵀBφᵢ and
+ * Qᵢ = φᵢᵀB t̂ − φᵢᵀBΦ_a Σ Φ_aᵀB t̂ with the IRLS working target t̂ = Φ_a w + B⁻¹(t − y); at the mode (where
+ * Φ_aᵀ(t − y) = Aw) this is exactly the gradient Qᵢ = φᵢᵀ(t − y). The step applies the add, re-estimate
+ * (α = s²/(q² − s)) or delete with the largest gain of the Gaussian-approximated log marginal likelihood, then
+ * moves the mode by warm-started Newton.
+ *
+ * <p>Passes over the data: every likelihood evaluation is one pass. The Newton steps pass over the active basis
+ * only ({@link DesignStatistics#bernoulli}); the evaluation Newton expects to end a mode search is a
+ * {@link DesignStatistics#bernoulliCandidates} pass, which returns the same Newton terms and the statistics of every
+ * candidate at once, so that it also scores the next step. After an add or a re-estimate the terms at the warm
+ * start are assembled from the previous pass (the new weight starts at 0, so the scores do not move): a step then
+ * costs its Newton steps only, usually one or two passes. A delete moves the scores and costs one more.
+ *
+ * <p>Steps are batched: every re-estimate, the best delete and up to maxAddsPerStep adds of the same statistics are
+ * applied together and the mode is found once. Of the adds, those are kept that still gain given the ones before them
+ * in order of gain, judged in the IRLS surrogate of the Laplace approximation from one pass over the active set and the
+ * proposed adds only (a near copy of a kept candidate no longer gains); that pass is also the warm start of the Newton
+ * steps. The Laplace objective is recorded after every step and never decreases: a batch after which it would (the
+ * gains are those of the Gaussian approximation at the old mode, and they do not simply add) is undone, with no pass,
+ * and the single actions are tried in order of gain (up to four per step); the fit stops when none of them gains, or
+ * when no add or delete gains and no re-estimate moves log α by tol. The mode of the final active set is then polished
+ * to the classic solver's Newton tolerance (one or two passes).
+ */
+public final class FastBernoulliSolver {
+
+  private FastBernoulliSolver() {}
+
+  /**
+   * {@return the solver of this class over the statistics seam}
+   *
+   * @param options the settings (the scale-free prior only: alphaPriorShape = alphaPriorRate = 0)
+   */
+  public static RelevanceSolver<RelevanceFit> of(SparseBayesOptions options) {
+    return (data, listener) -> fit(data, options, listener);
+  }
+
+  /**
+   * Fits α and returns the Laplace posterior over the basis functions kept (the step logic is
+   * {@code FastLaplaceSolver}'s, over {@link DesignStatistics#bernoulliCandidates}).
+   *
+   * @param stats the data, through the statistics seam
+   * @param options the settings (the scale-free prior only: alphaPriorShape = alphaPriorRate = 0)
+   * @param listener told of every step
+   * @return the fit
+   */
+  public static RelevanceFit fit(DesignStatistics stats, SparseBayesOptions options, IterationListener listener) {
+    return FastLaplaceSolver.fit(new FastLaplaceSolver.Likelihood() {
+      @Override
+      public CandidateTerms candidates(int[] active, double[] weights) {
+        return stats.bernoulliCandidates(active, weights);
+      }
+
+      @Override
+      public LikelihoodTerms terms(int[] active, double[] weights) {
+        return stats.bernoulli(active, weights);
+      }
+    }, stats.numCandidates(), options, listener);
+  }
+}

@@ -1,0 +1,248 @@
+/*
+ * Copyright 2026 The spark-rvm authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package io.github.sparkrvm.solvers;
+
+import io.github.sparkrvm.solvers.SequentialAction.Action;
+import io.github.sparkrvm.statistics.DesignStatistics;
+import io.github.sparkrvm.statistics.GaussianColumns;
+import io.github.sparkrvm.statistics.LazyGram;
+import io.github.sparkrvm.util.IterationListener;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Sparse Bayesian regression by fast marginal likelihood maximisation (Tipping &amp; Faul 2003), from the Gaussian
+ * sufficient statistics: start from the single best basis function; at each step compute the sparsity sᵢ and
+ * quality qᵢ of every candidate and apply the one action (add, re-estimate α = s²/(q² − s), or delete) with the
+ * largest exact gain in log marginal likelihood, by the rule the Laplace solvers use too ({@link SequentialAction}).
+ * Each step costs O(M m²) for M candidates and m kept basis functions, instead of the classic O(M³). Of ΦᵀΦ it reads
+ * the diagonal and the columns of the basis functions in the model, so over a {@link LazyGram} it never forms the
+ * M × M matrix.
+ *
+ * <p>The noise precision β starts at 100 / var(t) (a noise deviation of a tenth of the targets') and is held there
+ * until the actions first settle (none gains enough), or half of maxIter has passed; from then on it is
+ * re-estimated after every step, guarded so that the objective never decreases. Held small, the noise lets the
+ * model take many basis functions before it prunes, much as the classic solver starts from all of them;
+ * re-estimated from the first step, β falls at once to the residual of one basis function and the greedy growth
+ * settles lower: on noisy sinc at 1000 rows (16 seeds) the final log marginal likelihood was then 5.3 nats below the
+ * classic solver's on average and the test RMSE 30% higher, against 2.3 nats and 3.5% with β held.
+ *
+ * <p>It stops when no action gains more than {@link SequentialAction#minGain} (1e-6 nats or 1e-6 of |objective|), as
+ * {@link FastLaplaceSolver} does (correlated basis functions can otherwise trade α back and forth for thousands of
+ * steps of a few micro-nats each), and β has settled.
+ */
+public final class FastGaussianSolver {
+
+  private final GaussianColumns stats;
+  private final SparseBayesOptions options;
+  private final int m;
+
+  private FastGaussianSolver(GaussianColumns stats, SparseBayesOptions options) {
+    this.stats = stats;
+    this.options = options;
+    this.m = stats.numBasis();
+  }
+
+  /**
+   * {@return the solver over the Gaussian statistics as the seam gives them column by column
+   * ({@link DesignStatistics#gaussianColumns})}
+   *
+   * @param options the settings (the scale-free prior only: alphaPriorShape = alphaPriorRate = 0)
+   */
+  public static RelevanceSolver<RelevanceFit> of(SparseBayesOptions options) {
+    return (data, listener) -> fit(data.gaussianColumns(), options, listener);
+  }
+
+  /**
+   * Fits α and β, and returns the posterior over the basis functions kept.
+   *
+   * @param stats the data, through the statistics seam
+   * @param options the settings of the outer loop
+   * @param listener told of every step
+   * @return the fit
+   */
+  public static RelevanceFit fit(GaussianColumns stats, SparseBayesOptions options, IterationListener listener) {
+    double variance = stats.checkedTargetVariance();
+    if (options.alphaPriorShape() != 0.0 || options.alphaPriorRate() != 0.0) {
+      throw new IllegalArgumentException("the fast solver supports the scale-free prior only "
+          + "(alphaPriorShape = alphaPriorRate = 0); use solver em for a Gamma hyperprior");
+    }
+    return new FastGaussianSolver(stats, options).run(variance, listener);
+  }
+
+  private RelevanceFit run(double variance, IterationListener listener) {
+    double beta = 100.0 / variance;
+    int first = bestStart();
+    double norm = stats.gramDiagonal()[first];
+    double projection = stats.projection()[first];
+    double excess = projection * projection / norm - 1.0 / beta;
+    double alpha0 = excess > 0.0 ? norm / excess : norm / (1e-6 * projection * projection / norm + 1e-300);
+    int[] active = {first};
+    double[] alpha = {alpha0};
+    GaussianRelevanceSolver.Posterior post = GaussianRelevanceSolver.posterior(stats, active, alpha, beta, options);
+    FitTrace trace = new FitTrace(listener);
+    trace.record(0, post.logMarginalLikelihood(), 1, Double.NaN, beta, 0);
+    boolean converged = false;
+    boolean settled = false; // β is held until the actions first settle
+    int step = 0;
+    while (step < options.maxIter()) {
+      step++;
+      Action action = bestAction(post);
+      double change = 0.0;
+      if (action != null) {
+        change = Math.abs(Math.log(action.alpha()) - Math.log(alphaOf(post, action.index())));
+        post = apply(post, action);
+      }
+      settled |= action == null || step >= options.maxIter() / 2;
+      GaussianRelevanceSolver.Posterior updated = settled ? updateBeta(post) : post;
+      double betaChange = Math.abs(Math.log(updated.beta()) - Math.log(post.beta()));
+      post = updated;
+      trace.record(step, post.logMarginalLikelihood(), post.active().length, Math.max(change, betaChange),
+          post.beta(), 0);
+      if (action == null && betaChange < options.tol()) {
+        converged = true;
+        break;
+      }
+    }
+    return new RelevanceFit(post.active(), post.mean(), post.alpha(), post.covariance(), post.beta(), step,
+        converged, trace.objective(), trace.activeCounts(), 0);
+  }
+
+  /** The candidate with the largest normalised projection |φᵀt|² / ‖φ‖². */
+  private int bestStart() {
+    int best = 0;
+    double score = -1.0;
+    double[] diagonal = stats.gramDiagonal();
+    for (int i = 0; i < m; i++) {
+      double norm = diagonal[i];
+      if (norm > 0.0) {
+        double p = stats.projection()[i];
+        double s = p * p / norm;
+        if (s > score) {
+          score = s;
+          best = i;
+        }
+      }
+    }
+    return best;
+  }
+
+  private static double alphaOf(GaussianRelevanceSolver.Posterior post, int candidate) {
+    int pos = Arrays.binarySearch(post.active(), candidate);
+    return pos >= 0 ? post.alpha()[pos] : Double.POSITIVE_INFINITY;
+  }
+
+  /** Scores every candidate and returns the action with the largest gain, or null when none gains. */
+  private Action bestAction(GaussianRelevanceSolver.Posterior post) {
+    int[] active = post.active();
+    int k = active.length;
+    double beta = post.beta();
+    double[] diagonal = stats.gramDiagonal();
+    double[] p = stats.projection();
+    // ΦᵀΦ_A Σ for every candidate row: (M × k) · (k × k)
+    double[] gramActive = new double[m * k];
+    for (int a = 0; a < k; a++) {
+      System.arraycopy(stats.gramColumn(active[a]), 0, gramActive, a * m, m); // column a = G[:, active[a]]
+    }
+    double[] times = new double[m * k];
+    dev.ludovic.netlib.blas.BLAS.getInstance().dgemm("N", "N", m, k, k, 1.0, gramActive, m, post.covariance(), k,
+        0.0, times, m);
+    double[] bigS = new double[m];
+    double[] bigQ = new double[m];
+    for (int i = 0; i < m; i++) {
+      double gii = diagonal[i];
+      if (!(gii > 0.0)) {
+        bigS[i] = Double.NaN; // a basis function that is zero on the data: no action
+        continue;
+      }
+      double quad = 0.0;
+      double fit = 0.0;
+      for (int a = 0; a < k; a++) {
+        quad += times[a * m + i] * gramActive[a * m + i];
+        fit += gramActive[a * m + i] * post.mean()[a];
+      }
+      bigS[i] = beta * gii - beta * beta * quad;
+      bigQ[i] = beta * p[i] - beta * fit;
+    }
+    List<Action> ranked = SequentialAction.ranked(active, post.alpha(), bigS, bigQ, post.logMarginalLikelihood(),
+        options.alphaMax());
+    return ranked.isEmpty() ? null : ranked.get(0);
+  }
+
+  private GaussianRelevanceSolver.Posterior apply(GaussianRelevanceSolver.Posterior post, Action action) {
+    int[] active = post.active();
+    double[] alpha = post.alpha();
+    int pos = Arrays.binarySearch(active, action.index());
+    switch (action.kind()) {
+      case ADD -> {
+        int at = -pos - 1;
+        int[] nextActive = new int[active.length + 1];
+        double[] nextAlpha = new double[active.length + 1];
+        System.arraycopy(active, 0, nextActive, 0, at);
+        System.arraycopy(alpha, 0, nextAlpha, 0, at);
+        nextActive[at] = action.index();
+        nextAlpha[at] = action.alpha();
+        System.arraycopy(active, at, nextActive, at + 1, active.length - at);
+        System.arraycopy(alpha, at, nextAlpha, at + 1, active.length - at);
+        active = nextActive;
+        alpha = nextAlpha;
+      }
+      case REESTIMATE -> {
+        alpha = alpha.clone();
+        alpha[pos] = action.alpha();
+      }
+      case DELETE -> {
+        int[] nextActive = new int[active.length - 1];
+        double[] nextAlpha = new double[active.length - 1];
+        for (int a = 0, b = 0; a < active.length; a++) {
+          if (a != pos) {
+            nextActive[b] = active[a];
+            nextAlpha[b++] = alpha[a];
+          }
+        }
+        active = nextActive;
+        alpha = nextAlpha;
+      }
+      default -> throw new IllegalStateException();
+    }
+    return GaussianRelevanceSolver.posterior(stats, active, alpha, post.beta(), options);
+  }
+
+  /** β by MacKay's fixed point, else by EM, else unchanged: whichever first does not lower the objective. */
+  private GaussianRelevanceSolver.Posterior updateBeta(GaussianRelevanceSolver.Posterior post) {
+    int k = post.active().length;
+    double[] gamma = Reestimation.wellDetermined(post.alpha(), post.covariance());
+    double effective = Arrays.stream(gamma).sum();
+    double mackay = Math.max(stats.weightSum() - effective, 1e-6 * stats.weightSum())
+        / Math.max(post.residualSquares(), Double.MIN_NORMAL);
+    double[] gram = stats.gramSubmatrix(post.active());
+    double trace = 0.0;
+    for (int i = 0; i < k * k; i++) {
+      trace += gram[i] * post.covariance()[i];
+    }
+    double em = stats.weightSum() / Math.max(post.residualSquares() + trace, Double.MIN_NORMAL);
+    double slack = 1e-10 * (1.0 + Math.abs(post.logMarginalLikelihood()));
+    for (double beta : new double[] {mackay, em}) {
+      GaussianRelevanceSolver.Posterior next =
+          GaussianRelevanceSolver.posterior(stats, post.active(), post.alpha(), beta, options);
+      if (next.logMarginalLikelihood() >= post.logMarginalLikelihood() - slack) {
+        return next;
+      }
+    }
+    return post;
+  }
+}

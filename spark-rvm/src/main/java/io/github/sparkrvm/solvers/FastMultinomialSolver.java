@@ -1,0 +1,118 @@
+/*
+ * Copyright 2026 The spark-rvm authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package io.github.sparkrvm.solvers;
+
+import io.github.sparkrvm.linalg.ClassLayout;
+import io.github.sparkrvm.statistics.CandidateTerms;
+import io.github.sparkrvm.statistics.DesignStatistics;
+import io.github.sparkrvm.statistics.LikelihoodTerms;
+import io.github.sparkrvm.util.IterationListener;
+import java.util.Arrays;
+
+/**
+ * The multinomial (softmax) Relevance Vector Machine of Zhang &amp; Malik by fast marginal likelihood maximisation
+ * (Tipping &amp; Faul 2003) with the Laplace approximation. In flat coordinates — candidate c = p·M + i is basis
+ * function i in class p, class-major as {@link ClassLayout} orders flat vectors — the Laplace-approximated softmax is
+ * the Bernoulli case with a K times larger design: the flat design row is φ(x) placed in class p's output and the
+ * negative Hessian of the log-likelihood is Φᵀ B Φ with B_pq(n) = μ_p(n)(δ_pq − μ_q(n)). So the step logic is the
+ * Bernoulli solver's ({@link FastBernoulliSolver}), over {@link DesignStatistics#multinomialCandidates}: start from
+ * the best single (class, basis function) at w = 0, then add, re-estimate or delete one α per (class, basis
+ * function) per step, or a batch, keeping the Laplace objective from ever decreasing.
+ *
+ * <p>B is singular (each row's K × K block has the constant vector in its null space: adding a constant to every
+ * class' score does not change μ), but nothing in the step logic inverts it: Sᵢ and Qᵢ need B itself and the
+ * gradient, and the prior makes H = ΦᵀBΦ + A positive definite, so the posterior is proper.
+ *
+ * <p>Per pass, the driver receives the gradient and diagonal of every one of the K·M flat candidates and the
+ * (K·M) × k cross products with the k active weights; each row costs O(K·M·k) (the classic solver's step holds the
+ * full (K·M) × (K·M) Hessian instead). The final mode is polished with {@link DesignStatistics#multinomial}.
+ */
+public final class FastMultinomialSolver {
+
+  private FastMultinomialSolver() {}
+
+  /**
+   * {@return the solver of this class over the statistics seam, for {@code numClasses} classes}
+   *
+   * @param numClasses the number of classes K (at least 2)
+   * @param options the settings (the scale-free prior only: alphaPriorShape = alphaPriorRate = 0)
+   */
+  public static RelevanceSolver<MultiClassFit> of(int numClasses, SparseBayesOptions options) {
+    return (data, listener) -> fit(data, numClasses, options, listener);
+  }
+
+  /**
+   * Fits α for the labels 0 … numClasses−1 and returns the Laplace posterior over the kept basis of each class, as
+   * {@link MultinomialRelevanceSolver#fit} does.
+   *
+   * @param stats the data, through the statistics seam
+   * @param numClasses the number of classes K (at least 2)
+   * @param options the settings (the scale-free prior only: alphaPriorShape = alphaPriorRate = 0)
+   * @param listener told of every step
+   * @return the fit, with the joint covariance over all kept (class, basis function) weights
+   */
+  public static MultiClassFit fit(DesignStatistics stats, int numClasses, SparseBayesOptions options,
+      IterationListener listener) {
+    if (numClasses < 2) {
+      throw new IllegalArgumentException("a multinomial fit needs at least 2 classes; got " + numClasses);
+    }
+    int m = stats.numCandidates();
+    RelevanceFit r = FastLaplaceSolver.fit(new FastLaplaceSolver.Likelihood() {
+      @Override
+      public CandidateTerms candidates(int[] active, double[] weights) {
+        return stats.multinomialCandidates(numClasses, active, weights);
+      }
+
+      @Override
+      public LikelihoodTerms terms(int[] active, double[] weights) {
+        int[][] byClass = byClass(active, m, numClasses);
+        return stats.multinomial(byClass, ClassLayout.split(weights, byClass));
+      }
+    }, numClasses * m, options, listener);
+    int[][] active = byClass(r.active(), m, numClasses);
+    return new MultiClassFit(active, ClassLayout.split(r.weights(), active), ClassLayout.split(r.alpha(), active),
+        r.covariance(), r.iterations(), r.converged(), r.logMarginalLikelihoods(), r.activeCounts(),
+        r.likelihoodPasses());
+  }
+
+  /**
+   * {@return the per-class candidate sets of ascending flat candidates p·M + i (class-major, so the flat order is
+   * that of {@link ClassLayout})}
+   *
+   * @param flat the flat candidates, ascending
+   * @param m M, the candidates per class
+   * @param numClasses K
+   */
+  static int[][] byClass(int[] flat, int m, int numClasses) {
+    int[][] active = new int[numClasses][];
+    int at = 0;
+    for (int p = 0; p < numClasses; p++) {
+      int from = at;
+      while (at < flat.length && flat[at] / m == p) {
+        at++;
+      }
+      active[p] = Arrays.copyOfRange(flat, from, at);
+      for (int a = 0; a < active[p].length; a++) {
+        active[p][a] -= p * m;
+      }
+    }
+    if (at != flat.length) {
+      throw new IllegalArgumentException("flat candidates must be ascending in [0, " + numClasses * m + ")");
+    }
+    return active;
+  }
+}

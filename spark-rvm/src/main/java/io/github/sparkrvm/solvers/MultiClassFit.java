@@ -1,0 +1,90 @@
+/*
+ * Copyright 2026 The spark-rvm authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package io.github.sparkrvm.solvers;
+
+import io.github.sparkrvm.linalg.ClassLayout;
+
+/**
+ * What a multi-class sparse Bayesian fit ends with: for each class p, the candidates it kept, their weights, prior
+ * precisions α and the posterior covariance block Σ_pp over them. A candidate can be kept for one class and pruned
+ * for another.
+ *
+ * @param active per class, the kept candidate indices, ascending
+ * @param weights per class, the posterior mode of their weights
+ * @param alpha per class, their prior precisions
+ * @param covariance the joint posterior covariance Σ of all the kept weights in the class-major layout of
+ *     {@link ClassLayout} (column-major): the softmax posterior's, or (one-vs-rest) block diagonal with each class'
+ *     own binary posterior
+ * @param iterations the α re-estimation steps taken (one-vs-rest: summed over the classes)
+ * @param converged whether the tolerance was met before maxIter (one-vs-rest: by every class)
+ * @param logMarginalLikelihoods the objective after each step (the first entry is the starting point)
+ * @param activeCounts the number of kept (class, basis function) pairs after each step
+ * @param likelihoodPasses the passes over the data the fit made
+ */
+public record MultiClassFit(int[][] active, double[][] weights, double[][] alpha, double[] covariance,
+    int iterations, boolean converged, double[] logMarginalLikelihoods, int[] activeCounts, int likelihoodPasses)
+    implements RelevanceResult {
+
+  /**
+   * Checks that the per-class parts agree.
+   *
+   * @param active per class, the kept candidate indices, ascending
+   * @param weights per class, the posterior mode of their weights
+   * @param alpha per class, their prior precisions
+   * @param covariance the joint posterior covariance Σ of all the kept weights in the class-major layout of {@link
+   *     ClassLayout} (column-major): the softmax posterior's, or (one-vs-rest) block diagonal with each class' own
+   *     binary posterior
+   * @param iterations the α re-estimation steps taken (one-vs-rest: summed over the classes)
+   * @param converged whether the tolerance was met before maxIter (one-vs-rest: by every class)
+   * @param logMarginalLikelihoods the objective after each step (the first entry is the starting point)
+   * @param activeCounts the number of kept (class, basis function) pairs after each step
+   * @param likelihoodPasses the passes over the data the fit made
+   */
+  public MultiClassFit {
+    int k = active.length;
+    if (weights.length != k || alpha.length != k) {
+      throw new IllegalArgumentException("MultiClassFit: one entry per class expected");
+    }
+    int dim = ClassLayout.dim(active);
+    if (covariance.length != dim * dim) {
+      throw new IllegalArgumentException("MultiClassFit: a covariance of " + covariance.length + " entries for "
+          + dim + " weights");
+    }
+    for (int p = 0; p < k; p++) {
+      int m = active[p].length;
+      if (weights[p].length != m || alpha[p].length != m) {
+        throw new IllegalArgumentException("MultiClassFit: sizes of class " + p + " do not match " + m
+            + " basis functions");
+      }
+    }
+  }
+
+  /** {@return the number of classes K} */
+  public int numClasses() {
+    return active.length;
+  }
+
+  /** {@return the number of kept (class, basis function) pairs} */
+  @Override
+  public int size() {
+    int n = 0;
+    for (int[] a : active) {
+      n += a.length;
+    }
+    return n;
+  }
+}

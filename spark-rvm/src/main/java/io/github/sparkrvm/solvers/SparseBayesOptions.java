@@ -1,0 +1,99 @@
+/*
+ * Copyright 2026 The spark-rvm authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package io.github.sparkrvm.solvers;
+
+/**
+ * The settings of the sparse Bayesian outer loop.
+ *
+ * @param maxIter the largest number of α re-estimation steps
+ * @param tol convergence: the largest change of log α (and log β) in a step, with no basis function pruned
+ * @param alphaMax a basis function whose α exceeds this is pruned (its weight is effectively zero)
+ * @param alphaPriorShape a of the Gamma(a, b) hyperprior on each α (0: the improper, scale-free prior)
+ * @param alphaPriorRate b of the Gamma(a, b) hyperprior on each α
+ * @param maxAddsPerStep the fast classifiers: the most basis functions one step may add (1: one at a time)
+ */
+public record SparseBayesOptions(
+    int maxIter, double tol, double alphaMax, double alphaPriorShape, double alphaPriorRate, int maxAddsPerStep) {
+
+  /**
+   * The batched setting of {@code maxAddsPerStep}, the default from {@link #AUTO_BATCH_ROWS} rows on: on a 2-D
+   * mixture with 1000 candidate centres it cut the steps at 10⁶ rows from 58 to 14 (see DESIGN.md, "Passes over
+   * the data").
+   */
+  public static final int DEFAULT_MAX_ADDS_PER_STEP = 16;
+
+  /**
+   * The training rows from which the estimator's automatic {@code maxAddsPerStep} batches adds. Below, one add per
+   * step took fewer passes in the measurements: on small data the evidence supports few basis functions, and a batch
+   * adds some that later steps delete again (a 1000-row mixture: 106 passes one at a time, 200 batched; 10⁴ rows of
+   * it: 866 batched over the cluster, mostly mode searches after batches the Gaussian surrogate mispredicted, against
+   * 99 one at a time). From 10⁵ rows on, batching halved the passes (benchmark 2).
+   */
+  public static final long AUTO_BATCH_ROWS = 100_000;
+
+  /**
+   * {@return the automatic {@code maxAddsPerStep} for {@code rows} training rows}
+   *
+   * @param rows the training rows (of positive weight)
+   */
+  public static int automaticMaxAddsPerStep(long rows) {
+    return rows >= AUTO_BATCH_ROWS ? DEFAULT_MAX_ADDS_PER_STEP : 1;
+  }
+
+  /**
+   * Checks the settings.
+   *
+   * @param maxIter the largest number of α re-estimation steps
+   * @param tol convergence: the largest change of log α (and log β) in a step, with no basis function pruned
+   * @param alphaMax a basis function whose α exceeds this is pruned (its weight is effectively zero)
+   * @param alphaPriorShape a of the Gamma(a, b) hyperprior on each α (0: the improper, scale-free prior)
+   * @param alphaPriorRate b of the Gamma(a, b) hyperprior on each α
+   * @param maxAddsPerStep the fast classifiers: the most basis functions one step may add (1: one at a time)
+   */
+  public SparseBayesOptions {
+    if (maxIter < 1) {
+      throw new IllegalArgumentException("maxIter must be at least 1; got " + maxIter);
+    }
+    if (!(tol > 0.0)) {
+      throw new IllegalArgumentException("tol must be positive; got " + tol);
+    }
+    if (!(alphaMax > 0.0)) {
+      throw new IllegalArgumentException("alphaMax must be positive; got " + alphaMax);
+    }
+    if (!(alphaPriorShape >= 0.0) || !(alphaPriorRate >= 0.0)
+        || Double.isInfinite(alphaPriorShape) || Double.isInfinite(alphaPriorRate)) {
+      throw new IllegalArgumentException("alphaPriorShape and alphaPriorRate must be finite and non-negative");
+    }
+    if (maxAddsPerStep < 1) {
+      throw new IllegalArgumentException("maxAddsPerStep must be at least 1; got " + maxAddsPerStep);
+    }
+  }
+
+  /** {@return the defaults of the estimator, with maxAddsPerStep 1 (its automatic choice below 100,000 rows)} */
+  public static SparseBayesOptions defaults() {
+    return new SparseBayesOptions(1000, 1e-3, 1e9, 0.0, 0.0, 1);
+  }
+
+  /**
+   * {@return these settings with {@code maxAddsPerStep} replaced}
+   *
+   * @param adds the most basis functions one step of a fast classifier may add
+   */
+  public SparseBayesOptions withMaxAddsPerStep(int adds) {
+    return new SparseBayesOptions(maxIter, tol, alphaMax, alphaPriorShape, alphaPriorRate, adds);
+  }
+}

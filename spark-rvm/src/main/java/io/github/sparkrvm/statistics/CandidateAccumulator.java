@@ -1,0 +1,140 @@
+/*
+ * Copyright 2026 The spark-rvm authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package io.github.sparkrvm.statistics;
+
+import dev.ludovic.netlib.blas.BLAS;
+import io.github.sparkrvm.linalg.Logistic;
+import java.io.Serializable;
+
+/**
+ * Accumulates {@link CandidateTerms} block by block: per block, the scores Φ_a w with one dgemv, the gradient of
+ * every candidate with one dgemv, and the cross products Φᵀ(WBΦ_a) with one dgemm (never a rank-1 update per row).
+ */
+public final class CandidateAccumulator implements Serializable {
+
+  private static final long serialVersionUID = 1L;
+
+  private final int m;
+  private final int[] active;
+  private final double[] weights;
+  private final double[] gradient;
+  private final double[] diagonal;
+  private final double[] cross;
+  private double logLikelihood;
+
+  /**
+   * For {@code m} candidates, at {@code weights} over the {@code active} candidates.
+   *
+   * @param m the number of candidates M
+   * @param active the active candidates, ascending
+   * @param weights their weights
+   */
+  public CandidateAccumulator(int m, int[] active, double[] weights) {
+    if (active.length != weights.length) {
+      throw new IllegalArgumentException("CandidateAccumulator: " + weights.length + " weights for "
+          + active.length + " active candidates");
+    }
+    this.m = m;
+    this.active = active.clone();
+    this.weights = weights.clone();
+    this.gradient = new double[m];
+    this.diagonal = new double[m];
+    this.cross = new double[m * active.length];
+  }
+
+  /**
+   * Adds a block with the basis of every candidate.
+   *
+   * @param phi the block's basis over every candidate (n × M, column-major)
+   * @param n the number of rows in the block
+   * @param labels the labels of the rows, in {0, 1}
+   * @param rowWeights the row weights
+   * @return this accumulator
+   */
+  public CandidateAccumulator add(double[] phi, int n, double[] labels, double[] rowWeights) {
+    if (phi.length != n * m) {
+      throw new IllegalArgumentException("expected a " + n + " × " + m + " basis block, got " + phi.length);
+    }
+    if (n == 0) {
+      return this;
+    }
+    int k = active.length;
+    BLAS blas = BLAS.getInstance();
+    double[] phiActive = new double[n * k];
+    for (int a = 0; a < k; a++) {
+      System.arraycopy(phi, active[a] * n, phiActive, a * n, n);
+    }
+    double[] eta = new double[n];
+    if (k > 0) {
+      blas.dgemv("N", n, k, 1.0, phiActive, n, weights, 1, 0.0, eta, 1);
+    }
+    double[] residual = new double[n];
+    double[] b = new double[n];
+    for (int i = 0; i < n; i++) {
+      double y = Logistic.sigmoid(eta[i]);
+      residual[i] = rowWeights[i] * (labels[i] - y);
+      b[i] = rowWeights[i] * y * (1.0 - y);
+      logLikelihood += rowWeights[i] * Logistic.logLikelihood(labels[i], eta[i]);
+    }
+    blas.dgemv("T", n, m, 1.0, phi, n, residual, 1, 1.0, gradient, 1);
+    for (int j = 0; j < m; j++) {
+      int col = j * n;
+      double s = 0.0;
+      for (int i = 0; i < n; i++) {
+        double v = phi[col + i];
+        s += v * b[i] * v;
+      }
+      diagonal[j] += s;
+    }
+    if (k > 0) {
+      for (int a = 0; a < k; a++) {
+        int col = a * n;
+        for (int i = 0; i < n; i++) {
+          phiActive[col + i] *= b[i];
+        }
+      }
+      blas.dgemm("T", "N", m, k, n, 1.0, phi, n, phiActive, n, 1.0, cross, m);
+    }
+    return this;
+  }
+
+  /**
+   * Adds another partial result over the same candidates and active set.
+   *
+   * @param other the other partial result
+   * @return this accumulator
+   */
+  public CandidateAccumulator merge(CandidateAccumulator other) {
+    if (other.m != m || other.active.length != active.length) {
+      throw new IllegalArgumentException("cannot merge candidate terms of different sizes");
+    }
+    for (int i = 0; i < m; i++) {
+      gradient[i] += other.gradient[i];
+      diagonal[i] += other.diagonal[i];
+    }
+    for (int i = 0; i < cross.length; i++) {
+      cross[i] += other.cross[i];
+    }
+    logLikelihood += other.logLikelihood;
+    return this;
+  }
+
+  /** {@return the terms accumulated so far} */
+  public CandidateTerms result() {
+    return new CandidateTerms(m, active.clone(), logLikelihood, gradient.clone(), diagonal.clone(), cross.clone());
+  }
+}

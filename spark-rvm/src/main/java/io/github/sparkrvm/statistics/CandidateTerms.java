@@ -1,0 +1,67 @@
+/*
+ * Copyright 2026 The spark-rvm authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package io.github.sparkrvm.statistics;
+
+/**
+ * What one pass over the data returns for the fast Bernoulli solver at weights w over the active basis (k of the M
+ * candidates): the logistic log-likelihood and, for every candidate i, the gradient φᵢᵀW(t − y), the weighted
+ * square φᵢᵀWBφᵢ and the cross products φᵢᵀWBΦ_a with the active basis (B = diag(y(1 − y)), W the row weights).
+ * The likelihood terms over the active basis are the active rows of these.
+ *
+ * @param numCandidates M
+ * @param active the active candidate indices (k of them, ascending)
+ * @param logLikelihood Σ W log p(t | w)
+ * @param gradient φᵢᵀW(t − y) for every candidate (length M)
+ * @param diagonal φᵢᵀWBφᵢ for every candidate (length M)
+ * @param cross φᵢᵀWBφ_a (M × k, column-major: entry (i, a) at a·M + i)
+ */
+public record CandidateTerms(int numCandidates, int[] active, double logLikelihood, double[] gradient,
+    double[] diagonal, double[] cross) {
+
+  /**
+   * Checks the sizes.
+   *
+   * @param numCandidates M
+   * @param active the active candidate indices (k of them, ascending)
+   * @param logLikelihood Σ W log p(t | w)
+   * @param gradient φᵢᵀW(t − y) for every candidate (length M)
+   * @param diagonal φᵢᵀWBφᵢ for every candidate (length M)
+   * @param cross φᵢᵀWBφ_a (M × k, column-major)
+   */
+  public CandidateTerms {
+    int m = numCandidates;
+    if (gradient.length != m || diagonal.length != m || cross.length != m * active.length) {
+      throw new IllegalArgumentException("CandidateTerms: sizes do not match " + m + " candidates × "
+          + active.length + " active");
+    }
+  }
+
+  /** {@return the log-likelihood, gradient and Hessian ΦᵀWBΦ over the active basis, taken from the candidate terms} */
+  public LikelihoodTerms activeTerms() {
+    int k = active.length;
+    int m = numCandidates;
+    double[] g = new double[k];
+    double[] h = new double[k * k];
+    for (int a = 0; a < k; a++) {
+      g[a] = gradient[active[a]];
+      for (int c = 0; c < k; c++) {
+        h[c * k + a] = cross[c * m + active[a]];
+      }
+    }
+    return new LikelihoodTerms(k, logLikelihood, g, h);
+  }
+}

@@ -1,0 +1,310 @@
+/*
+ * Copyright 2026 The spark-rvm authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package io.github.sparkrvm.statistics;
+
+import dev.ludovic.netlib.blas.BLAS;
+import io.github.sparkrvm.linalg.ClassLayout;
+import java.util.List;
+import java.util.function.BiConsumer;
+import java.util.function.BinaryOperator;
+import java.util.function.Supplier;
+import java.util.stream.IntStream;
+
+/**
+ * The statistics seam over an expanded design held on one JVM, in the row blocks a pass over the cluster sees: each
+ * block holds the basis of its rows over every candidate. Every evaluation runs the same BLAS accumulators as a
+ * cluster pass, block by block, and reads no data: once the design is collected, a fit makes no further passes.
+ * For data whose design fits the driver, where a pass costs mostly the latency of a Spark job.
+ */
+public final class LocalStatistics implements DesignStatistics {
+
+  /**
+   * The rows of one block expanded over every candidate.
+   *
+   * @param rows the number of rows
+   * @param phi their basis over every candidate (rows × M, column-major)
+   * @param labels their labels
+   * @param rowWeights their weights
+   */
+  public record ExpandedBlock(int rows, double[] phi, double[] labels, double[] rowWeights) {
+
+    /** Checks the sizes (a multiple of rows for phi; the candidates are checked by the statistics). */
+    public ExpandedBlock {
+      if (rows < 0 || labels.length != rows || rowWeights.length != rows || (rows > 0 && phi.length % rows != 0)) {
+        throw new IllegalArgumentException("ExpandedBlock: " + phi.length + " basis values, " + labels.length
+            + " labels and " + rowWeights.length + " weights do not make " + rows + " rows");
+      }
+    }
+  }
+
+  private final List<ExpandedBlock> blocks;
+  private final int m;
+  /** The class read as 1 (all others as 0) by a one-vs-rest view; NaN: the labels as they are. */
+  private final double positiveClass;
+
+  /**
+   * Over expanded blocks.
+   *
+   * @param blocks the blocks, each over all {@code numCandidates} candidates (not copied: not to be changed after)
+   * @param numCandidates M
+   */
+  public LocalStatistics(List<ExpandedBlock> blocks, int numCandidates) {
+    this(List.copyOf(blocks), numCandidates, Double.NaN);
+    for (ExpandedBlock block : blocks) {
+      if (block.phi().length != (long) block.rows() * numCandidates) {
+        throw new IllegalArgumentException("LocalStatistics: a block of " + block.rows() + " rows holds "
+            + block.phi().length + " basis values, not " + block.rows() + " × " + numCandidates);
+      }
+    }
+  }
+
+  private LocalStatistics(List<ExpandedBlock> blocks, int numCandidates, double positiveClass) {
+    this.blocks = blocks;
+    this.m = numCandidates;
+    this.positiveClass = positiveClass;
+  }
+
+  /**
+   * {@return the labels as a view reads them: as they are when {@code positiveClass} is NaN, else 1 for that class
+   * and 0 for every other (one-vs-rest)}
+   *
+   * @param labels the labels
+   * @param positiveClass the class against the rest, or NaN
+   */
+  public static double[] viewLabels(double[] labels, double positiveClass) {
+    if (Double.isNaN(positiveClass)) {
+      return labels;
+    }
+    double[] t = new double[labels.length];
+    for (int i = 0; i < t.length; i++) {
+      t[i] = labels[i] == positiveClass ? 1.0 : 0.0;
+    }
+    return t;
+  }
+
+  /** {@return the number of rows} */
+  public long rows() {
+    long n = 0;
+    for (ExpandedBlock block : blocks) {
+      n += block.rows();
+    }
+    return n;
+  }
+
+  /**
+   * {@return the design as one matrix, the blocks' rows in order, with the labels of this view and the row weights}
+   * For the dual form of the variational solver: a copy, so the driver holds the design twice.
+   */
+  @Override
+  public DesignMatrix design() {
+    int n = Math.toIntExact(rows());
+    double[] phi = new double[Math.multiplyExact(n, m)];
+    double[] targets = new double[n];
+    double[] weights = new double[n];
+    int offset = 0;
+    for (ExpandedBlock block : blocks) {
+      int r = block.rows();
+      for (int j = 0; j < m; j++) {
+        System.arraycopy(block.phi(), j * r, phi, j * n + offset, r);
+      }
+      System.arraycopy(viewLabels(block.labels(), positiveClass), 0, targets, offset, r);
+      System.arraycopy(block.rowWeights(), 0, weights, offset, r);
+      offset += r;
+    }
+    return new DesignMatrix(n, m, phi, targets, weights);
+  }
+
+  @Override
+  public int numCandidates() {
+    return m;
+  }
+
+  @Override
+  public LocalStatistics oneVsRest(int positive) {
+    return new LocalStatistics(blocks, m, positive);
+  }
+
+  @Override
+  public GaussianStatistics gaussian() {
+    return accumulate(() -> new GaussianAccumulator(m),
+        (acc, block) -> acc.add(block.phi(), block.rows(), labels(block), block.rowWeights()),
+        GaussianAccumulator::merge).result();
+  }
+
+  /**
+   * {@return the Gaussian statistics with the Gram matrix computed column by column, as the fast solver asks for
+   * them: one sweep over the design now for ΦᵀWt, the Gram diagonal and the targets' moments, and O(N M) per column
+   * later, where {@link #gaussian()} computes all of ΦᵀWΦ at once}
+   */
+  @Override
+  public LazyGram gaussianColumns() {
+    Moments moments = accumulate(() -> new Moments(m), (acc, block) -> acc.add(block, labels(block)), Moments::merge);
+    return new LazyGram(moments.projection, moments.diagonal, moments.targetSquares, moments.targetSum,
+        moments.weightSum, moments.count, this::gramColumn);
+  }
+
+  /** Column j of ΦᵀWΦ: Σ over the blocks of Φᵀ(w ∘ φⱼ). */
+  private double[] gramColumn(int j) {
+    return accumulate(() -> new double[m], (column, block) -> {
+      int r = block.rows();
+      if (r == 0) {
+        return;
+      }
+      double[] weighted = new double[r];
+      for (int i = 0; i < r; i++) {
+        weighted[i] = block.rowWeights()[i] * block.phi()[j * r + i];
+      }
+      BLAS.getInstance().dgemv("T", r, m, 1.0, block.phi(), r, weighted, 1, 1.0, column, 1);
+    }, (a, b) -> {
+      for (int i = 0; i < m; i++) {
+        a[i] += b[i];
+      }
+      return a;
+    });
+  }
+
+  /** ΦᵀWt, the diagonal of ΦᵀWΦ and the targets' weighted moments, block by block. */
+  private static final class Moments {
+    final double[] projection;
+    final double[] diagonal;
+    double targetSquares;
+    double targetSum;
+    double weightSum;
+    long count;
+
+    Moments(int m) {
+      projection = new double[m];
+      diagonal = new double[m];
+    }
+
+    Moments add(ExpandedBlock block, double[] targets) {
+      int r = block.rows();
+      double[] phi = block.phi();
+      double[] w = block.rowWeights();
+      for (int i = 0; i < r; i++) {
+        targetSquares += w[i] * targets[i] * targets[i];
+        targetSum += w[i] * targets[i];
+        weightSum += w[i];
+      }
+      for (int j = 0; j < diagonal.length; j++) {
+        double d = 0.0;
+        double p = 0.0;
+        for (int i = 0; i < r; i++) {
+          double v = phi[j * r + i];
+          d += w[i] * v * v;
+          p += w[i] * targets[i] * v;
+        }
+        diagonal[j] += d;
+        projection[j] += p;
+      }
+      count += r;
+      return this;
+    }
+
+    Moments merge(Moments other) {
+      for (int j = 0; j < diagonal.length; j++) {
+        diagonal[j] += other.diagonal[j];
+        projection[j] += other.projection[j];
+      }
+      targetSquares += other.targetSquares;
+      targetSum += other.targetSum;
+      weightSum += other.weightSum;
+      count += other.count;
+      return this;
+    }
+  }
+
+  @Override
+  public LikelihoodTerms bernoulli(int[] active, double[] weights) {
+    double[] w = weights.clone();
+    return accumulate(() -> new BernoulliAccumulator(w),
+        (acc, block) -> acc.add(columns(block, active), block.rows(), labels(block), block.rowWeights()),
+        BernoulliAccumulator::merge).result();
+  }
+
+  @Override
+  public CandidateTerms bernoulliCandidates(int[] active, double[] weights) {
+    int[] act = active.clone();
+    double[] w = weights.clone();
+    return accumulate(() -> new CandidateAccumulator(m, act, w),
+        (acc, block) -> acc.add(block.phi(), block.rows(), labels(block), block.rowWeights()),
+        CandidateAccumulator::merge).result();
+  }
+
+  @Override
+  public JaakkolaJordanTerms jaakkolaJordan(int[] active, double[] secondMoment) {
+    double[] moment = secondMoment.clone();
+    return accumulate(() -> new JaakkolaJordanAccumulator(moment, active.length),
+        (acc, block) -> acc.add(columns(block, active), block.rows(), labels(block), block.rowWeights()),
+        JaakkolaJordanAccumulator::merge).result();
+  }
+
+  @Override
+  public LikelihoodTerms multinomial(int[][] active, double[][] weights) {
+    requireMultinomialLabels();
+    int[] union = ClassLayout.union(active);
+    return accumulate(() -> new MultinomialAccumulator(active, weights),
+        (acc, block) -> acc.add(columns(block, union), block.rows(), block.labels(), block.rowWeights()),
+        MultinomialAccumulator::merge).result();
+  }
+
+  @Override
+  public CandidateTerms multinomialCandidates(int numClasses, int[] flatActive, double[] weights) {
+    requireMultinomialLabels();
+    int[] act = flatActive.clone();
+    double[] w = weights.clone();
+    return accumulate(() -> new MultinomialCandidateAccumulator(numClasses, m, act, w),
+        (acc, block) -> acc.add(block.phi(), block.rows(), block.labels(), block.rowWeights()),
+        MultinomialCandidateAccumulator::merge).result();
+  }
+
+  /**
+   * One pass over the collected blocks, on the driver's cores: the blocks are cut into as many contiguous runs as
+   * there are processors (at most one per block), each run adds its blocks to a fresh accumulator, and the runs'
+   * accumulators are merged in order, so the result does not depend on the threads' timing.
+   */
+  private <A> A accumulate(Supplier<A> create, BiConsumer<A, ExpandedBlock> add, BinaryOperator<A> merge) {
+    int runs = Math.max(1, Math.min(blocks.size(), Runtime.getRuntime().availableProcessors()));
+    return IntStream.range(0, runs).parallel().mapToObj(r -> {
+      A acc = create.get();
+      for (int b = r * blocks.size() / runs; b < (r + 1) * blocks.size() / runs; b++) {
+        add.accept(acc, blocks.get(b));
+      }
+      return acc;
+    }).reduce(merge).orElseThrow();
+  }
+
+  private void requireMultinomialLabels() {
+    if (!Double.isNaN(positiveClass)) {
+      throw new IllegalStateException("a one-vs-rest view has binary labels: it has no multinomial terms");
+    }
+  }
+
+  private double[] labels(ExpandedBlock block) {
+    return viewLabels(block.labels(), positiveClass);
+  }
+
+  /** The block's basis over the given candidates (rows × their number, column-major). */
+  private static double[] columns(ExpandedBlock block, int[] over) {
+    int r = block.rows();
+    double[] out = new double[r * over.length];
+    for (int a = 0; a < over.length; a++) {
+      System.arraycopy(block.phi(), over[a] * r, out, a * r, r);
+    }
+    return out;
+  }
+}

@@ -1,0 +1,222 @@
+/*
+ * Copyright 2026 The spark-rvm authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package io.github.sparkrvm.statistics;
+
+import dev.ludovic.netlib.blas.BLAS;
+import io.github.sparkrvm.linalg.ClassLayout;
+import io.github.sparkrvm.linalg.Softmax;
+import java.io.Serializable;
+import java.util.Arrays;
+
+/**
+ * Accumulates the softmax log-likelihood, its gradient and negative Hessian at fixed class weights, block by block.
+ * Class p has weights over its own active candidates; a block arrives as the basis over the union of the classes'
+ * active candidates ({@link ClassLayout#union}), expanded once. Per block: the scores of every class come from one
+ * {@code dgemm} (Φ_U W), the gradient Φ_pᵀ W (t⁽ᵖ⁾ − μ⁽ᵖ⁾) of every class from one more, and the Hessian block
+ * (p, q), {@code Φ_pᵀ W diag(μ⁽ᵖ⁾(δ_pq − μ⁽q⁾)) Φ_q}, from one {@code dgemm} with the rows of Φ_q scaled, for each
+ * p ≤ q (the blocks below the diagonal are their transposes, filled in by {@link #result}).
+ *
+ * <p>Flat vectors and the (K·M) × (K·M) Hessian are class-major ({@link ClassLayout}); labels are class indices.
+ */
+public final class MultinomialAccumulator implements Serializable {
+
+  private final int classes;
+  private final int[] union;
+  /** For each class, the positions of its active candidates among the union's. */
+  private final int[][] positions;
+  /** The union × K weight matrix (column p: class p's weights, 0 where inactive), column-major. */
+  private final double[] weightMatrix;
+  private final int[] offset;
+  private final int dim;
+  private final double[] gradient;
+  private final double[] hessian;
+  private double logLikelihood;
+
+  /**
+   * Terms at {@code weights[p]} over {@code active[p]} (ascending candidate indices) for each class p.
+   *
+   * @param active per class, the kept candidates (ascending)
+   * @param weights per class, the weights on them
+   */
+  public MultinomialAccumulator(int[][] active, double[][] weights) {
+    if (active.length < 2 || weights.length != active.length) {
+      throw new IllegalArgumentException("a softmax needs at least 2 classes and one weight vector per class");
+    }
+    this.classes = active.length;
+    this.union = ClassLayout.union(active);
+    this.positions = new int[classes][];
+    this.weightMatrix = new double[union.length * classes];
+    for (int p = 0; p < classes; p++) {
+      if (weights[p].length != active[p].length) {
+        throw new IllegalArgumentException("class " + p + ": " + weights[p].length + " weights for "
+            + active[p].length + " basis functions");
+      }
+      positions[p] = new int[active[p].length];
+      for (int a = 0; a < active[p].length; a++) {
+        int pos = Arrays.binarySearch(union, active[p][a]);
+        positions[p][a] = pos;
+        weightMatrix[p * union.length + pos] = weights[p][a];
+      }
+    }
+    this.offset = ClassLayout.offsets(active);
+    this.dim = offset[classes];
+    this.gradient = new double[dim];
+    this.hessian = new double[dim * dim];
+  }
+
+  /** {@return the candidates a block's basis must be expanded over, ascending} */
+  public int[] union() {
+    return union.clone();
+  }
+
+  /**
+   * Adds a block: {@code phi} is its basis over {@link #union()} (n × union, column-major), labels are class
+   * indices 0 … K−1, with row weights.
+   *
+   * @param phi the block's basis values (n × m, column-major)
+   * @param n the number of rows in the block
+   * @param labels the labels of the rows
+   * @param rowWeights the row weights
+   * @return this accumulator
+   */
+  public MultinomialAccumulator add(double[] phi, int n, double[] labels, double[] rowWeights) {
+    int u = union.length;
+    if (phi.length != n * u) {
+      throw new IllegalArgumentException("expected a " + n + " × " + u + " basis block, got " + phi.length);
+    }
+    if (n == 0) {
+      return this;
+    }
+    BLAS blas = BLAS.getInstance();
+    // scores: n × K, column-major; then, row by row, the softmax μ
+    double[] mu = new double[n * classes];
+    if (u > 0) {
+      blas.dgemm("N", "N", n, classes, u, 1.0, phi, n, weightMatrix, u, 0.0, mu, n);
+    }
+    double[] row = new double[classes];
+    double[] residual = new double[n * classes];
+    for (int i = 0; i < n; i++) {
+      for (int p = 0; p < classes; p++) {
+        row[p] = mu[p * n + i];
+      }
+      int label = Softmax.classOf(labels[i], classes);
+      double score = row[label];
+      double logNormaliser = Softmax.normalise(row, 0, classes);
+      logLikelihood += rowWeights[i] * (score - logNormaliser);
+      for (int p = 0; p < classes; p++) {
+        mu[p * n + i] = row[p];
+        residual[p * n + i] = rowWeights[i] * ((p == label ? 1.0 : 0.0) - row[p]);
+      }
+    }
+    if (u == 0) {
+      return this;
+    }
+    // gradient: Φ_Uᵀ R (union × K), then each class reads its own positions
+    double[] unionGradient = new double[u * classes];
+    blas.dgemm("T", "N", u, classes, n, 1.0, phi, n, residual, n, 0.0, unionGradient, u);
+    for (int p = 0; p < classes; p++) {
+      for (int a = 0; a < positions[p].length; a++) {
+        gradient[offset[p] + a] += unionGradient[p * u + positions[p][a]];
+      }
+    }
+    // Hessian blocks p ≤ q: Φ_pᵀ diag(w μ⁽ᵖ⁾ (δ_pq − μ⁽q⁾)) Φ_q
+    double[] scaled = new double[n * maxClassSize()];
+    for (int p = 0; p < classes; p++) {
+      int mp = positions[p].length;
+      if (mp == 0) {
+        continue;
+      }
+      double[] phiP = columns(phi, n, p);
+      for (int q = p; q < classes; q++) {
+        int mq = positions[q].length;
+        if (mq == 0) {
+          continue;
+        }
+        for (int c = 0; c < mq; c++) {
+          int src = positions[q][c] * n;
+          int dst = c * n;
+          for (int i = 0; i < n; i++) {
+            double muP = mu[p * n + i];
+            double b = rowWeights[i] * muP * ((p == q ? 1.0 : 0.0) - mu[q * n + i]);
+            scaled[dst + i] = phi[src + i] * b;
+          }
+        }
+        blas.dgemm("T", "N", mp, mq, n, 1.0, phiP, 0, n, scaled, 0, n, 1.0, hessian, offset[q] * dim + offset[p],
+            dim);
+      }
+    }
+    return this;
+  }
+
+  private int maxClassSize() {
+    int m = 0;
+    for (int[] pos : positions) {
+      m = Math.max(m, pos.length);
+    }
+    return m;
+  }
+
+  /** Class p's columns of the block's basis (the block itself when class p uses the whole union). */
+  private double[] columns(double[] phi, int n, int p) {
+    int[] pos = positions[p];
+    if (pos.length == union.length) {
+      return phi;
+    }
+    double[] out = new double[n * pos.length];
+    for (int a = 0; a < pos.length; a++) {
+      System.arraycopy(phi, pos[a] * n, out, a * n, n);
+    }
+    return out;
+  }
+
+  /**
+   * Adds another partition's sums into this one.
+   *
+   * @param other an accumulator at the same weights
+   * @return this accumulator
+   */
+  public MultinomialAccumulator merge(MultinomialAccumulator other) {
+    if (other.dim != dim || other.classes != classes) {
+      throw new IllegalArgumentException("cannot merge terms of dimension " + other.dim + " and " + dim);
+    }
+    for (int i = 0; i < dim; i++) {
+      gradient[i] += other.gradient[i];
+    }
+    for (int i = 0; i < hessian.length; i++) {
+      hessian[i] += other.hessian[i];
+    }
+    logLikelihood += other.logLikelihood;
+    return this;
+  }
+
+  /** {@return the terms so far, with the Hessian's blocks below the diagonal filled in from those above} */
+  public LikelihoodTerms result() {
+    double[] h = hessian.clone();
+    int[] classOf = new int[dim];
+    for (int p = 0; p < classes; p++) {
+      Arrays.fill(classOf, offset[p], offset[p + 1], p);
+    }
+    for (int j = 0; j < dim; j++) {
+      for (int i = 0; i < dim; i++) {
+        if (classOf[i] > classOf[j]) {
+          h[j * dim + i] = h[i * dim + j];
+        }
+      }
+    }
+    return new LikelihoodTerms(dim, logLikelihood, gradient.clone(), h);
+  }
+}

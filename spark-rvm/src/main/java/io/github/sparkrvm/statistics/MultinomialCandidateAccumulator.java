@@ -1,0 +1,182 @@
+/*
+ * Copyright 2026 The spark-rvm authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package io.github.sparkrvm.statistics;
+
+import dev.ludovic.netlib.blas.BLAS;
+import io.github.sparkrvm.linalg.ClassLayout;
+import io.github.sparkrvm.linalg.Softmax;
+import java.io.Serializable;
+
+/**
+ * Accumulates the softmax {@link CandidateTerms} block by block, in flat coordinates: candidate c = p·M + i stands
+ * for basis function i in class p (class-major, as {@link ClassLayout} orders flat vectors), and
+ * B_pq(n) = μ_p(n)(δ_pq − μ_q(n)) times the row weight. Per block, over the basis of every candidate (n × M): the
+ * scores of every class with one {@code dgemm}, then the softmax μ row by row; the gradient Φᵀ W (T − μ) and the
+ * diagonal (Φ∘Φ)ᵀ diag(B_pp) of every (class, candidate) pair with one {@code dgemm} each; and the cross products
+ * with the active weights with one {@code dgemm} Φᵀ V, V (n × k·K) having column (a, p) = W B_(p, q_a) φ_(j_a) for
+ * the active flat weight a = (q_a, j_a) (never a rank-1 update per row).
+ */
+public final class MultinomialCandidateAccumulator implements Serializable {
+
+  private static final long serialVersionUID = 1L;
+
+  private final int classes;
+  private final int m;
+  private final int[] active;
+  /** The M × K weight matrix (column p: class p's weights, 0 where inactive), column-major. */
+  private final double[] weightMatrix;
+  private final double[] gradient;
+  private final double[] diagonal;
+  private final double[] cross;
+  private double logLikelihood;
+
+  /**
+   * Terms for {@code numClasses} classes over {@code m} candidates each, at {@code weights} over the flat active
+   * candidates.
+   *
+   * @param numClasses K, at least 2
+   * @param m M, the candidates per class
+   * @param flatActive the active flat candidates p·M + i, ascending
+   * @param weights their weights
+   */
+  public MultinomialCandidateAccumulator(int numClasses, int m, int[] flatActive, double[] weights) {
+    if (numClasses < 2) {
+      throw new IllegalArgumentException("a softmax needs at least 2 classes; got " + numClasses);
+    }
+    if (flatActive.length != weights.length) {
+      throw new IllegalArgumentException("MultinomialCandidateAccumulator: " + weights.length + " weights for "
+          + flatActive.length + " active candidates");
+    }
+    this.classes = numClasses;
+    this.m = m;
+    this.active = flatActive.clone();
+    this.weightMatrix = new double[m * numClasses];
+    for (int a = 0; a < flatActive.length; a++) {
+      int c = flatActive[a];
+      if (c < 0 || c >= m * numClasses || (a > 0 && c <= flatActive[a - 1])) {
+        throw new IllegalArgumentException("flat active candidates must be ascending in [0, " + m * numClasses
+            + "); got " + c);
+      }
+      weightMatrix[c] = weights[a];
+    }
+    int dim = m * numClasses;
+    this.gradient = new double[dim];
+    this.diagonal = new double[dim];
+    this.cross = new double[dim * flatActive.length];
+  }
+
+  /**
+   * Adds a block.
+   *
+   * @param phi the basis of every candidate at the block's rows (n × M, column-major)
+   * @param n the number of rows in the block
+   * @param labels the labels of the rows: class indices 0 … K−1
+   * @param rowWeights the row weights
+   * @return this accumulator
+   */
+  public MultinomialCandidateAccumulator add(double[] phi, int n, double[] labels, double[] rowWeights) {
+    if (phi.length != n * m) {
+      throw new IllegalArgumentException("expected a " + n + " × " + m + " basis block, got " + phi.length);
+    }
+    if (n == 0) {
+      return this;
+    }
+    int k = active.length;
+    BLAS blas = BLAS.getInstance();
+    // scores n × K (column-major), then the softmax row by row
+    double[] mu = new double[n * classes];
+    if (k > 0 && m > 0) {
+      blas.dgemm("N", "N", n, classes, m, 1.0, phi, n, weightMatrix, m, 0.0, mu, n);
+    }
+    double[] row = new double[classes];
+    double[] residual = new double[n * classes];
+    double[] curvature = new double[n * classes];
+    for (int i = 0; i < n; i++) {
+      for (int p = 0; p < classes; p++) {
+        row[p] = mu[p * n + i];
+      }
+      int label = Softmax.classOf(labels[i], classes);
+      double score = row[label];
+      double logNormaliser = Softmax.normalise(row, 0, classes);
+      double wt = rowWeights[i];
+      logLikelihood += wt * (score - logNormaliser);
+      for (int p = 0; p < classes; p++) {
+        mu[p * n + i] = row[p];
+        residual[p * n + i] = wt * ((p == label ? 1.0 : 0.0) - row[p]);
+        curvature[p * n + i] = wt * row[p] * (1.0 - row[p]);
+      }
+    }
+    if (m == 0) {
+      return this;
+    }
+    // gradient and diagonal: M × K each, column-major, which is the flat class-major layout
+    blas.dgemm("T", "N", m, classes, n, 1.0, phi, n, residual, n, 1.0, gradient, m);
+    double[] squares = new double[phi.length];
+    for (int i = 0; i < phi.length; i++) {
+      squares[i] = phi[i] * phi[i];
+    }
+    blas.dgemm("T", "N", m, classes, n, 1.0, squares, n, curvature, n, 1.0, diagonal, m);
+    if (k == 0) {
+      return this;
+    }
+    // V: column a·K + p is W B_(p, q_a) φ_(j_a); then Φᵀ V (M × k·K) is the cross matrix, entry (p·M + i, a) at
+    // (a·K + p)·M + i = a·(K·M) + p·M + i
+    double[] v = new double[n * k * classes];
+    for (int a = 0; a < k; a++) {
+      int q = active[a] / m;
+      int j = active[a] % m;
+      int src = j * n;
+      for (int p = 0; p < classes; p++) {
+        int dst = (a * classes + p) * n;
+        double delta = p == q ? 1.0 : 0.0;
+        for (int i = 0; i < n; i++) {
+          double muP = mu[p * n + i];
+          v[dst + i] = rowWeights[i] * muP * (delta - mu[q * n + i]) * phi[src + i];
+        }
+      }
+    }
+    blas.dgemm("T", "N", m, k * classes, n, 1.0, phi, n, v, n, 1.0, cross, m);
+    return this;
+  }
+
+  /**
+   * Adds another partial result over the same classes, candidates and active set.
+   *
+   * @param other an accumulator at the same weights
+   * @return this accumulator
+   */
+  public MultinomialCandidateAccumulator merge(MultinomialCandidateAccumulator other) {
+    if (other.m != m || other.classes != classes || other.active.length != active.length) {
+      throw new IllegalArgumentException("cannot merge candidate terms of different sizes");
+    }
+    for (int i = 0; i < gradient.length; i++) {
+      gradient[i] += other.gradient[i];
+      diagonal[i] += other.diagonal[i];
+    }
+    for (int i = 0; i < cross.length; i++) {
+      cross[i] += other.cross[i];
+    }
+    logLikelihood += other.logLikelihood;
+    return this;
+  }
+
+  /** {@return the terms accumulated so far, over the K·M flat candidates} */
+  public CandidateTerms result() {
+    return new CandidateTerms(m * classes, active.clone(), logLikelihood, gradient.clone(), diagonal.clone(),
+        cross.clone());
+  }
+}

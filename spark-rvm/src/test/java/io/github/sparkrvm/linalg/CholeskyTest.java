@@ -1,0 +1,68 @@
+/*
+ * Copyright 2026 The spark-rvm authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package io.github.sparkrvm.linalg;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+class CholeskyTest {
+
+  // A = [[4, 2, 0.4], [2, 5, 1], [0.4, 1, 3]]
+  private static final double[] A = {4, 2, 0.4, 2, 5, 1, 0.4, 1, 3};
+
+  @Test
+  void solvesInvertsAndGivesTheDeterminant() {
+    Cholesky chol = Cholesky.tryFactor(A, 3).orElseThrow();
+    double[] x = chol.solve(new double[] {1, 2, 3});
+    assertArrayEquals(new double[] {1, 2, 3}, DenseMatrices.multiply(A, 3, x), 1e-12);
+    double[] inverse = chol.inverse();
+    double[] product = new double[9];
+    for (int i = 0; i < 3; i++) {
+      for (int j = 0; j < 3; j++) {
+        for (int k = 0; k < 3; k++) {
+          product[j * 3 + i] += A[k * 3 + i] * inverse[j * 3 + k];
+        }
+      }
+    }
+    assertArrayEquals(new double[] {1, 0, 0, 0, 1, 0, 0, 0, 1}, product, 1e-12);
+    // det by cofactors: 4(15 − 1) − 2(6 − 0.4) + 0.4(2 − 2) = 44.8
+    assertEquals(Math.log(44.8), chol.logDeterminant(), 1e-12);
+    assertEquals(0.0, chol.jitter());
+  }
+
+  @Test
+  void singularMatrixIsATypedFailureThenJitterRecovers() {
+    double[] singular = {1, 1, 1, 1}; // [[1, 1], [1, 1]]
+    assertTrue(Cholesky.tryFactor(singular, 2).isEmpty());
+    Cholesky chol = Cholesky.factorWithJitter(singular, 2);
+    assertTrue(chol.jitter() > 0.0);
+    for (double v : chol.solve(new double[] {1, 1})) {
+      assertTrue(Double.isFinite(v));
+    }
+  }
+
+  @Test
+  void nonFiniteEntriesNeverProduceNaN() {
+    double[] bad = {1, Double.NaN, Double.NaN, 1};
+    assertTrue(Cholesky.tryFactor(bad, 2).isEmpty());
+    assertThrows(ArithmeticException.class, () -> Cholesky.factorWithJitter(bad, 2));
+  }
+}

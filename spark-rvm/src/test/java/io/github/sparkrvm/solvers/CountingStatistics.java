@@ -1,0 +1,85 @@
+/*
+ * Copyright 2026 The spark-rvm authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package io.github.sparkrvm.solvers;
+
+import io.github.sparkrvm.statistics.CandidateTerms;
+import io.github.sparkrvm.statistics.DesignStatistics;
+import io.github.sparkrvm.statistics.GaussianStatistics;
+import io.github.sparkrvm.statistics.JaakkolaJordanTerms;
+import io.github.sparkrvm.statistics.LikelihoodTerms;
+
+/**
+ * A {@link DesignStatistics} that counts the calls of each kind it forwards: the passes over the active basis
+ * ({@code bernoulli}, {@code multinomial}) and the passes over every candidate ({@code bernoulliCandidates},
+ * {@code multinomialCandidates}), which on large data cost far more; and the active sets of the latter, in order.
+ */
+final class CountingStatistics implements DesignStatistics {
+
+  private final DesignStatistics inner;
+  int activePasses;
+  int candidatePasses;
+  final java.util.List<int[]> candidateActiveSets = new java.util.ArrayList<>();
+
+  CountingStatistics(DesignStatistics inner) {
+    this.inner = inner;
+  }
+
+  @Override
+  public int numCandidates() {
+    return inner.numCandidates();
+  }
+
+  @Override
+  public GaussianStatistics gaussian() {
+    return inner.gaussian();
+  }
+
+  @Override
+  public LikelihoodTerms bernoulli(int[] active, double[] weights) {
+    activePasses++;
+    return inner.bernoulli(active, weights);
+  }
+
+  @Override
+  public CandidateTerms bernoulliCandidates(int[] active, double[] weights) {
+    candidatePasses++;
+    candidateActiveSets.add(active.clone());
+    return inner.bernoulliCandidates(active, weights);
+  }
+
+  @Override
+  public JaakkolaJordanTerms jaakkolaJordan(int[] active, double[] secondMoment) {
+    return inner.jaakkolaJordan(active, secondMoment);
+  }
+
+  @Override
+  public LikelihoodTerms multinomial(int[][] active, double[][] weights) {
+    activePasses++;
+    return inner.multinomial(active, weights);
+  }
+
+  @Override
+  public CandidateTerms multinomialCandidates(int numClasses, int[] flatActive, double[] weights) {
+    candidatePasses++;
+    return inner.multinomialCandidates(numClasses, flatActive, weights);
+  }
+
+  @Override
+  public DesignStatistics oneVsRest(int positiveClass) {
+    throw new UnsupportedOperationException("not counted");
+  }
+}
