@@ -80,13 +80,21 @@ def main():
         pkg = jvm.io.github.sparkrvm
         rvm = _jvm.describe(pkg.RvmEstimator())
         selector = _jvm.describe(pkg.RvmSelector())
+        # the model has params of its own (featureNames): describe a model, fitted on a few rows (a model cannot
+        # be made without a fit)
+        from pyspark.ml.linalg import Vectors
+        rows = spark.createDataFrame([(Vectors.dense([float(i)]), float(i % 3)) for i in range(8)],
+                                     ["features", "label"])
+        rvm_model = _jvm.describe(pkg.RvmEstimator().setMaxIter(5).fit(rows._jdf))
         rvm_names = [p[0] for p in rvm]
+        rvm_model_names = [p[0] for p in rvm_model]
         selector_names = [p[0] for p in selector]
         out = {
             "RVM_PARAMS": rvm,
+            "RVM_MODEL_PARAMS": rvm_model,
             "SELECTOR_PARAMS": selector,
             "RVM_ESTIMATOR_SETTERS": _jvm.setters(pkg.RvmEstimator._java_lang_class, rvm_names),
-            "RVM_MODEL_SETTERS": _jvm.setters(pkg.RvmModel._java_lang_class, rvm_names),
+            "RVM_MODEL_SETTERS": _jvm.setters(pkg.RvmModel._java_lang_class, rvm_model_names),
             "SELECTOR_SETTERS": _jvm.setters(pkg.RvmSelector._java_lang_class, selector_names),
             "SELECTOR_MODEL_SETTERS": _jvm.setters(pkg.RvmSelectorModel._java_lang_class, selector_names),
         }

@@ -29,8 +29,9 @@ RVM_PARAMS = [('aggregationDepth', 'int', 'suggested depth for treeReduce (>= 2)
  ('degree', 'int', 'degree of the poly kernel (>= 1)', 3),
  ('family',
   'string',
-  'the likelihood: gaussian (regression), bernoulli (binary classification, labels 0/1) or multinomial (K '
-  'classes, labels 0 ... K-1; see multiClassStrategy)',
+  "the likelihood: gaussian (regression), bernoulli (binary classification, labels 0/1; binomial, Spark's "
+  'name for it, is accepted as the same) or multinomial (K classes, labels 0 ... K-1; see '
+  'multiClassStrategy)',
   'gaussian'),
  ('featuresCol', 'string', 'features column name (a Vector column)', 'features'),
  ('fitIntercept',
@@ -152,6 +153,185 @@ RVM_PARAMS = [('aggregationDepth', 'int', 'suggested depth for treeReduce (>= 2)
   'binary classification threshold on P(1) in [0, 1]: predict 1 when P(1) > threshold (bernoulli only; a '
   'multinomial model predicts the most probable class)',
   0.5),
+ ('thresholds',
+  'list_float',
+  'per-class thresholds for classification (bernoulli: 2 values; multinomial: K, one per class): the '
+  'predicted class is the k that maximises P(k) / thresholds(k) (a class of threshold 0 wins whenever its '
+  "probability is positive), as Spark's probabilistic classifiers. Values >= 0, at most one 0. Unset: "
+  'bernoulli uses threshold, multinomial the most probable class; set, it takes precedence over threshold',
+  None),
+ ('tol',
+  'float',
+  'convergence tolerance on the largest change of log(alpha) in a step with no basis function pruned (> 0)',
+  0.001),
+ ('varianceCol',
+  'string',
+  "column name for the predictive variance 1/beta + phi' Sigma phi (gaussian); empty: not written",
+  'variance'),
+ ('variationalForm',
+  'string',
+  'how solver variational represents the posterior over the weights: primal (the M x M precision over the M '
+  'basis functions, factored every step: O(M^3) a step, from statistics gathered on the executors), dual '
+  '(the N x N Woodbury form over the N training rows: the expanded design, N x M doubles, is collected to '
+  "the driver, O(N^2 M + N^3) a step), or auto (dual when M > N and the design fits the driver's memory, "
+  'else primal). Both give the same fit up to rounding',
+  'auto'),
+ ('weightCol',
+  'string',
+  'row weight column name (numeric, non-negative; a weight of k counts the row k times). Empty: every row '
+  'has weight 1',
+  '')]
+
+RVM_MODEL_PARAMS = [('aggregationDepth', 'int', 'suggested depth for treeReduce (>= 2)', 2),
+ ('alphaMax',
+  'float',
+  'a basis function whose prior precision alpha exceeds this is pruned from the model (> 0)',
+  1000000000.0),
+ ('alphaPriorRate', 'float', 'rate b of the Gamma(a, b) hyperprior on each alpha (>= 0)', 0.0),
+ ('alphaPriorShape',
+  'float',
+  'shape a of the Gamma(a, b) hyperprior on each alpha (>= 0; a = b = 0 is the scale-free prior)',
+  0.0),
+ ('coef0', 'float', 'constant term of the poly kernel (finite)', 1.0),
+ ('degree', 'int', 'degree of the poly kernel (>= 1)', 3),
+ ('family',
+  'string',
+  "the likelihood: gaussian (regression), bernoulli (binary classification, labels 0/1; binomial, Spark's "
+  'name for it, is accepted as the same) or multinomial (K classes, labels 0 ... K-1; see '
+  'multiClassStrategy)',
+  'gaussian'),
+ ('featureNames',
+  'list_string',
+  'the names of the input features in the order of the features vector (the columns it was assembled from); '
+  'empty when unknown',
+  None),
+ ('featuresCol', 'string', 'features column name (a Vector column)', 'features'),
+ ('fitIntercept',
+  'boolean',
+  'whether to add a bias basis function (itself subject to relevance determination)',
+  True),
+ ('gamma',
+  'float',
+  'scale of the rbf and poly kernels (> 0), on the standardised features when standardization is on. Unset: '
+  '1 / number of features',
+  None),
+ ('gridShape',
+  'list_int',
+  'the table [rows, columns] the input features form for a grid prior with kernel linear (feature r * '
+  'columns + c is cell (r, c), row-major; rows * columns must equal the number of features). Unset: kernel '
+  'rbf-per-dimension uses [number of features, number of centres]',
+  None),
+ ('kernel',
+  'string',
+  "the basis: rbf (exp(-gamma |x - c|^2) on each candidate centre c), poly ((gamma x'c + coef0)^degree), "
+  'linear (the input features themselves, so that relevance ranks the features), or rbf-per-dimension '
+  '(exp(-gamma (x(i) - c(i))^2) for every input dimension i and centre c: a table of dimensions x centres, '
+  'for the grid priors)',
+  'rbf'),
+ ('labelCol',
+  'string',
+  'label column name (numeric; 0/1 for family bernoulli; class indices 0, 1, ..., K-1 for family '
+  "multinomial, K read from the column's ML attribute metadata when present, else the largest label + 1)",
+  'label'),
+ ('maxAddsPerStep',
+  'int',
+  'solver fast with family bernoulli or multinomial: the most basis functions one step may add (>= 0). A '
+  'step proposes the best adds and keeps those that still gain given the ones kept before them (a near copy '
+  'of a kept one does not), then finds the mode once. Larger: fewer steps and passes over large data, often '
+  'more relevance vectors; 1: one at a time, as Tipping & Faul (2003), about one pass over every candidate '
+  'per relevance vector, and fewer passes on small data; 0 (auto): 16 from 100000 training rows on, else 1',
+  0),
+ ('maxBasis',
+  'int',
+  'largest number of candidate basis centres: every training row when there are at most this many, else a '
+  'seeded sample of this size (>= 1; the driver holds a maxBasis x maxBasis matrix, (K * maxBasis)^2 for the '
+  'multinomial softmax)',
+  1000),
+ ('maxBlockSizeInMB',
+  'float',
+  'the most memory, in MiB, a block of stacked rows and their basis expansion may take on an executor (>= 0; '
+  '0 chooses automatically: about 4 MiB)',
+  0.0),
+ ('maxDriverDesignSizeInMB',
+  'float',
+  'families bernoulli and multinomial, and solver fast with family gaussian: the largest expanded design, in '
+  'MiB (training rows x candidate basis functions x 8 bytes), that a fit builds on the driver (>= 0). At or '
+  'below it, one pass collects the rows, the driver expands them, and every later step of the solver runs '
+  'there without passing over the data again (on small data a pass costs mostly the latency of a Spark job); '
+  "above it, or when the design does not fit the driver's heap (twice, beside a step's matrices) or the rows "
+  'do not fit spark.driver.maxResultSize, every step passes over the cluster. 0: always pass over the '
+  'cluster. Same fit either way, up to rounding. (Gaussian fast on the driver computes only the columns of '
+  "X'X of the basis functions it adds; gaussian em and the variational primal form make one statistics pass, "
+  "X'X and X'y, on either path)",
+  128.0),
+ ('maxIter', 'int', 'maximum number of alpha re-estimation steps (>= 1)', 1000),
+ ('multiClassStrategy',
+  'string',
+  'how family multinomial is fitted: softmax (the multinomial RVM of Zhang & Malik: one softmax posterior '
+  'with one alpha per (class, basis function); the driver holds (K * maxBasis)^2 doubles) or ovr (K binary '
+  'RVMs, class k against the rest, their probabilities renormalised to sum to 1; the driver holds maxBasis^2 '
+  'doubles)',
+  'softmax'),
+ ('parallelism',
+  'int',
+  'the number of binary fits multiClassStrategy ovr runs at once (>= 1); each holds its own maxBasis^2 '
+  'matrices on the driver',
+  1),
+ ('predictionCol',
+  'string',
+  'prediction column name: the predictive mean (gaussian) or the predicted class (bernoulli, multinomial: '
+  'the most probable)',
+  'prediction'),
+ ('prior',
+  'string',
+  "the prior over the weights' precisions: ard (one precision per basis function), grid-product (the "
+  'p-gridRVM of Kropotov et al.: the precision of w_ij is alpha_i * beta_j over a table of rows i and '
+  'columns j) or grid-sum (the s-gridRVM: alpha_i + beta_j). The grid priors need solver variational and a '
+  'table: kernel rbf-per-dimension (input dimensions x centres) or linear with gridShape',
+  'ard'),
+ ('probabilityCol',
+  'string',
+  'column name for the predicted class probabilities [P(0), P(1)] (bernoulli) or [P(0), ..., P(K-1)] '
+  '(multinomial); empty: not written',
+  'probability'),
+ ('probabilityMethod',
+  'string',
+  'how class probabilities are computed: moderated (MacKay: sigmoid(m / sqrt(1 + pi s^2 / 8)), which '
+  'accounts for the weight uncertainty) or map (sigmoid(m) at the posterior mode)',
+  'moderated'),
+ ('rawPredictionCol',
+  'string',
+  'column name for the raw prediction: [-z, z], z the (moderated) logit of class 1 (bernoulli); the K '
+  '(moderated) class scores whose softmax is the probability (multinomial, softmax), or the K (moderated) '
+  'logits of each class against the rest (multinomial, ovr); empty: not written',
+  'rawPrediction'),
+ ('seed', 'long', 'random seed for the sample of candidate centres', 2061070582),
+ ('solver',
+  'string',
+  'the algorithm: em (the classic re-estimation of Tipping 2001: starts from every candidate and prunes), '
+  'fast (the sequential algorithm of Tipping & Faul 2003: starts from one basis function and adds, '
+  're-estimates or deletes one, or a batch, per step; far fewer operations and passes for large candidate '
+  'sets; gaussian, bernoulli and multinomial with multiClassStrategy softmax or ovr; scale-free prior only) '
+  'or variational (the variational RVM of Bishop & Tipping: Gamma posteriors over the precisions, needed by '
+  'the grid priors; gaussian and bernoulli only)',
+  'fast'),
+ ('standardization',
+  'boolean',
+  'whether to centre and scale the features to unit variance before the basis is built; the model applies '
+  'the same map, so it predicts on the original scale',
+  True),
+ ('threshold',
+  'float',
+  'binary classification threshold on P(1) in [0, 1]: predict 1 when P(1) > threshold (bernoulli only; a '
+  'multinomial model predicts the most probable class)',
+  0.5),
+ ('thresholds',
+  'list_float',
+  'per-class thresholds for classification (bernoulli: 2 values; multinomial: K, one per class): the '
+  'predicted class is the k that maximises P(k) / thresholds(k) (a class of threshold 0 wins whenever its '
+  "probability is positive), as Spark's probabilistic classifiers. Values >= 0, at most one 0. Unset: "
+  'bernoulli uses threshold, multinomial the most probable class; set, it takes precedence over threshold',
+  None),
  ('tol',
   'float',
   'convergence tolerance on the largest change of log(alpha) in a step with no basis function pruned (> 0)',
@@ -175,27 +355,94 @@ RVM_PARAMS = [('aggregationDepth', 'int', 'suggested depth for treeReduce (>= 2)
   '')]
 
 SELECTOR_PARAMS = [('aggregationDepth', 'int', 'suggested depth for treeReduce (>= 2)', 2),
- ('alphaMax', 'float', 'a feature whose alpha exceeds this is pruned (> 0)', 1000000000.0),
+ ('alphaMax',
+  'float',
+  'a basis function whose prior precision alpha exceeds this is pruned from the model (> 0)',
+  1000000000.0),
  ('alphaPriorRate', 'float', 'rate b of the Gamma(a, b) hyperprior on each alpha (>= 0)', 0.0),
- ('alphaPriorShape', 'float', 'shape a of the Gamma(a, b) hyperprior on each alpha (>= 0)', 0.0),
+ ('alphaPriorShape',
+  'float',
+  'shape a of the Gamma(a, b) hyperprior on each alpha (>= 0; a = b = 0 is the scale-free prior)',
+  0.0),
  ('family',
   'string',
-  "the RVM's likelihood: gaussian (regression), bernoulli (labels 0/1) or multinomial (labels 0 ... K-1; a "
-  "feature's relevance is then summed over the classes)",
+  "the likelihood: gaussian (regression), bernoulli (binary classification, labels 0/1; binomial, Spark's "
+  'name for it, is accepted as the same) or multinomial (K classes, labels 0 ... K-1; see '
+  'multiClassStrategy)',
   'gaussian'),
  ('featuresCol', 'string', 'features column name (a Vector column)', 'features'),
- ('fitIntercept', 'boolean', 'whether the RVM has a bias basis function', True),
- ('labelCol', 'string', 'label column name (numeric; see family)', 'label'),
+ ('fitIntercept',
+  'boolean',
+  'whether to add a bias basis function (itself subject to relevance determination)',
+  True),
+ ('gridShape',
+  'list_int',
+  'the table [rows, columns] the input features form for a grid prior with kernel linear (feature r * '
+  'columns + c is cell (r, c), row-major; rows * columns must equal the number of features). Unset: kernel '
+  'rbf-per-dimension uses [number of features, number of centres]',
+  None),
+ ('labelCol',
+  'string',
+  'label column name (numeric; 0/1 for family bernoulli; class indices 0, 1, ..., K-1 for family '
+  "multinomial, K read from the column's ML attribute metadata when present, else the largest label + 1)",
+  'label'),
+ ('maxAddsPerStep',
+  'int',
+  'solver fast with family bernoulli or multinomial: the most basis functions one step may add (>= 0). A '
+  'step proposes the best adds and keeps those that still gain given the ones kept before them (a near copy '
+  'of a kept one does not), then finds the mode once. Larger: fewer steps and passes over large data, often '
+  'more relevance vectors; 1: one at a time, as Tipping & Faul (2003), about one pass over every candidate '
+  'per relevance vector, and fewer passes on small data; 0 (auto): 16 from 100000 training rows on, else 1',
+  0),
+ ('maxBasis',
+  'int',
+  'largest number of candidate basis centres: every training row when there are at most this many, else a '
+  'seeded sample of this size (>= 1; the driver holds a maxBasis x maxBasis matrix, (K * maxBasis)^2 for the '
+  'multinomial softmax)',
+  1000),
+ ('maxBlockSizeInMB',
+  'float',
+  'the most memory, in MiB, a block of stacked rows and their basis expansion may take on an executor (>= 0; '
+  '0 chooses automatically: about 4 MiB)',
+  0.0),
+ ('maxDriverDesignSizeInMB',
+  'float',
+  'families bernoulli and multinomial, and solver fast with family gaussian: the largest expanded design, in '
+  'MiB (training rows x candidate basis functions x 8 bytes), that a fit builds on the driver (>= 0). At or '
+  'below it, one pass collects the rows, the driver expands them, and every later step of the solver runs '
+  'there without passing over the data again (on small data a pass costs mostly the latency of a Spark job); '
+  "above it, or when the design does not fit the driver's heap (twice, beside a step's matrices) or the rows "
+  'do not fit spark.driver.maxResultSize, every step passes over the cluster. 0: always pass over the '
+  'cluster. Same fit either way, up to rounding. (Gaussian fast on the driver computes only the columns of '
+  "X'X of the basis functions it adds; gaussian em and the variational primal form make one statistics pass, "
+  "X'X and X'y, on either path)",
+  128.0),
  ('maxIter', 'int', 'maximum number of alpha re-estimation steps (>= 1)', 1000),
  ('multiClassStrategy',
   'string',
-  'family multinomial: softmax (one alpha per class and feature, jointly) or ovr (K binary RVMs)',
+  'how family multinomial is fitted: softmax (the multinomial RVM of Zhang & Malik: one softmax posterior '
+  'with one alpha per (class, basis function); the driver holds (K * maxBasis)^2 doubles) or ovr (K binary '
+  'RVMs, class k against the rest, their probabilities renormalised to sum to 1; the driver holds maxBasis^2 '
+  'doubles)',
   'softmax'),
  ('outputCol', 'string', 'output column name: the selected features, in their input order', '{uid}__output'),
- ('parallelism', 'int', 'binary fits run at once by multiClassStrategy ovr (>= 1)', 1),
+ ('parallelism',
+  'int',
+  'the number of binary fits multiClassStrategy ovr runs at once (>= 1); each holds its own maxBasis^2 '
+  'matrices on the driver',
+  1),
+ ('prior',
+  'string',
+  "the prior over the weights' precisions: ard (one precision per basis function), grid-product (the "
+  'p-gridRVM of Kropotov et al.: the precision of w_ij is alpha_i * beta_j over a table of rows i and '
+  'columns j) or grid-sum (the s-gridRVM: alpha_i + beta_j). The grid priors need solver variational and a '
+  'table: kernel rbf-per-dimension (input dimensions x centres) or linear with gridShape',
+  'ard'),
+ ('seed', 'long', 'random seed for the sample of candidate centres', 2061070582),
  ('selectionMode',
   'string',
-  'how features are selected by their relevance 1/alpha under an RVM with the linear kernel: numTopFeatures '
+  'how features are selected by their relevance 1/alpha under an RVM with the linear kernel (summed over the '
+  'classes for family multinomial; with standardization, on the common unit-variance scale): numTopFeatures '
   '(the selectionThreshold most relevant; ties go to the lower index) or threshold (those whose relevance '
   'exceeds selectionThreshold; relevance 0 means the RVM pruned the feature)',
   'numTopFeatures'),
@@ -206,17 +453,35 @@ SELECTOR_PARAMS = [('aggregationDepth', 'int', 'suggested depth for treeReduce (
   None),
  ('solver',
   'string',
-  "the RVM's algorithm, as RvmEstimator's solver: em (the classic re-estimation, starting from every "
-  "feature), fast (Tipping & Faul's sequential algorithm, starting from one feature and adding the relevant "
-  'ones; far fewer passes when most features are irrelevant) or variational',
+  'the algorithm: em (the classic re-estimation of Tipping 2001: starts from every candidate and prunes), '
+  'fast (the sequential algorithm of Tipping & Faul 2003: starts from one basis function and adds, '
+  're-estimates or deletes one, or a batch, per step; far fewer operations and passes for large candidate '
+  'sets; gaussian, bernoulli and multinomial with multiClassStrategy softmax or ovr; scale-free prior only) '
+  'or variational (the variational RVM of Bishop & Tipping: Gamma posteriors over the precisions, needed by '
+  'the grid priors; gaussian and bernoulli only)',
   'fast'),
  ('standardization',
   'boolean',
-  'whether features are centred and scaled to unit variance before the fit, so that relevances compare '
-  'features on a common scale',
+  'whether to centre and scale the features to unit variance before the basis is built; the model applies '
+  'the same map, so it predicts on the original scale',
   True),
- ('tol', 'float', 'convergence tolerance on the largest change of log(alpha) (> 0)', 0.001),
- ('weightCol', 'string', 'row weight column name (numeric, non-negative). Empty: every row has weight 1', '')]
+ ('tol',
+  'float',
+  'convergence tolerance on the largest change of log(alpha) in a step with no basis function pruned (> 0)',
+  0.001),
+ ('variationalForm',
+  'string',
+  'how solver variational represents the posterior over the weights: primal (the M x M precision over the M '
+  'basis functions, factored every step: O(M^3) a step, from statistics gathered on the executors), dual '
+  '(the N x N Woodbury form over the N training rows: the expanded design, N x M doubles, is collected to '
+  "the driver, O(N^2 M + N^3) a step), or auto (dual when M > N and the design fits the driver's memory, "
+  'else primal). Both give the same fit up to rounding',
+  'auto'),
+ ('weightCol',
+  'string',
+  'row weight column name (numeric, non-negative; a weight of k counts the row k times). Empty: every row '
+  'has weight 1',
+  '')]
 
 RVM_ESTIMATOR_SETTERS = ['setAggregationDepth',
  'setAlphaMax',
@@ -247,17 +512,20 @@ RVM_ESTIMATOR_SETTERS = ['setAggregationDepth',
  'setSolver',
  'setStandardization',
  'setThreshold',
+ 'setThresholds',
  'setTol',
  'setVarianceCol',
  'setVariationalForm',
  'setWeightCol']
 
-RVM_MODEL_SETTERS = ['setFeaturesCol',
+RVM_MODEL_SETTERS = ['setFeatureNames',
+ 'setFeaturesCol',
  'setPredictionCol',
  'setProbabilityCol',
  'setProbabilityMethod',
  'setRawPredictionCol',
  'setThreshold',
+ 'setThresholds',
  'setVarianceCol']
 
 SELECTOR_SETTERS = ['setAggregationDepth',
@@ -267,16 +535,24 @@ SELECTOR_SETTERS = ['setAggregationDepth',
  'setFamily',
  'setFeaturesCol',
  'setFitIntercept',
+ 'setGridShape',
  'setLabelCol',
+ 'setMaxAddsPerStep',
+ 'setMaxBasis',
+ 'setMaxBlockSizeInMB',
+ 'setMaxDriverDesignSizeInMB',
  'setMaxIter',
  'setMultiClassStrategy',
  'setOutputCol',
  'setParallelism',
+ 'setPrior',
+ 'setSeed',
  'setSelectionMode',
  'setSelectionThreshold',
  'setSolver',
  'setStandardization',
  'setTol',
+ 'setVariationalForm',
  'setWeightCol']
 
 SELECTOR_MODEL_SETTERS = ['setFeaturesCol', 'setOutputCol']

@@ -63,9 +63,10 @@ def test_python_params_are_the_jvm_params(jvm, fitted):
         assert [p.name for p in stage.params] == [s[0] for s in jvm_spec]
     pkg = jvm.io.github.sparkrvm
     rvm_names = [s[0] for s in _params.RVM_PARAMS]
+    rvm_model_names = [s[0] for s in _params.RVM_MODEL_PARAMS]
     selector_names = [s[0] for s in _params.SELECTOR_PARAMS]
     for cls, names, expected in ((pkg.RvmEstimator, rvm_names, _params.RVM_ESTIMATOR_SETTERS),
-                                 (pkg.RvmModel, rvm_names, _params.RVM_MODEL_SETTERS),
+                                 (pkg.RvmModel, rvm_model_names, _params.RVM_MODEL_SETTERS),
                                  (pkg.RvmSelector, selector_names, _params.SELECTOR_SETTERS),
                                  (pkg.RvmSelectorModel, selector_names, _params.SELECTOR_MODEL_SETTERS)):
         assert setters(cls._java_lang_class, names) == expected, REGENERATE
@@ -95,6 +96,8 @@ def candidate_values(name, kind, default):
         return [base * 0.5 if base else 0.25, base * 2 + 1.5, 0.75, 2.5]
     if kind == "list_int":
         return [[2, 3], [1, 1]]
+    if kind == "list_float":
+        return [[0.4, 0.6], [1.0, 2.0]]
     return []
 
 

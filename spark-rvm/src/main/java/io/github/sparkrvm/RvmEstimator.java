@@ -60,7 +60,8 @@ import org.slf4j.LoggerFactory;
  * further passes.
  */
 public final class RvmEstimator extends Estimator<RvmModel>
-    implements SparseBayesSetters<RvmEstimator>, RvmModelSetters<RvmEstimator>, DefaultParamsWritable {
+    implements SparseBayesSetters<RvmEstimator>, RvmModelSetters<RvmEstimator>, RvmParams, SparseBayesParams,
+    DefaultParamsWritable {
 
   private static final Logger LOG = LoggerFactory.getLogger(RvmEstimator.class);
   private static final long serialVersionUID = 1L;

@@ -69,7 +69,8 @@ import org.apache.spark.sql.types.StructType;
  * the params are set from it, and {@link #copy} refuses to change them (a model with another gamma needs another
  * fit).
  */
-public final class RvmModel extends Model<RvmModel> implements RvmModelSetters<RvmModel>, MLWritable {
+public final class RvmModel extends Model<RvmModel>
+    implements RvmModelSetters<RvmModel>, RvmParams, SparseBayesParams, MLWritable {
 
   private static final long serialVersionUID = 1L;
   private static final String RESULT = "__rvm_prediction";

@@ -36,7 +36,8 @@ import org.apache.spark.sql.types.StructType;
  * it predicts the label well on its own.
  */
 public final class RvmSelector extends Estimator<RvmSelectorModel>
-    implements SparseBayesSetters<RvmSelector>, RvmSelectorModelSetters<RvmSelector>, DefaultParamsWritable {
+    implements SparseBayesSetters<RvmSelector>, RvmSelectorModelSetters<RvmSelector>, RvmSelectorParams,
+    SparseBayesParams, DefaultParamsWritable {
 
   private static final long serialVersionUID = 1L;
 

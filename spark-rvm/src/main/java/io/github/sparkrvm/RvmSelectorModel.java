@@ -48,7 +48,7 @@ import org.apache.spark.sql.types.StructType;
  * also keeps the relevance of every input feature (1/α under the linear-kernel RVM, 0 where it was pruned).
  */
 public final class RvmSelectorModel extends Model<RvmSelectorModel>
-    implements RvmSelectorModelSetters<RvmSelectorModel>, MLWritable {
+    implements RvmSelectorModelSetters<RvmSelectorModel>, RvmSelectorParams, SparseBayesParams, MLWritable {
 
   private static final long serialVersionUID = 1L;
   /** Format 1: numFeatures, selectedFeatures, featureRelevance. */
