@@ -104,6 +104,32 @@ public final class Datasets {
     }
   }
 
+  // ---- the diabetes regression set ----
+
+  /** {@return the diabetes set of {@link #dataDir()}: see {@link #diabetes(Path)}} */
+  public static Table diabetes() {
+    return diabetes(dataDir().resolve("diabetes/diabetes.csv"));
+  }
+
+  /**
+   * {@return the diabetes progression set of Efron et al. (442 rows): age, sex, bmi, bp and six serum measurements,
+   * unscaled; the target is a measure of disease progression one year later}
+   *
+   * @param file {@code diabetes.csv}: CSV with a header line, ten features then the target per line
+   */
+  public static Table diabetes(Path file) {
+    List<String> lines = lines(file);
+    int n = lines.size() - 1;
+    double[][] x = new double[n][];
+    double[] t = new double[n];
+    for (int i = 0; i < n; i++) {
+      double[] cells = Arrays.stream(lines.get(i + 1).split(",")).mapToDouble(Double::parseDouble).toArray();
+      x[i] = Arrays.copyOf(cells, cells.length - 1);
+      t[i] = cells[cells.length - 1];
+    }
+    return new Table(x, t);
+  }
+
   // ---- Ripley's synthetic data ----
 
   /**
