@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Adds the short Apache License 2.0 header to every source file of the repository that lacks it.
 
-Source files: Java, Python, shell scripts (by extension or by a shell shebang), TOML, properties, pom.xml and the
+Source files: Java, C++ (as Java: a block comment), Python, shell scripts (by extension or by a shell shebang), TOML, properties, pom.xml and the
 META-INF/services registrations, among the files git tracks or would track (untracked files not ignored). Data,
 results, fixtures and generated output are not source files here; the build's license check (apache-rat-plugin,
 in `mvn verify`) skips the same ones.
@@ -35,7 +35,7 @@ SKIP = re.compile(r"^(data/|benchmarks/results/|.*/src/test/resources/models/|.*
 
 def style(path, text):
     name = os.path.basename(path)
-    if path.endswith(".java"):
+    if path.endswith((".java", ".cpp", ".hpp", ".c", ".h")):
         return "java"
     if name == "pom.xml":
         return "xml"
