@@ -35,7 +35,7 @@ SKIP = re.compile(r"^(data/|benchmarks/results/|.*/src/test/resources/models/|.*
 
 def style(path, text):
     name = os.path.basename(path)
-    if path.endswith((".java", ".cpp", ".c", ".h")):
+    if path.endswith((".java", ".cpp", ".hpp", ".c", ".h")):
         return "java"
     if name == "pom.xml":
         return "xml"

@@ -18,10 +18,9 @@ package io.github.sparkrvm.benchmarks;
 
 import io.github.sparkrvm.RvmEstimator;
 import io.github.sparkrvm.RvmModel;
-import java.io.BufferedReader;
+import io.github.sparkrvm.datasets.Datasets;
+import io.github.sparkrvm.datasets.Table;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -36,15 +35,9 @@ import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.zip.GZIPInputStream;
-import org.apache.spark.ml.linalg.SQLDataTypes;
-import org.apache.spark.ml.linalg.Vectors;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
-import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.types.DataTypes;
-import org.apache.spark.sql.types.StructType;
 
 /**
  * The model-quality benchmark: spark-rvm's default solver ({@code fast}), {@code solver em} and dlib's RVM (the
@@ -77,23 +70,6 @@ public final class ModelQuality {
     }
   }
 
-  /** Rows of features and labels. */
-  record Table(double[][] x, double[] y) {
-    int rows() {
-      return y.length;
-    }
-
-    Table pick(int[] order, int from, int to) {
-      double[][] px = new double[to - from][];
-      double[] py = new double[to - from];
-      for (int i = from; i < to; i++) {
-        px[i - from] = x[order[i]];
-        py[i - from] = y[order[i]];
-      }
-      return new Table(px, py);
-    }
-  }
-
   record Split(Table train, Table test) {}
 
   /** One data set: how a split of a seed is drawn, and the kernel's γ on its (scaled) features. */
@@ -109,18 +85,18 @@ public final class ModelQuality {
 
   // ---------------------------------------------------------------------------------------------------- the sets
 
-  static List<Problem> problems(Path data) throws IOException {
-    Table ripleyTrain = readCsv(data.resolve("ripley_synth/synth.tr.csv"), true);
-    Table ripleyTest = readCsv(data.resolve("ripley_synth/synth.te.csv"), true);
+  static List<Problem> problems(Path data) {
+    Table ripleyTrain = Datasets.ripley(data.resolve("ripley_synth"), "tr");
+    Table ripleyTest = Datasets.ripley(data.resolve("ripley_synth"), "te");
     Table ripleyAll = concat(ripleyTrain, ripleyTest);
-    Table wdbc = readCsv(data.resolve("uci_breast_cancer_wisconsin/wdbc.csv"), true);
-    Table diabetes = readCsv(data.resolve("diabetes/diabetes.csv"), true);
-    Table wine = readCsv(data.resolve("wine/wine.csv"), true);
-    Table digits = readCsv(data.resolve("digits/digits.csv.gz"), false);
+    Table wdbc = Datasets.breastCancer(data);
+    Table diabetes = Datasets.diabetes(data);
+    Table wine = Datasets.wine(data);
+    Table digits = Datasets.digits(data.resolve("digits/digits.csv.gz"));
     List<Problem> problems = new ArrayList<>();
     problems.add(new Problem("ripley-100", Task.BINARY, 4.0, "Ripley's synthetic set: 100 of the 250 training "
         + "rows drawn per split, tested on the 1000 test rows; raw features, γ = 4 (Tipping's width 0.5)",
-        seed -> new Split(ripleyTrain.pick(permutation(ripleyTrain.rows(), seed), 0, 100), ripleyTest)));
+        seed -> new Split(ripleyTrain.rows(Arrays.copyOf(permutation(ripleyTrain.size(), seed), 100)), ripleyTest)));
     problems.add(new Problem("ripley-250", Task.BINARY, 4.0, "Ripley's synthetic set: 250 training rows drawn "
         + "per split from the 1250 of both files, tested on the other 1000; raw features, γ = 4",
         seed -> shuffleSplit(ripleyAll, 250, seed, false)));
@@ -133,9 +109,9 @@ public final class ModelQuality {
     problems.add(new Problem("wine", Task.MULTICLASS, 1.0 / 13, "UCI wine (178 × 13, 3 classes): 119 training "
         + "rows, 59 test, standardised on the training rows, γ = 1/13; spark-rvm softmax, dlib one-vs-one",
         seed -> shuffleSplit(wine, 119, seed, true)));
-    problems.add(new Problem("digits", Task.MULTICLASS, 1.0 / 64, "UCI optical digits (1797 × 64, 10 classes): 500 "
-        + "training rows, 1297 test, standardised on the training rows (constant pixels left at 0), γ = 1/64; "
-        + "spark-rvm softmax, dlib one-vs-one", seed -> shuffleSplit(digits, 500, seed, true)));
+    problems.add(new Problem("digits", Task.MULTICLASS, 1.0 / 64, "UCI optical digits (1797 × 64, 10 classes): 200 "
+        + "training rows, 1597 test, standardised on the training rows (constant pixels left at 0), γ = 1/64; "
+        + "spark-rvm softmax, dlib one-vs-one", seed -> shuffleSplit(digits, 200, seed, true)));
     problems.add(new Problem("sinc", Task.REGRESSION, 0.25, "Tipping's sinc: 100 training rows, x uniform on "
         + "[−10, 10], Gaussian noise σ = 0.1; test: 1000 noise-free points on a grid; raw x, γ = 0.25 (the README's "
         + "example)", ModelQuality::sinc));
@@ -154,13 +130,13 @@ public final class ModelQuality {
     double[] y = new double[100];
     for (int i = 0; i < 100; i++) {
       x[i] = new double[] {-10.0 + 20.0 * random.nextDouble()};
-      y[i] = sincOf(x[i][0]) + 0.1 * gaussian(random);
+      y[i] = Datasets.sinc(x[i][0]) + 0.1 * Datasets.gaussian(random);
     }
     double[][] tx = new double[1000][];
     double[] ty = new double[1000];
     for (int i = 0; i < 1000; i++) {
       tx[i] = new double[] {-10.0 + 20.0 * i / 999.0};
-      ty[i] = sincOf(tx[i][0]);
+      ty[i] = Datasets.sinc(tx[i][0]);
     }
     return new Split(new Table(x, y), new Table(tx, ty));
   }
@@ -182,18 +158,9 @@ public final class ModelQuality {
       double x4 = 1.0 + 10.0 * random.nextDouble();
       double inner = x2 * x3 - 1.0 / (x2 * x4);
       x[i] = new double[] {x1, x2, x3, x4};
-      y[i] = (two ? Math.sqrt(x1 * x1 + inner * inner) : Math.atan(inner / x1)) + noise * gaussian(random);
+      y[i] = (two ? Math.sqrt(x1 * x1 + inner * inner) : Math.atan(inner / x1)) + noise * Datasets.gaussian(random);
     }
     return new Table(x, y);
-  }
-
-  private static double sincOf(double x) {
-    return x == 0.0 ? 1.0 : Math.sin(x) / x;
-  }
-
-  private static double gaussian(SplittableRandom random) {
-    double u = 1.0 - random.nextDouble();
-    return Math.sqrt(-2.0 * Math.log(u)) * Math.cos(2.0 * Math.PI * random.nextDouble());
   }
 
   private static int[] permutation(int n, long seed) {
@@ -212,8 +179,9 @@ public final class ModelQuality {
   }
 
   private static Split shuffleSplit(Table all, int trainRows, long seed, boolean standardise) {
-    int[] order = permutation(all.rows(), seed);
-    Split split = new Split(all.pick(order, 0, trainRows), all.pick(order, trainRows, all.rows()));
+    int[] order = permutation(all.size(), seed);
+    Split split = new Split(all.rows(Arrays.copyOfRange(order, 0, trainRows)),
+        all.rows(Arrays.copyOfRange(order, trainRows, all.size())));
     return standardise ? standardise(split.train(), split.test()) : split;
   }
 
@@ -224,12 +192,12 @@ public final class ModelQuality {
     double[] sd = new double[d];
     for (double[] row : train.x()) {
       for (int j = 0; j < d; j++) {
-        mean[j] += row[j] / train.rows();
+        mean[j] += row[j] / train.size();
       }
     }
     for (double[] row : train.x()) {
       for (int j = 0; j < d; j++) {
-        sd[j] += (row[j] - mean[j]) * (row[j] - mean[j]) / (train.rows() - 1);
+        sd[j] += (row[j] - mean[j]) * (row[j] - mean[j]) / (train.size() - 1);
       }
     }
     for (int j = 0; j < d; j++) {
@@ -239,46 +207,22 @@ public final class ModelQuality {
   }
 
   private static Table scale(Table t, double[] mean, double[] sd) {
-    double[][] x = new double[t.rows()][];
+    double[][] x = new double[t.size()][];
     for (int i = 0; i < x.length; i++) {
       x[i] = new double[mean.length];
       for (int j = 0; j < mean.length; j++) {
         x[i][j] = (t.x()[i][j] - mean[j]) / sd[j];
       }
     }
-    return new Table(x, t.y());
+    return new Table(x, t.t());
   }
 
   private static Table concat(Table a, Table b) {
-    double[][] x = Arrays.copyOf(a.x(), a.rows() + b.rows());
-    double[] y = Arrays.copyOf(a.y(), a.rows() + b.rows());
-    System.arraycopy(b.x(), 0, x, a.rows(), b.rows());
-    System.arraycopy(b.y(), 0, y, a.rows(), b.rows());
-    return new Table(x, y);
-  }
-
-  /** A numeric CSV (gzip if its name ends in .gz), the label in the last column. */
-  static Table readCsv(Path path, boolean header) throws IOException {
-    List<double[]> x = new ArrayList<>();
-    List<Double> y = new ArrayList<>();
-    try (InputStream raw = Files.newInputStream(path);
-        InputStream in = path.toString().endsWith(".gz") ? new GZIPInputStream(raw) : raw;
-        BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
-      String line = header ? reader.readLine() : null;
-      while ((line = reader.readLine()) != null) {
-        if (line.isBlank()) {
-          continue;
-        }
-        String[] cells = line.split(",");
-        double[] row = new double[cells.length - 1];
-        for (int j = 0; j < row.length; j++) {
-          row[j] = Double.parseDouble(cells[j].trim());
-        }
-        x.add(row);
-        y.add(Double.parseDouble(cells[cells.length - 1].trim()));
-      }
-    }
-    return new Table(x.toArray(new double[0][]), y.stream().mapToDouble(Double::doubleValue).toArray());
+    double[][] x = Arrays.copyOf(a.x(), a.size() + b.size());
+    double[] t = Arrays.copyOf(a.t(), a.size() + b.size());
+    System.arraycopy(b.x(), 0, x, a.size(), b.size());
+    System.arraycopy(b.t(), 0, t, a.size(), b.size());
+    return new Table(x, t);
   }
 
   private static void writeCsv(Table t, Path path) throws IOException {
@@ -288,27 +232,20 @@ public final class ModelQuality {
         w.write("x" + j + ",");
       }
       w.write("label\n");
-      for (int i = 0; i < t.rows(); i++) {
+      for (int i = 0; i < t.size(); i++) {
         StringBuilder line = new StringBuilder();
         for (double v : t.x()[i]) {
           line.append(v).append(',');
         }
-        w.write(line.append(t.y()[i]).append('\n').toString());
+        w.write(line.append(t.t()[i]).append('\n').toString());
       }
     }
   }
 
   // ----------------------------------------------------------------------------------------------------- the fits
 
-  private static final StructType SCHEMA = new StructType().add("features", SQLDataTypes.VectorType())
-      .add("label", DataTypes.DoubleType);
-
   private static Dataset<Row> frame(SparkSession spark, Table t) {
-    List<Row> rows = new ArrayList<>(t.rows());
-    for (int i = 0; i < t.rows(); i++) {
-      rows.add(RowFactory.create(Vectors.dense(t.x()[i]), t.y()[i]));
-    }
-    return spark.createDataFrame(rows, SCHEMA).repartition(2);
+    return t.frame(spark, 2);
   }
 
   private static Result sparkRvm(SparkSession spark, Problem p, Split split, String solver) {
@@ -447,7 +384,7 @@ public final class ModelQuality {
           Path testCsv = dir.resolve("test.csv");
           writeCsv(split.train(), trainCsv);
           writeCsv(split.test(), testCsv);
-          Split same = new Split(readCsv(trainCsv, true), readCsv(testCsv, true));
+          Split same = new Split(Datasets.csv(trainCsv, true), Datasets.csv(testCsv, true));
           Result[] r = {sparkRvm(spark, p, same, "fast"), sparkRvm(spark, p, same, "em"),
               dlib(binary, p, trainCsv, testCsv)};
           for (int k = 0; k < 3; k++) {

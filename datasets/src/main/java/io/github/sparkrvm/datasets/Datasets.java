@@ -104,6 +104,74 @@ public final class Datasets {
     }
   }
 
+  // ---- numeric CSV files: the UCI sets ----
+
+  /**
+   * {@return a numeric CSV file as a table: every column but the last a feature, the last the target}
+   *
+   * @param file the file; gzip-compressed when its name ends in {@code .gz}
+   * @param header whether the first line names the columns (it is skipped)
+   */
+  public static Table csv(Path file, boolean header) {
+    try (BufferedReader reader = new BufferedReader(new InputStreamReader(file.toString().endsWith(".gz")
+        ? new GZIPInputStream(Files.newInputStream(file)) : Files.newInputStream(file), StandardCharsets.UTF_8))) {
+      List<String> lines = reader.lines().skip(header ? 1 : 0).filter(l -> !l.isBlank()).toList();
+      double[][] x = new double[lines.size()][];
+      double[] t = new double[lines.size()];
+      for (int i = 0; i < lines.size(); i++) {
+        String[] cells = lines.get(i).split(",");
+        double[] row = new double[cells.length];
+        for (int j = 0; j < cells.length; j++) {
+          try {
+            row[j] = Double.parseDouble(cells[j].trim());
+          } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("line " + (i + (header ? 2 : 1)) + ", column " + (j + 1) + " of "
+                + file + " is not a number: '" + cells[j] + "' (a numeric CSV is expected, the target last)", e);
+          }
+        }
+        x[i] = Arrays.copyOf(row, row.length - 1);
+        t[i] = row[row.length - 1];
+      }
+      return new Table(x, t);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read " + file + " (see data/README.md)", e);
+    }
+  }
+
+  /**
+   * {@return the diabetes progression set of Efron et al. (442 rows): age, sex, bmi, bp and six serum measurements,
+   * unscaled; the target is a measure of disease progression one year later}
+   *
+   * @param data the {@code data/} folder (see {@link #dataDir()})
+   */
+  public static Table diabetes(Path data) {
+    return csv(data.resolve("diabetes/diabetes.csv"), true);
+  }
+
+  /** {@return the diabetes set of {@link #dataDir()}: see {@link #diabetes(Path)}} */
+  public static Table diabetes() {
+    return diabetes(dataDir());
+  }
+
+  /**
+   * {@return the Wisconsin diagnostic breast cancer set (569 rows × 30 features, unscaled; target 0 malignant,
+   * 1 benign)}
+   *
+   * @param data the {@code data/} folder (see {@link #dataDir()})
+   */
+  public static Table breastCancer(Path data) {
+    return csv(data.resolve("uci_breast_cancer_wisconsin/wdbc.csv"), true);
+  }
+
+  /**
+   * {@return the UCI wine set (178 rows × 13 features, unscaled; target the cultivar 0, 1 or 2)}
+   *
+   * @param data the {@code data/} folder (see {@link #dataDir()})
+   */
+  public static Table wine(Path data) {
+    return csv(data.resolve("wine/wine.csv"), true);
+  }
+
   // ---- Ripley's synthetic data ----
 
   /**

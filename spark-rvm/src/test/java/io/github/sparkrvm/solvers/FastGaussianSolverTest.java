@@ -21,6 +21,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.sparkrvm.TestData;
 import io.github.sparkrvm.basis.BasisFunctions;
 import io.github.sparkrvm.basis.Kernel;
+import io.github.sparkrvm.datasets.Datasets;
+import io.github.sparkrvm.datasets.Table;
 import io.github.sparkrvm.predict.Predictive;
 import io.github.sparkrvm.statistics.GaussianStatistics;
 import io.github.sparkrvm.statistics.InMemoryStatistics;
@@ -33,7 +35,8 @@ class FastGaussianSolverTest {
   /**
    * Seeds of the 100-row comparison. On one draw either solver can stop at the better local maximum (fast's RMSE
    * ranges from 0.77 to 1.38 times classic's per seed), so the bar is on the mean, and the mean needs many draws: over
-   * seeds 1–8 fast's mean RMSE is 6.6% above classic's, over 1–24 5.3%, over 1–40 2.9%.
+   * seeds 1–8 fast's mean RMSE was 6.6% above classic's, over 1–24 5.3%, over 1–40 2.9%, with the noise held
+   * until the actions settled; released after at most 50 steps (issue 17), 3.8% over 1–40.
    */
   private static final int SEEDS = 40;
 
@@ -111,6 +114,68 @@ class FastGaussianSolverTest {
       classicTotal += classicRmse;
     }
     assertTrue(fastTotal <= 1.05 * classicTotal, "mean RMSE: fast " + fastTotal / 4 + ", classic " + classicTotal / 4);
+  }
+
+  @Test
+  void onNoisyDataThePrunedFitReachesTheClassicSolversObjectiveWithAsFewBasisFunctions() {
+    // Diabetes (295 training rows, standardised, RBF γ = 1/10): the targets' noise is far above a tenth of their
+    // deviation, so under the held start β every row was worth a basis function. With β held until half of maxIter
+    // the fit stopped at maxIter on every split, with 51 basis functions on average and 19 nats below the classic
+    // solver's objective; released after HELD_STEPS the deletions prune them (measured: 0.7 nats below, 22 basis
+    // functions against 22). Per split either solver can stop at the better local maximum, so the bars are on means.
+    Table all = Datasets.diabetes();
+    int splits = 10;
+    double fastObjective = 0.0;
+    double classicObjective = 0.0;
+    double fastSize = 0.0;
+    double classicSize = 0.0;
+    for (long seed = 1; seed <= splits; seed++) {
+      Table train = all.split(295.0 / all.size(), seed)[0];
+      double[][] x = standardised(train.x());
+      int d = x[0].length;
+      BasisFunctions basis = BasisFunctions.kernel(new Kernel.Rbf(0.1), true, d,
+          GaussianRelevanceSolverTest.flatten(x));
+      double[] w = new double[train.size()];
+      Arrays.fill(w, 1.0);
+      GaussianStatistics stats = InMemoryStatistics.of(basis, x, train.t(), w).gaussian();
+      RelevanceFit fast = FastGaussianSolver.fit(stats, SparseBayesOptions.defaults(), IterationListener.none());
+      RelevanceFit classic = GaussianRelevanceSolver.fit(stats, SparseBayesOptions.defaults(),
+          IterationListener.none());
+      System.out.printf("diabetes split %d: fast %d basis functions, log ML %.3f (%d steps); classic %d, %.3f%n",
+          seed, fast.size(), last(fast), fast.iterations(), classic.size(), last(classic));
+      assertTrue(fast.converged(), "split " + seed + ": " + fast.iterations() + " steps");
+      assertTrue(last(fast) >= last(classic) - 3.0, "split " + seed + ": log ML " + last(fast) + " vs " + last(classic));
+      fastObjective += last(fast);
+      classicObjective += last(classic);
+      fastSize += fast.size();
+      classicSize += classic.size();
+    }
+    assertTrue(fastObjective / splits >= classicObjective / splits - 1.0,
+        "mean log ML: fast " + fastObjective / splits + ", classic " + classicObjective / splits);
+    assertTrue(fastSize / splits <= classicSize / splits + 2.0,
+        "mean basis functions: fast " + fastSize / splits + ", classic " + classicSize / splits);
+  }
+
+  /** Each column minus its mean, over its (n − 1) deviation. */
+  private static double[][] standardised(double[][] x) {
+    int n = x.length;
+    int d = x[0].length;
+    double[][] out = new double[n][d];
+    for (int j = 0; j < d; j++) {
+      double mean = 0.0;
+      for (double[] row : x) {
+        mean += row[j] / n;
+      }
+      double squares = 0.0;
+      for (double[] row : x) {
+        squares += (row[j] - mean) * (row[j] - mean);
+      }
+      double sd = Math.sqrt(squares / (n - 1));
+      for (int i = 0; i < n; i++) {
+        out[i][j] = (x[i][j] - mean) / sd;
+      }
+    }
+    return out;
   }
 
   private static double last(RelevanceFit fit) {
