@@ -88,10 +88,13 @@ def main():
         rvm_model = _jvm.describe(pkg.RvmEstimator().setMaxIter(5).fit(rows._jdf))
         rvm_names = [p[0] for p in rvm]
         rvm_model_names = [p[0] for p in rvm_model]
+        # the model has every param of the estimator, with the same docs and defaults (test_params compares the
+        # Python model with the JVM one), and params of its own: only those are written for it
+        rvm_model_own = [p for p in rvm_model if p[0] not in rvm_names]
         selector_names = [p[0] for p in selector]
         out = {
             "RVM_PARAMS": rvm,
-            "RVM_MODEL_PARAMS": rvm_model,
+            "RVM_MODEL_OWN_PARAMS": rvm_model_own,
             "SELECTOR_PARAMS": selector,
             "RVM_ESTIMATOR_SETTERS": _jvm.setters(pkg.RvmEstimator._java_lang_class, rvm_names),
             "RVM_MODEL_SETTERS": _jvm.setters(pkg.RvmModel._java_lang_class, rvm_model_names),

@@ -139,7 +139,7 @@ class RvmEstimator(_SpecParams, JavaEstimator, JavaMLReadable, JavaMLWritable):
         return RvmModel(java_model)
 
 
-@_with_params(_params.RVM_MODEL_PARAMS, _params.RVM_MODEL_SETTERS)
+@_with_params(sorted(_params.RVM_PARAMS + _params.RVM_MODEL_OWN_PARAMS), _params.RVM_MODEL_SETTERS)
 class RvmModel(_SpecParams, JavaModel, JavaMLReadable, JavaMLWritable):
     """A fitted RVM (the JVM's io.github.sparkrvm.RvmModel): ``transform`` adds the prediction (and for
     classification the raw scores and class probabilities, for regression the predictive variance).

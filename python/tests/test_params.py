@@ -63,7 +63,7 @@ def test_python_params_are_the_jvm_params(jvm, fitted):
         assert [p.name for p in stage.params] == [s[0] for s in jvm_spec]
     pkg = jvm.io.github.sparkrvm
     rvm_names = [s[0] for s in _params.RVM_PARAMS]
-    rvm_model_names = [s[0] for s in _params.RVM_MODEL_PARAMS]
+    rvm_model_names = [s[0] for s in RvmModel._param_specs]
     selector_names = [s[0] for s in _params.SELECTOR_PARAMS]
     for cls, names, expected in ((pkg.RvmEstimator, rvm_names, _params.RVM_ESTIMATOR_SETTERS),
                                  (pkg.RvmModel, rvm_model_names, _params.RVM_MODEL_SETTERS),
