@@ -49,7 +49,7 @@ public final class CountData {
   }
 
   /** A Poisson(λ) draw by counting unit-rate exponential arrivals before λ (exact; fine for the small λ here). */
-  static double poisson(double lambda, SplittableRandom random) {
+  public static double poisson(double lambda, SplittableRandom random) {
     int k = 0;
     double time = -Math.log(1.0 - random.nextDouble());
     while (time < lambda) {

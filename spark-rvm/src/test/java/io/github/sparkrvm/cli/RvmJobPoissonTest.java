@@ -106,6 +106,12 @@ class RvmJobPoissonTest {
         Arrays.asList(written.columns()));
     assertEquals(0L, written.filter("prediction <= 0 OR variance <= prediction").count(),
         "mean counts are positive and a count's variance exceeds its mean");
+
+    List<String> lines = new ArrayList<>(Files.readAllLines(test));
+    lines.set(3, lines.get(3).substring(0, lines.get(3).lastIndexOf(',') + 1) + "2.5");
+    Path badTest = Files.write(dir.resolve("bad-test.csv"), lines);
+    assertBad(RvmJobTest.run("evaluate", "--model", model, "--input", badTest), "labelCol 'count' holds 2.5",
+        "a poisson model is evaluated on counts");
   }
 
   @Test
