@@ -43,11 +43,6 @@ public enum Family {
     return this == BERNOULLI || this == MULTINOMIAL;
   }
 
-  /** {@return whether the labels are counts (poisson)} */
-  public boolean counts() {
-    return this == POISSON;
-  }
-
   /**
    * {@return the family a {@code family} param value names}
    *
