@@ -327,8 +327,8 @@ final class FitPlan {
   }
 
   /**
-   * Whether a bernoulli, poisson, multinomial or gaussian fast fit builds its expanded design (n × m doubles) on the driver
-   * and runs there: when the design is at most maxDriverDesignSizeInMB and, twice with a step's matrices, fits the
+   * Whether a bernoulli, poisson, multinomial or gaussian fast fit builds its expanded design (n × m doubles) on the
+   * driver and runs there: when the design is at most maxDriverDesignSizeInMB and, twice with a step's matrices, fits the
    * driver's heap, and the rows it collects (n × d features) fit spark.driver.maxResultSize. Logs the choice and
    * why. (Gaussian em needs all of ΦᵀΦ, one statistics pass on either path, which the executors compute in
    * parallel: it keeps the design there, as the variational primal form does. Gaussian fast reads only the columns

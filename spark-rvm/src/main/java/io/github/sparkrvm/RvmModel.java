@@ -675,7 +675,8 @@ public final class RvmModel extends Model<RvmModel>
 
   /**
    * {@return the predictive variance for one feature vector: 1/β + φᵀΣφ (gaussian); for poisson the variance of the
-   * count, exp(m + v/2) + (exp(v) − 1)·exp(2m + v) with m = φᵀμ and v = φᵀΣφ ({@link Predictive.Latent#poissonVariance})}
+   * count, exp(m + v/2) + (exp(v) − 1)·exp(2m + v) with m = φᵀμ and v = φᵀΣφ
+   * ({@link Predictive.Latent#poissonVariance})}
    *
    * @param features a point, on the original feature scale
    */

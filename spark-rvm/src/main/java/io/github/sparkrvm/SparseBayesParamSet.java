@@ -155,8 +155,8 @@ public final class SparseBayesParamSet implements java.io.Serializable {
         "the most memory, in MiB, a block of stacked rows and their basis expansion may take on an executor "
             + "(>= 0; 0 chooses automatically: about 4 MiB)", ParamValidators.gtEq(0.0));
     maxDriverDesignSizeInMB = new DoubleParam(owner, "maxDriverDesignSizeInMB",
-        "families bernoulli, poisson and multinomial, and solver fast with family gaussian: the largest expanded design, in "
-            + "MiB (training rows x candidate basis functions x 8 bytes), that a fit builds on the driver (>= 0). At "
+        "families bernoulli, poisson and multinomial, and solver fast with family gaussian: the largest expanded "
+            + "design, in MiB (training rows x candidate basis functions x 8 bytes), that a fit builds on the driver (>= 0). At "
             + "or below it, one pass collects the rows, the driver expands them, and every later step of the solver "
             + "runs there without passing over the data again (on small data a pass costs mostly the latency of a "
             + "Spark job); above it, or when the design does not fit the driver's heap (twice, beside a step's "
@@ -166,8 +166,8 @@ public final class SparseBayesParamSet implements java.io.Serializable {
             + "primal form make one statistics pass, X'X and X'y, on either path)",
         ParamValidators.gtEq(0.0));
     maxAddsPerStep = new IntParam(owner, "maxAddsPerStep",
-        "solver fast with family bernoulli, poisson or multinomial: the most basis functions one step may add (>= 0). A "
-            + "step proposes the best adds and keeps those that still gain given the ones kept before them (a "
+        "solver fast with family bernoulli, poisson or multinomial: the most basis functions one step may add "
+            + "(>= 0). A step proposes the best adds and keeps those that still gain given the ones kept before them (a "
             + "near copy of a kept one does not), then finds the mode once. Larger: fewer steps and passes over "
             + "large data, often more relevance vectors; 1: one at a time, as Tipping & Faul (2003), about one "
             + "pass over every candidate per relevance vector, and fewer passes on small data; 0 (auto): "

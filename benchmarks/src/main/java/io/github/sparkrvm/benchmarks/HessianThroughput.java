@@ -26,7 +26,8 @@ import java.util.SplittableRandom;
 /**
  * Benchmark 3: the throughput of the Hessian accumulation of one row block (ΦᵀBΦ, the gradient and the
  * log-likelihood, {@link LaplaceAccumulator#add} with {@link LaplaceLikelihood#BERNOULLI}) in GFLOP/s, beside the
- * machine's dgemm rate measured in the same run with the same BLAS on the same shapes. Writes {@code benchmarks/results/hessian-throughput.md}.
+ * machine's dgemm rate measured in the same run with the same BLAS on the same shapes. Writes
+ * {@code benchmarks/results/hessian-throughput.md}.
  *
  * <p>Run: {@code mvn -B -q -pl benchmarks exec:exec@hessian} (see the README).
  */

@@ -25,9 +25,9 @@ import io.github.sparkrvm.util.IterationListener;
 /**
  * Sparse Bayesian binary classification (Tipping 2001), and count regression, with the same algorithm over any
  * {@link LaplaceLikelihood} (logistic by default; Poisson with the log link): the posterior over the weights is
- * approximated by a Gaussian at its mode ({@link PosteriorMode}, one pass over the data per Newton step); α is re-estimated from it
- * with α ← (γ + 2a)/(w² + 2b), pruning α above alphaMax and the basis functions the Laplace-approximated
- * marginal likelihood supports only at α = ∞. Each mode search starts from the previous mode.
+ * approximated by a Gaussian at its mode ({@link PosteriorMode}, one pass over the data per Newton step); α is
+ * re-estimated from it with α ← (γ + 2a)/(w² + 2b), pruning α above alphaMax and the basis functions the
+ * Laplace-approximated marginal likelihood supports only at α = ∞. Each mode search starts from the previous mode.
  */
 public final class BernoulliRelevanceSolver {
 

@@ -25,8 +25,8 @@ import io.github.sparkrvm.util.IterationListener;
 /**
  * Sparse Bayesian binary classification by fast marginal likelihood maximisation (Tipping &amp; Faul 2003) with the
  * Laplace approximation; the same over any {@link LaplaceLikelihood} (Poisson counts with the log link: y below is
- * then the mean eᶠ and B = diag(y)). It starts from one basis function; at the posterior mode of the current active set,
- * with B = diag(y(1 − y)) and Σ = (Φ_aᵀBΦ_a + A)⁻¹, every candidate gets Sᵢ = φᵢᵀBφᵢ − φᵢᵀBΦ_a Σ Φ_aᵀBφᵢ and
+ * then the mean eᶠ and B = diag(y)). It starts from one basis function; at the posterior mode of the current active
+ * set, with B = diag(y(1 − y)) and Σ = (Φ_aᵀBΦ_a + A)⁻¹, every candidate gets Sᵢ = φᵢᵀBφᵢ − φᵢᵀBΦ_a Σ Φ_aᵀBφᵢ and
  * Qᵢ = φᵢᵀB t̂ − φᵢᵀBΦ_a Σ Φ_aᵀB t̂ with the IRLS working target t̂ = Φ_a w + B⁻¹(t − y); at the mode (where
  * Φ_aᵀ(t − y) = Aw) this is exactly the gradient Qᵢ = φᵢᵀ(t − y). The step applies the add, re-estimate
  * (α = s²/(q² − s)) or delete with the largest gain of the Gaussian-approximated log marginal likelihood, then

@@ -24,8 +24,8 @@ import io.github.sparkrvm.statistics.LikelihoodTerms;
 
 /**
  * The mode of the posterior over the weights at fixed α for a logistic (Bernoulli), Poisson (log link) or softmax
- * (multinomial) likelihood — the Laplace approximation's centre — by Newton/IRLS on Ψ(w) = −log p(t | w) + ½ wᵀAw with step
- * halving. The likelihood is any {@link LikelihoodEvaluator}; each evaluation is one pass over the data, and an
+ * (multinomial) likelihood — the Laplace approximation's centre — by Newton/IRLS on Ψ(w) = −log p(t | w) + ½ wᵀAw
+ * with step halving. The likelihood is any {@link LikelihoodEvaluator}; each evaluation is one pass over the data, and an
  * accepted step reuses the gradient and Hessian its evaluation returned.
  *
  * @param weights the mode w

@@ -20,8 +20,9 @@ import dev.ludovic.netlib.blas.BLAS;
 import java.io.Serializable;
 
 /**
- * Accumulates {@link CandidateTerms} of a {@link LaplaceLikelihood} block by block: per block, the scores Φ_a w with one dgemv, the gradient of
- * every candidate with one dgemv, and the cross products Φᵀ(WBΦ_a) with one dgemm (never a rank-1 update per row).
+ * Accumulates {@link CandidateTerms} of a {@link LaplaceLikelihood} block by block: per block, the scores Φ_a w with
+ * one dgemv, the gradient of every candidate with one dgemv, and the cross products Φᵀ(WBΦ_a) with one dgemm (never a
+ * rank-1 update per row).
  */
 public final class CandidateAccumulator implements Serializable {
 

@@ -55,7 +55,8 @@ public enum Family {
         return f;
       }
     }
-    throw new IllegalArgumentException("family '" + value + "' is not one of gaussian, bernoulli, multinomial, poisson");
+    throw new IllegalArgumentException("family '" + value
+        + "' is not one of gaussian, bernoulli, multinomial, poisson");
   }
 
   @Override
