@@ -123,7 +123,7 @@ class RvmTrainingSummary:
 @_with_params(_params.RVM_PARAMS, _params.RVM_ESTIMATOR_SETTERS)
 class RvmEstimator(_SpecParams, JavaEstimator, JavaMLReadable, JavaMLWritable):
     """The Relevance Vector Machine (sparse Bayesian learning) as a Spark ML estimator: regression (family
-    gaussian), binary (bernoulli) or multi-class (multinomial) classification. A wrapper of the JVM stage
+    gaussian), count regression (poisson), binary (bernoulli) or multi-class (multinomial) classification. A wrapper of the JVM stage
     io.github.sparkrvm.RvmEstimator; ``fit`` returns an :class:`RvmModel`.
 
     >>> rvm = RvmEstimator(family="bernoulli", labelCol="yc", gamma=4.0, standardization=False)
@@ -250,7 +250,7 @@ class RvmModel(_SpecParams, JavaModel, JavaMLReadable, JavaMLWritable):
         return self._call_java("predictProbabilities", features)
 
     def predictVariance(self, features) -> float:
-        """The predictive variance for one feature vector (gaussian)."""
+        """The predictive variance for one feature vector (gaussian; poisson: the count's variance)."""
         return self._call_java("predictVariance", features)
 
 

@@ -182,7 +182,7 @@ def test_a_bad_value_raises_an_exception_naming_the_param(ripley):
         RvmEstimator(noSuchParam=1)
     # Values of the right type outside the param's domain: the JVM's validator names the param.
     with pytest.raises(IllegalArgumentException, match="family"):
-        RvmEstimator(family="poisson", labelCol="yc").fit(train)
+        RvmEstimator(family="tweedie", labelCol="yc").fit(train)
     with pytest.raises(IllegalArgumentException, match="maxIter"):
         RvmEstimator(maxIter=0, labelCol="yc").fit(train)
     with pytest.raises(IllegalArgumentException, match="selectionMode"):

@@ -32,6 +32,7 @@ import io.github.sparkrvm.solvers.RelevanceResult;
 import io.github.sparkrvm.solvers.RelevanceSolver;
 import io.github.sparkrvm.solvers.SparseBayesOptions;
 import io.github.sparkrvm.statistics.Family;
+import io.github.sparkrvm.statistics.LaplaceLikelihood;
 import io.github.sparkrvm.variational.PriorTable;
 import io.github.sparkrvm.variational.VariationalSolver;
 import io.github.sparkrvm.variational.WeightPrior;
@@ -257,8 +258,10 @@ final class FitPlan {
     if (choice.variational()) {
       return VariationalSolver.of(choice.family(), dual, variationalOptions(), table);
     }
-    if (choice.family() == Family.BERNOULLI) {
-      return choice.method() == Method.FAST ? FastBernoulliSolver.of(options) : BernoulliRelevanceSolver.of(options);
+    if (choice.family() == Family.BERNOULLI || choice.family() == Family.POISSON) {
+      LaplaceLikelihood likelihood = LaplaceLikelihood.of(choice.family());
+      return choice.method() == Method.FAST ? FastBernoulliSolver.of(options, likelihood)
+          : BernoulliRelevanceSolver.of(options, likelihood);
     }
     return choice.method() == Method.FAST ? FastGaussianSolver.of(options) : GaussianRelevanceSolver.of(options);
   }
@@ -324,8 +327,8 @@ final class FitPlan {
   }
 
   /**
-   * Whether a bernoulli, multinomial or gaussian fast fit builds its expanded design (n × m doubles) on the driver
-   * and runs there: when the design is at most maxDriverDesignSizeInMB and, twice with a step's matrices, fits the
+   * Whether a bernoulli, poisson, multinomial or gaussian fast fit builds its expanded design (n × m doubles) on the
+   * driver and runs there: when the design is at most maxDriverDesignSizeInMB and, twice with a step's matrices, fits the
    * driver's heap, and the rows it collects (n × d features) fit spark.driver.maxResultSize. Logs the choice and
    * why. (Gaussian em needs all of ΦᵀΦ, one statistics pass on either path, which the executors compute in
    * parallel: it keeps the design there, as the variational primal form does. Gaussian fast reads only the columns

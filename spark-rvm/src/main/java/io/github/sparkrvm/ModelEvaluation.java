@@ -62,7 +62,7 @@ final class ModelEvaluation {
       scoring.setVarianceCol("");
     }
     Dataset<Row> labelled = dataset.toDF().withColumn(LABEL, quoted(label).cast("double"));
-    requireLabels(labelled, label, classes);
+    requireLabels(labelled, label, classes, model.isPoisson());
     List<Column> kept = classifier
         ? List.of(col(LABEL), col(PREDICTION), col(PROBABILITY), col(RAW))
         : List.of(col(LABEL), col(PREDICTION));
@@ -75,9 +75,12 @@ final class ModelEvaluation {
       }
       if (!classifier) {
         RegressionEvaluator regression = new RegressionEvaluator().setLabelCol(LABEL).setPredictionCol(PREDICTION);
-        return new RvmMetrics.Regression(rows, regression.setMetricName("rmse").evaluate(scored),
-            regression.setMetricName("mse").evaluate(scored), regression.setMetricName("mae").evaluate(scored),
-            regression.setMetricName("r2").evaluate(scored));
+        double rmse = regression.setMetricName("rmse").evaluate(scored);
+        double mse = regression.setMetricName("mse").evaluate(scored);
+        double mae = regression.setMetricName("mae").evaluate(scored);
+        double r2 = regression.setMetricName("r2").evaluate(scored);
+        return model.isPoisson() ? new RvmMetrics.Counts(rows, rmse, mse, mae, r2, meanPoissonDeviance(scored))
+            : new RvmMetrics.Regression(rows, rmse, mse, mae, r2);
       }
       MulticlassClassificationEvaluator multiclass = new MulticlassClassificationEvaluator().setLabelCol(LABEL)
           .setPredictionCol(PREDICTION).setProbabilityCol(PROBABILITY);
@@ -93,9 +96,23 @@ final class ModelEvaluation {
     }
   }
 
-  /** The classes must be the integers 0 … K − 1 (no null). */
-  private static void requireLabels(Dataset<Row> labelled, String label, int classes) {
+  /**
+   * The mean Poisson deviance (1/n) Σ 2(t log(t/μ) − (t − μ)) of the scored rows, t log(t/μ) taken as 0 at t = 0.
+   */
+  private static double meanPoissonDeviance(Dataset<Row> scored) {
+    Column t = col(LABEL);
+    Column mu = col(PREDICTION);
+    Column logRatio = functions.when(t.gt(0.0), t.multiply(functions.log(t.divide(mu)))).otherwise(0.0);
+    Column deviance = logRatio.minus(t.minus(mu)).multiply(2.0);
+    return scored.agg(functions.avg(deviance)).first().getDouble(0);
+  }
+
+  /** The classes must be the integers 0 … K − 1, and counts whole non-negative numbers (no null). */
+  private static void requireLabels(Dataset<Row> labelled, String label, int classes, boolean counts) {
     Column bad = col(LABEL).isNull().or(functions.isnan(col(LABEL)));
+    if (counts) {
+      bad = bad.or(col(LABEL).lt(0.0)).or(col(LABEL).notEqual(functions.floor(col(LABEL))));
+    }
     if (classes > 0) {
       Object[] allowed = new Object[classes];
       for (int k = 0; k < classes; k++) {
@@ -106,7 +123,8 @@ final class ModelEvaluation {
     List<Row> found = labelled.filter(bad).select(quoted(label)).limit(1).collectAsList();
     if (!found.isEmpty()) {
       throw new IllegalArgumentException("labelCol '" + label + "' holds " + found.get(0).get(0) + " in a row: "
-          + (classes == 0 ? "every label must be a number"
+          + (counts ? "a poisson model is evaluated on counts 0, 1, 2, ... (whole non-negative numbers)"
+              : classes == 0 ? "every label must be a number"
               : "a model of " + classes + " classes is evaluated on labels 0" + (classes == 2 ? " and 1" : " to "
                   + (classes - 1))));
     }

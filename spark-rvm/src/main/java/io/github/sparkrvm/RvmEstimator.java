@@ -290,10 +290,10 @@ public final class RvmEstimator extends Estimator<RvmModel>
       throw new InvalidInputException("the row weights in weightCol '" + getWeightCol() + "' sum to "
           + summary.weightSum() + ", beyond " + String.format("%.1e", MAX_MAGNITUDE) + ": the fit's statistics (sums "
           + "of squares of weighted terms) would overflow. A weight of k counts its row k times: divide every "
-          + "weight by a common factor" + (isClassifier() ? "" : " (family gaussian fits the same model, its noise "
+          + "weight by a common factor" + (!isGaussian() ? "" : " (family gaussian fits the same model, its noise "
           + "precision divided by that factor)"));
     }
-    if (!isClassifier()) {
+    if (isGaussian()) {
       double magnitude = summary.labelMagnitude();
       if (magnitude > MAX_MAGNITUDE || magnitude < 1.0 / MAX_MAGNITUDE) {
         throw new InvalidInputException("labelCol '" + getLabelCol() + "' holds labels of magnitude about "

@@ -21,7 +21,8 @@ import java.util.Map;
 
 /**
  * How well a fitted {@link RvmModel} predicts a labelled data set: {@link RvmModel#evaluate}'s result. A
- * {@link Regression} for family gaussian, a {@link Classification} for bernoulli and multinomial. Every metric is
+ * {@link Regression} for family gaussian, {@link Counts} for poisson, a {@link Classification} for bernoulli and
+ * multinomial. Every metric is
  * unweighted (each row counts once), as in Spark's evaluators.
  */
 public sealed interface RvmMetrics extends java.io.Serializable {
@@ -54,6 +55,33 @@ public sealed interface RvmMetrics extends java.io.Serializable {
       map.put("mse", mse);
       map.put("mae", mae);
       map.put("r2", r2);
+      return map;
+    }
+  }
+
+  /**
+   * The metrics of a poisson model: those of {@link Regression} (Spark's RegressionEvaluator on the predicted mean
+   * counts) and the mean Poisson deviance (1/n) Σ 2(t log(t/μ) − (t − μ)), with t log(t/μ) = 0 at t = 0, μ the
+   * predicted mean count: 0 for a perfect fit, and what a Poisson GLM minimises.
+   *
+   * @param rows the rows evaluated
+   * @param rmse the root mean squared error
+   * @param mse the mean squared error
+   * @param mae the mean absolute error
+   * @param r2 the coefficient of determination
+   * @param meanPoissonDeviance the mean Poisson deviance
+   */
+  record Counts(long rows, double rmse, double mse, double mae, double r2, double meanPoissonDeviance)
+      implements RvmMetrics {
+    @Override
+    public Map<String, Object> asMap() {
+      Map<String, Object> map = new LinkedHashMap<>();
+      map.put("rows", rows);
+      map.put("rmse", rmse);
+      map.put("mse", mse);
+      map.put("mae", mae);
+      map.put("r2", r2);
+      map.put("meanPoissonDeviance", meanPoissonDeviance);
       return map;
     }
   }

@@ -51,8 +51,10 @@ import org.apache.spark.sql.types.StructType;
 /**
  * A fitted Relevance Vector Machine: the relevance vectors (or relevant features, for the linear kernel), their
  * weights, prior precisions α and posterior covariance Σ. {@link #transform} adds the prediction and, for
- * regression, the predictive variance 1/β + φᵀΣφ, or, for classification, the raw prediction and the class
- * probabilities (MacKay's moderated output by default).
+ * regression, the predictive variance 1/β + φᵀΣφ, for counts (family poisson, log link) the predictive mean count
+ * exp(m + v/2) and its variance exp(m + v/2) + (exp(v) − 1)·exp(2m + v) (m = φᵀμ and v = φᵀΣφ, the latent score's
+ * Gaussian posterior), or, for classification, the raw prediction and the class probabilities (MacKay's moderated
+ * output by default).
  *
  * <p>A multinomial model has weights, α and Σ per class ({@link #classWeights}, {@link #classAlphas},
  * {@link #classCovariance}, …) over its own subset of the relevance vectors ({@link #classRelevanceVectors}); the
@@ -205,8 +207,9 @@ public final class RvmModel extends Model<RvmModel>
 
   /**
    * Scores a labelled data set (its {@code featuresCol} and {@code labelCol}) and measures the predictions: for
-   * family gaussian rmse, mse, mae and r2; for bernoulli and multinomial accuracy, error, log-loss, weighted F1, the
-   * confusion matrix and (bernoulli) the area under the ROC curve.
+   * family gaussian rmse, mse, mae and r2; for poisson the same and the mean Poisson deviance; for bernoulli and
+   * multinomial accuracy, error, log-loss, weighted F1, the confusion matrix and (bernoulli) the area under the ROC
+   * curve.
    *
    * @param dataset the data, with the label column (class indices 0 … K − 1 for a classifier)
    * @return the metrics
@@ -581,8 +584,8 @@ public final class RvmModel extends Model<RvmModel>
   }
 
   /**
-   * {@return the prediction for one feature vector: the predictive mean (gaussian) or the class (bernoulli;
-   * multinomial: the most probable)}
+   * {@return the prediction for one feature vector: the predictive mean (gaussian), the predictive mean count
+   * exp(m + v/2) (poisson) or the class (bernoulli; multinomial: the most probable)}
    *
    * @param features a point, on the original feature scale
    */
@@ -590,6 +593,9 @@ public final class RvmModel extends Model<RvmModel>
     double[] thresholds = classThresholds();
     if (fitted.multiClass()) {
       return ClassScores.argmax(classScores(features).probability(), thresholds);
+    }
+    if (isPoisson()) {
+      return latent(features, predictive(), fitted.scaling(), getFeaturesCol()).poissonMean();
     }
     if (!isBernoulli() || "map".equals(getProbabilityMethod())) {
       // the latent mean alone: O(k) where the variance would cost O(k²) for k kept basis functions
@@ -626,10 +632,14 @@ public final class RvmModel extends Model<RvmModel>
   }
 
   /**
-   * {@return whether transform needs the latent variances φᵀΣφ: for the gaussian varianceCol, and for moderated
-   * probabilities; not for the mean, nor for probabilities at the posterior mode}
+   * {@return whether transform needs the latent variances φᵀΣφ: for the gaussian varianceCol, for moderated
+   * probabilities and for every poisson prediction (its mean count exp(m + v/2) needs v); not for the gaussian mean,
+   * nor for probabilities at the posterior mode}
    */
   boolean needsVariance() {
+    if (isPoisson()) {
+      return true;
+    }
     if (isClassifier()) {
       return "moderated".equals(getProbabilityMethod());
     }
@@ -664,12 +674,15 @@ public final class RvmModel extends Model<RvmModel>
   }
 
   /**
-   * {@return the predictive variance 1/β + φᵀΣφ for one feature vector (gaussian)}
+   * {@return the predictive variance for one feature vector: 1/β + φᵀΣφ (gaussian); for poisson the variance of the
+   * count, exp(m + v/2) + (exp(v) − 1)·exp(2m + v) with m = φᵀμ and v = φᵀΣφ
+   * ({@link Predictive.Latent#poissonVariance})}
    *
    * @param features a point, on the original feature scale
    */
   public double predictVariance(Vector features) {
-    return 1.0 / fitted.noisePrecision() + latent(features, predictive(), fitted.scaling(), getFeaturesCol()).variance();
+    Predictive.Latent latent = latent(features, predictive(), fitted.scaling(), getFeaturesCol());
+    return isPoisson() ? latent.poissonVariance() : 1.0 / fitted.noisePrecision() + latent.variance();
   }
 
   private ClassScores classScores(Vector features) {
@@ -733,6 +746,7 @@ public final class RvmModel extends Model<RvmModel>
     FeatureScaling scaling = fitted.scaling();
     String column = getFeaturesCol();
     boolean bernoulli = isBernoulli();
+    boolean poisson = isPoisson();
     boolean moderated = "moderated".equals(getProbabilityMethod());
     double threshold = getThreshold();
     double[] thresholds = classThresholds();
@@ -757,6 +771,9 @@ public final class RvmModel extends Model<RvmModel>
         double one = Logistic.sigmoid(z);
         return RowFactory.create(binaryClass(one, threshold, thresholds), Vectors.dense(-z, z),
             Vectors.dense(1.0 - one, one), latent.variance());
+      }
+      if (poisson) {
+        return RowFactory.create(latent.poissonMean(), null, null, latent.poissonVariance());
       }
       return RowFactory.create(latent.mean(), null, null, inverseBeta + latent.variance());
     };

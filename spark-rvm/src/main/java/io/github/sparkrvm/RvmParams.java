@@ -92,6 +92,16 @@ public interface RvmParams extends SparseBayesParams {
     return Family.of(getFamily()) == Family.MULTINOMIAL;
   }
 
+  /** {@return true for regression with Gaussian noise} */
+  default boolean isGaussian() {
+    return Family.of(getFamily()) == Family.GAUSSIAN;
+  }
+
+  /** {@return true for count regression (Poisson, log link)} */
+  default boolean isPoisson() {
+    return Family.of(getFamily()) == Family.POISSON;
+  }
+
   /** {@return true for classification, binary or multi-class} */
   default boolean isClassifier() {
     return isBernoulli() || isMultinomial();

@@ -96,6 +96,10 @@ final class RvmSchema {
       throw new IllegalArgumentException("solver 'variational' fits family gaussian or bernoulli, not multinomial: "
           + "use solver em or fast for multi-class");
     }
+    if (choice.variational() && choice.family() == Family.POISSON) {
+      throw new IllegalArgumentException("solver 'variational' fits family gaussian or bernoulli, not poisson: "
+          + "set solver to em or fast for counts");
+    }
     if (choice.method() == FitPlan.Method.FAST && (p.getAlphaPriorShape() != 0.0 || p.getAlphaPriorRate() != 0.0)) {
       throw new IllegalArgumentException("solver 'fast' supports the scale-free prior only (alphaPriorShape = "
           + "alphaPriorRate = 0, here " + p.getAlphaPriorShape() + " and " + p.getAlphaPriorRate() + "): use solver "

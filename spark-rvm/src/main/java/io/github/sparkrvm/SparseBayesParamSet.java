@@ -39,7 +39,7 @@ public final class SparseBayesParamSet implements java.io.Serializable {
   private static final long serialVersionUID = 1L;
 
   /** The accepted values of family: "binomial" is Spark's (GeneralizedLinearRegression) name of bernoulli. */
-  static final String[] FAMILIES = {"gaussian", "bernoulli", "binomial", "multinomial"};
+  static final String[] FAMILIES = {"gaussian", "bernoulli", "binomial", "multinomial", "poisson"};
 
   /**
    * {@return the family under its one name: "binomial" (Spark's name) as "bernoulli"; other values unchanged}
@@ -86,14 +86,15 @@ public final class SparseBayesParamSet implements java.io.Serializable {
     featuresCol = new Param<>(owner, "featuresCol", "features column name (a Vector column)");
     labelCol = new Param<>(owner, "labelCol", "label column name (numeric; 0/1 for family bernoulli; class "
         + "indices 0, 1, ..., K-1 for family multinomial, K read from the column's ML attribute metadata when present, "
-        + "else the largest label + 1)");
+        + "else the largest label + 1; counts 0, 1, 2, ... for family poisson)");
     weightCol = new Param<>(owner, "weightCol",
         "row weight column name (numeric, non-negative; a weight of k counts the row k times). "
             + "Empty: every row has weight 1");
     family = new Param<>(owner, "family",
         "the likelihood: gaussian (regression), bernoulli (binary classification, labels 0/1; binomial, Spark's "
-            + "name for it, is accepted as the same) or multinomial "
-            + "(K classes, labels 0 ... K-1; see multiClassStrategy)",
+            + "name for it, is accepted as the same), multinomial "
+            + "(K classes, labels 0 ... K-1; see multiClassStrategy) or poisson (counts 0, 1, 2, ..., log link: "
+            + "the prediction is the mean count exp(f) under the posterior of the latent f; solver em or fast)",
         ParamValidators.inArray(FAMILIES));
     multiClassStrategy = new Param<>(owner, "multiClassStrategy",
         "how family multinomial is fitted: softmax (the multinomial RVM of Zhang & Malik: one softmax posterior "
@@ -134,7 +135,7 @@ public final class SparseBayesParamSet implements java.io.Serializable {
         "the algorithm: em (the classic re-estimation of Tipping 2001: starts from every candidate and prunes), "
             + "fast (the sequential algorithm of Tipping & Faul 2003: starts from one basis function and adds, "
             + "re-estimates or deletes one, or a batch, per step; far fewer operations and passes for large "
-            + "candidate sets; gaussian, bernoulli and multinomial with multiClassStrategy softmax or ovr; "
+            + "candidate sets; gaussian, bernoulli, poisson and multinomial with multiClassStrategy softmax or ovr; "
             + "scale-free prior only) or "
             + "variational (the variational RVM of Bishop & Tipping: Gamma posteriors over the precisions, "
             + "needed by the grid priors; gaussian and bernoulli only)",
@@ -154,8 +155,8 @@ public final class SparseBayesParamSet implements java.io.Serializable {
         "the most memory, in MiB, a block of stacked rows and their basis expansion may take on an executor "
             + "(>= 0; 0 chooses automatically: about 4 MiB)", ParamValidators.gtEq(0.0));
     maxDriverDesignSizeInMB = new DoubleParam(owner, "maxDriverDesignSizeInMB",
-        "families bernoulli and multinomial, and solver fast with family gaussian: the largest expanded design, in "
-            + "MiB (training rows x candidate basis functions x 8 bytes), that a fit builds on the driver (>= 0). At "
+        "families bernoulli, poisson and multinomial, and solver fast with family gaussian: the largest expanded "
+            + "design, in MiB (training rows x candidate basis functions x 8 bytes), that a fit builds on the driver (>= 0). At "
             + "or below it, one pass collects the rows, the driver expands them, and every later step of the solver "
             + "runs there without passing over the data again (on small data a pass costs mostly the latency of a "
             + "Spark job); above it, or when the design does not fit the driver's heap (twice, beside a step's "
@@ -165,8 +166,8 @@ public final class SparseBayesParamSet implements java.io.Serializable {
             + "primal form make one statistics pass, X'X and X'y, on either path)",
         ParamValidators.gtEq(0.0));
     maxAddsPerStep = new IntParam(owner, "maxAddsPerStep",
-        "solver fast with family bernoulli or multinomial: the most basis functions one step may add (>= 0). A "
-            + "step proposes the best adds and keeps those that still gain given the ones kept before them (a "
+        "solver fast with family bernoulli, poisson or multinomial: the most basis functions one step may add "
+            + "(>= 0). A step proposes the best adds and keeps those that still gain given the ones kept before them (a "
             + "near copy of a kept one does not), then finds the mode once. Larger: fewer steps and passes over "
             + "large data, often more relevance vectors; 1: one at a time, as Tipping & Faul (2003), about one "
             + "pass over every candidate per relevance vector, and fewer passes on small data; 0 (auto): "

@@ -40,6 +40,7 @@ import io.github.sparkrvm.solvers.RelevanceResult;
 import io.github.sparkrvm.solvers.SparseBayesOptions;
 import io.github.sparkrvm.solvers.VariationalFit;
 import io.github.sparkrvm.statistics.Family;
+import io.github.sparkrvm.statistics.LaplaceLikelihood;
 import io.github.sparkrvm.util.IterationListener;
 import io.github.sparkrvm.variational.PriorTable;
 import io.github.sparkrvm.variational.VariationalSolver;
@@ -143,6 +144,20 @@ class FitPlanTest {
       RelevanceFit direct = "em".equals(solver)
           ? BernoulliRelevanceSolver.fit(stats, plan.options(), IterationListener.none())
           : FastBernoulliSolver.fit(stats, plan.options(), IterationListener.none());
+      assertSame(direct, plan.solver().fit(stats, IterationListener.none()));
+    }
+  }
+
+  @Test
+  void poissonRunsTheLaplaceSolverItNamesWithThePoissonLikelihood() {
+    TestData.Table data = CountData.logLinear(40, new double[] {0.5, 0.8, 0.0}, 7L);
+    for (String solver : new String[] {"em", "fast"}) {
+      FitPlan plan = plan(estimator("poisson", solver), data);
+      assertTrue(plan.onDriver(), solver);
+      InMemoryStatistics stats = stats(plan, data);
+      RelevanceFit direct = "em".equals(solver)
+          ? BernoulliRelevanceSolver.fit(stats, LaplaceLikelihood.POISSON, plan.options(), IterationListener.none())
+          : FastBernoulliSolver.fit(stats, LaplaceLikelihood.POISSON, plan.options(), IterationListener.none());
       assertSame(direct, plan.solver().fit(stats, IterationListener.none()));
     }
   }

@@ -384,7 +384,8 @@ public final class RvmJob {
 
   /**
    * The columns of CSV output: the input's plain columns, the prediction, and P(1) (bernoulli), P(0) … P(K−1) as
-   * {@code probability_k} (multinomial) or the variance (gaussian); vector columns have no CSV form and are left out.
+   * {@code probability_k} (multinomial) or the variance (gaussian, poisson); vector columns have no CSV form and are
+   * left out.
    */
   private static Dataset<Row> plainColumns(RvmModel model, Dataset<Row> scored, Table table) {
     List<Column> columns = new ArrayList<>();

@@ -49,14 +49,15 @@ final class Usage {
             Writes the input's columns and the predictions to --output, in --output-format (default
             the input's format; libsvm input is written as parquet, as are tables). CSV output gets
             prediction and, from a bernoulli model, probability = P(1), from a multinomial model
-            probability_0 ... probability_K-1, from a gaussian model variance (vector columns are left
-            out); other formats keep every column, vectors included. --mode is error (default),
+            probability_0 ... probability_K-1, from a gaussian or poisson model variance (vector
+            columns are left out); other formats keep every column, vectors included. --mode is error (default),
             overwrite (as --overwrite), append or ignore. Ends with a JSON line {"rows","output"}.
         evaluate --model PATH SOURCE [--label-col NAME] [--features-col NAME]
             Ends with a JSON line of metrics: {"rows","accuracy","error","logLoss","auc","weightedF1",
             "confusionMatrix"} for a bernoulli model, the same without auc for a multinomial one
             (confusionMatrix[true class][predicted class]), {"rows","rmse","mse","mae","r2"} for a
-            gaussian one.
+            gaussian one, the same and "meanPoissonDeviance" for a poisson one (--family poisson: count
+            labels 0, 1, 2, ...; the prediction is the mean count).
         --help
             Prints this text.
 

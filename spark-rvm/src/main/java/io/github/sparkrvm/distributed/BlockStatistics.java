@@ -20,7 +20,6 @@ import io.github.sparkrvm.basis.BasisFunctions;
 import io.github.sparkrvm.basis.FeatureScaling;
 import io.github.sparkrvm.basis.RowBlock;
 import io.github.sparkrvm.linalg.ClassLayout;
-import io.github.sparkrvm.statistics.BernoulliAccumulator;
 import io.github.sparkrvm.statistics.CandidateAccumulator;
 import io.github.sparkrvm.statistics.CandidateTerms;
 import io.github.sparkrvm.statistics.DesignMatrix;
@@ -29,6 +28,8 @@ import io.github.sparkrvm.statistics.GaussianAccumulator;
 import io.github.sparkrvm.statistics.GaussianStatistics;
 import io.github.sparkrvm.statistics.JaakkolaJordanAccumulator;
 import io.github.sparkrvm.statistics.JaakkolaJordanTerms;
+import io.github.sparkrvm.statistics.LaplaceAccumulator;
+import io.github.sparkrvm.statistics.LaplaceLikelihood;
 import io.github.sparkrvm.statistics.LikelihoodTerms;
 import io.github.sparkrvm.statistics.LocalStatistics;
 import io.github.sparkrvm.statistics.MultinomialAccumulator;
@@ -175,20 +176,20 @@ public final class BlockStatistics implements DesignStatistics {
   }
 
   @Override
-  public LikelihoodTerms bernoulli(int[] active, double[] weights) {
+  public LikelihoodTerms laplace(LaplaceLikelihood likelihood, int[] active, double[] weights) {
     double[] w = weights.clone();
-    return pass("Bernoulli likelihood terms over " + active.length + " basis functions", active,
-        () -> new BernoulliAccumulator(w), BernoulliAccumulator::add, BernoulliAccumulator::merge).result();
+    return pass(likelihood.title() + " likelihood terms over " + active.length + " basis functions", active,
+        () -> new LaplaceAccumulator(likelihood, w), LaplaceAccumulator::add, LaplaceAccumulator::merge).result();
   }
 
   /** Each block's basis is expanded over all candidates once; the accumulator takes every term from it with BLAS. */
   @Override
-  public CandidateTerms bernoulliCandidates(int[] active, double[] weights) {
+  public CandidateTerms laplaceCandidates(LaplaceLikelihood likelihood, int[] active, double[] weights) {
     int m = numCandidates;
     int[] act = active.clone();
     double[] w = weights.clone();
-    return pass("Bernoulli candidate statistics over " + m + " candidates", allCandidates(),
-        () -> new CandidateAccumulator(m, act, w), CandidateAccumulator::add,
+    return pass(likelihood.title() + " candidate statistics over " + m + " candidates", allCandidates(),
+        () -> new CandidateAccumulator(likelihood, m, act, w), CandidateAccumulator::add,
         CandidateAccumulator::merge).result();
   }
 

@@ -45,7 +45,8 @@ public final class DataSummary implements Serializable {
   /**
    * Names of the input columns and the family, for validation and messages.
    *
-   * @param family gaussian (any finite label), bernoulli (0 and 1) or multinomial (class indices 0, 1, …)
+   * @param family gaussian (any finite label), bernoulli (0 and 1), multinomial (class indices 0, 1, …) or poisson
+   *     (counts 0, 1, 2, …)
    * @param declaredClasses for multinomial, the number of classes the label column's ML attribute declares (labels
    *     must then lie below it); 0 when it declares none
    */
@@ -58,6 +59,10 @@ public final class DataSummary implements Serializable {
 
     boolean classes() {
       return family == Family.MULTINOMIAL;
+    }
+
+    boolean counts() {
+      return family == Family.POISSON;
     }
   }
 
@@ -142,6 +147,11 @@ public final class DataSummary implements Serializable {
     if (columns.classes()) {
       checkClassIndex(t);
     }
+    if (columns.counts() && (t < 0.0 || t != Math.rint(t))) {
+      throw new InvalidInputException("labelCol '" + columns.label() + "' holds " + t + " (in the row with features "
+          + shown(x) + "), but family 'poisson' needs counts 0.0, 1.0, 2.0, … (whole non-negative numbers): fix or "
+          + "drop that row, or use family gaussian for a real-valued label");
+    }
     double w = row.weight();
     if (!Double.isFinite(w) || w < 0.0) {
       throw new InvalidInputException("weightCol '" + columns.weight() + "' holds " + w
@@ -168,6 +178,16 @@ public final class DataSummary implements Serializable {
       offerCandidate(new Candidate(key(seed, centre, t), centre));
     }
     return this;
+  }
+
+  /** The first few features of a row, for a message. */
+  private static String shown(double[] x) {
+    int n = Math.min(x.length, 5);
+    StringBuilder out = new StringBuilder("[");
+    for (int j = 0; j < n; j++) {
+      out.append(j > 0 ? ", " : "").append(x[j]);
+    }
+    return out.append(x.length > n ? ", … " + (x.length - n) + " more]" : "]").toString();
   }
 
   private void checkClassIndex(double t) {

@@ -79,12 +79,34 @@ public final class Predictive implements Serializable {
     return mean;
   }
 
-  /** The latent function's posterior mean and variance at a point. */
+  /**
+   * The latent function's posterior mean and variance at a point.
+   *
+   * @param mean the latent mean m = φᵀμ
+   * @param variance the latent variance v = φᵀΣφ
+   */
   public record Latent(double mean, double variance) {
 
-    /** {@return σ(m / √(1 + πs²/8)): MacKay's approximation to the predictive probability of class 1} */
+    /** {@return m / √(1 + πv/8): the logit of MacKay's approximation to the predictive probability of class 1} */
     public double moderatedLogit() {
       return mean / Math.sqrt(1.0 + Math.PI * variance / 8.0);
+    }
+
+    /**
+     * {@return the predictive mean count of a Poisson model (log link), E[y] = E[eᶠ] = exp(m + v/2): the mean of the
+     * lognormal eᶠ with f ~ N(m, v), the Gaussian (Laplace) posterior of the latent score} Infinity when it exceeds
+     * the largest double.
+     */
+    public double poissonMean() {
+      return Math.exp(mean + 0.5 * variance);
+    }
+
+    /**
+     * {@return the predictive variance of a Poisson model's count, by the law of total variance:
+     * Var y = E[Var(y | f)] + Var(E[y | f]) = E[eᶠ] + Var(eᶠ) = exp(m + v/2) + (eᵛ − 1)·exp(2m + v)}
+     */
+    public double poissonVariance() {
+      return poissonMean() + Math.expm1(variance) * Math.exp(2.0 * mean + variance);
     }
   }
 }

@@ -18,14 +18,16 @@ package io.github.sparkrvm.solvers;
 
 import io.github.sparkrvm.linalg.DenseMatrices;
 import io.github.sparkrvm.statistics.DesignStatistics;
+import io.github.sparkrvm.statistics.LaplaceLikelihood;
 import io.github.sparkrvm.statistics.LikelihoodTerms;
 import io.github.sparkrvm.util.IterationListener;
 
 /**
- * Sparse Bayesian binary classification (Tipping 2001): the posterior over the weights is approximated by a
- * Gaussian at its mode ({@link PosteriorMode}, one pass over the data per Newton step); α is re-estimated from it
- * with α ← (γ + 2a)/(w² + 2b), pruning α above alphaMax and the basis functions the Laplace-approximated
- * marginal likelihood supports only at α = ∞. Each mode search starts from the previous mode.
+ * Sparse Bayesian binary classification (Tipping 2001), and count regression, with the same algorithm over any
+ * {@link LaplaceLikelihood} (logistic by default; Poisson with the log link): the posterior over the weights is
+ * approximated by a Gaussian at its mode ({@link PosteriorMode}, one pass over the data per Newton step); α is
+ * re-estimated from it with α ← (γ + 2a)/(w² + 2b), pruning α above alphaMax and the basis functions the
+ * Laplace-approximated marginal likelihood supports only at α = ∞. Each mode search starts from the previous mode.
  */
 public final class BernoulliRelevanceSolver {
 
@@ -37,7 +39,17 @@ public final class BernoulliRelevanceSolver {
    * @param options the settings of the outer loop
    */
   public static RelevanceSolver<RelevanceFit> of(SparseBayesOptions options) {
-    return (data, listener) -> fit(data, options, listener);
+    return of(options, LaplaceLikelihood.BERNOULLI);
+  }
+
+  /**
+   * {@return the solver of this class over the statistics seam, for {@code likelihood}}
+   *
+   * @param options the settings of the outer loop
+   * @param likelihood the likelihood of a row (Bernoulli or Poisson)
+   */
+  public static RelevanceSolver<RelevanceFit> of(SparseBayesOptions options, LaplaceLikelihood likelihood) {
+    return (data, listener) -> fit(data, likelihood, options, listener);
   }
 
   /**
@@ -49,21 +61,37 @@ public final class BernoulliRelevanceSolver {
    * @return the fit
    */
   public static RelevanceFit fit(DesignStatistics stats, SparseBayesOptions options, IterationListener listener) {
+    return fit(stats, LaplaceLikelihood.BERNOULLI, options, listener);
+  }
+
+  /**
+   * Fits α for {@code likelihood} and returns the Laplace posterior over the basis functions kept.
+   *
+   * @param stats the data, through the statistics seam
+   * @param likelihood the likelihood of a row (Bernoulli or Poisson)
+   * @param options the settings of the outer loop
+   * @param listener told of every step
+   * @return the fit
+   */
+  public static RelevanceFit fit(DesignStatistics stats, LaplaceLikelihood likelihood, SparseBayesOptions options,
+      IterationListener listener) {
     int m = stats.numCandidates();
     int[] active = Reestimation.indices(m);
     double[] w = new double[m];
-    // At w = 0 every y(1 − y) is ¼, so the first pass also gives Σ wₙ φᵢ(xₙ)² for the starting α.
-    LikelihoodTerms atZero = stats.bernoulli(active, w);
+    // At w = 0 every B is the same (¼ for Bernoulli, 1 for Poisson), so the first pass also gives Σ wₙ φᵢ(xₙ)² for
+    // the starting α.
+    LikelihoodTerms atZero = stats.laplace(likelihood, active, w);
+    double curvature = likelihood.curvatureAtZero();
     double[] gramDiagonal = new double[m];
     for (int i = 0; i < m; i++) {
-      gramDiagonal[i] = 4.0 * atZero.hessian()[i * m + i];
+      gramDiagonal[i] = atZero.hessian()[i * m + i] / curvature;
     }
-    double weightSum = -atZero.logLikelihood() / Math.log(2.0);
+    double weightSum = likelihood.weightSumAtZero(atZero.logLikelihood(), gramDiagonal);
     double[] alpha = Reestimation.initialAlpha(gramDiagonal, weightSum, 1.0);
     double a = options.alphaPriorShape();
     double b = options.alphaPriorRate();
 
-    PosteriorMode mode = PosteriorMode.find(stats, active, alpha, w);
+    PosteriorMode mode = PosteriorMode.find(stats, likelihood, active, alpha, w, null);
     int passes = 1 + mode.passes();
     FitTrace trace = new FitTrace(listener);
     double logMarginal = mode.logMarginalLikelihood(alpha) + Reestimation.hyperprior(alpha, a, b);
@@ -88,7 +116,7 @@ public final class BernoulliRelevanceSolver {
       // Unpruned, the weights and so the likelihood terms are unchanged: no pass is needed to restart from them.
       LikelihoodTerms startTerms = pruned ? null : mode.terms();
 
-      mode = PosteriorMode.find(stats, active, alpha, start, startTerms);
+      mode = PosteriorMode.find(stats, likelihood, active, alpha, start, startTerms);
       passes += mode.passes();
       logMarginal = mode.logMarginalLikelihood(alpha) + Reestimation.hyperprior(alpha, a, b);
       trace.record(iteration, logMarginal, active.length, change, Double.NaN, mode.passes());

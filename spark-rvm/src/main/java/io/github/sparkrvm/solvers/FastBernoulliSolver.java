@@ -18,13 +18,15 @@ package io.github.sparkrvm.solvers;
 
 import io.github.sparkrvm.statistics.CandidateTerms;
 import io.github.sparkrvm.statistics.DesignStatistics;
+import io.github.sparkrvm.statistics.LaplaceLikelihood;
 import io.github.sparkrvm.statistics.LikelihoodTerms;
 import io.github.sparkrvm.util.IterationListener;
 
 /**
  * Sparse Bayesian binary classification by fast marginal likelihood maximisation (Tipping &amp; Faul 2003) with the
- * Laplace approximation. It starts from one basis function; at the posterior mode of the current active set,
- * with B = diag(y(1 − y)) and Σ = (Φ_aᵀBΦ_a + A)⁻¹, every candidate gets Sᵢ = φᵢᵀBφᵢ − φᵢᵀBΦ_a Σ Φ_aᵀBφᵢ and
+ * Laplace approximation; the same over any {@link LaplaceLikelihood} (Poisson counts with the log link: y below is
+ * then the mean eᶠ and B = diag(y)). It starts from one basis function; at the posterior mode of the current active
+ * set, with B = diag(y(1 − y)) and Σ = (Φ_aᵀBΦ_a + A)⁻¹, every candidate gets Sᵢ = φᵢᵀBφᵢ − φᵢᵀBΦ_a Σ Φ_aᵀBφᵢ and
  * Qᵢ = φᵢᵀB t̂ − φᵢᵀBΦ_a Σ Φ_aᵀB t̂ with the IRLS working target t̂ = Φ_a w + B⁻¹(t − y); at the mode (where
  * Φ_aᵀ(t − y) = Aw) this is exactly the gradient Qᵢ = φᵢᵀ(t − y). The step applies the add, re-estimate
  * (α = s²/(q² − s)) or delete with the largest gain of the Gaussian-approximated log marginal likelihood, then
@@ -57,7 +59,17 @@ public final class FastBernoulliSolver {
    * @param options the settings (the scale-free prior only: alphaPriorShape = alphaPriorRate = 0)
    */
   public static RelevanceSolver<RelevanceFit> of(SparseBayesOptions options) {
-    return (data, listener) -> fit(data, options, listener);
+    return of(options, LaplaceLikelihood.BERNOULLI);
+  }
+
+  /**
+   * {@return the solver of this class over the statistics seam, for {@code likelihood}}
+   *
+   * @param options the settings (the scale-free prior only: alphaPriorShape = alphaPriorRate = 0)
+   * @param likelihood the likelihood of a row (Bernoulli or Poisson)
+   */
+  public static RelevanceSolver<RelevanceFit> of(SparseBayesOptions options, LaplaceLikelihood likelihood) {
+    return (data, listener) -> fit(data, likelihood, options, listener);
   }
 
   /**
@@ -70,15 +82,30 @@ public final class FastBernoulliSolver {
    * @return the fit
    */
   public static RelevanceFit fit(DesignStatistics stats, SparseBayesOptions options, IterationListener listener) {
+    return fit(stats, LaplaceLikelihood.BERNOULLI, options, listener);
+  }
+
+  /**
+   * Fits α for {@code likelihood} and returns the Laplace posterior over the basis functions kept (the step logic is
+   * {@code FastLaplaceSolver}'s, over {@link DesignStatistics#laplaceCandidates}).
+   *
+   * @param stats the data, through the statistics seam
+   * @param likelihood the likelihood of a row (Bernoulli or Poisson)
+   * @param options the settings (the scale-free prior only: alphaPriorShape = alphaPriorRate = 0)
+   * @param listener told of every step
+   * @return the fit
+   */
+  public static RelevanceFit fit(DesignStatistics stats, LaplaceLikelihood likelihood, SparseBayesOptions options,
+      IterationListener listener) {
     return FastLaplaceSolver.fit(new FastLaplaceSolver.Likelihood() {
       @Override
       public CandidateTerms candidates(int[] active, double[] weights) {
-        return stats.bernoulliCandidates(active, weights);
+        return stats.laplaceCandidates(likelihood, active, weights);
       }
 
       @Override
       public LikelihoodTerms terms(int[] active, double[] weights) {
-        return stats.bernoulli(active, weights);
+        return stats.laplace(likelihood, active, weights);
       }
     }, stats.numCandidates(), options, listener);
   }

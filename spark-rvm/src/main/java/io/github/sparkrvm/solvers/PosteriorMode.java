@@ -19,12 +19,13 @@ package io.github.sparkrvm.solvers;
 import io.github.sparkrvm.linalg.Cholesky;
 import io.github.sparkrvm.linalg.DenseMatrices;
 import io.github.sparkrvm.statistics.DesignStatistics;
+import io.github.sparkrvm.statistics.LaplaceLikelihood;
 import io.github.sparkrvm.statistics.LikelihoodTerms;
 
 /**
- * The mode of the posterior over the weights at fixed α for a logistic (Bernoulli) or softmax (multinomial)
- * likelihood — the Laplace approximation's centre — by Newton/IRLS on Ψ(w) = −log p(t | w) + ½ wᵀAw with step
- * halving. The likelihood is any {@link LikelihoodEvaluator}; each evaluation is one pass over the data, and an
+ * The mode of the posterior over the weights at fixed α for a logistic (Bernoulli), Poisson (log link) or softmax
+ * (multinomial) likelihood — the Laplace approximation's centre — by Newton/IRLS on Ψ(w) = −log p(t | w) + ½ wᵀAw
+ * with step halving. The likelihood is any {@link LikelihoodEvaluator}; each evaluation is one pass over the data, and an
  * accepted step reuses the gradient and Hessian its evaluation returned.
  *
  * @param weights the mode w
@@ -64,8 +65,24 @@ record PosteriorMode(double[] weights, LikelihoodTerms terms, Cholesky precision
    */
   public static PosteriorMode find(DesignStatistics stats, int[] active, double[] alpha, double[] start,
       LikelihoodTerms startTerms) {
+    return find(stats, LaplaceLikelihood.BERNOULLI, active, alpha, start, startTerms);
+  }
+
+  /**
+   * {@return the mode of a {@link LaplaceLikelihood} over {@code active}, from {@code start} with its terms when
+   * known (see below)}
+   *
+   * @param stats the data
+   * @param likelihood the likelihood of a row
+   * @param active the basis functions in the model
+   * @param alpha their prior precisions
+   * @param start the starting weights
+   * @param startTerms the likelihood terms at start (null: evaluated there)
+   */
+  public static PosteriorMode find(DesignStatistics stats, LaplaceLikelihood likelihood, int[] active, double[] alpha,
+      double[] start, LikelihoodTerms startTerms) {
     int[] act = active.clone();
-    return find(w -> stats.bernoulli(act, w), alpha, start, startTerms);
+    return find(w -> stats.laplace(likelihood, act, w), alpha, start, startTerms);
   }
 
   /**

@@ -17,17 +17,18 @@
 package io.github.sparkrvm.statistics;
 
 import dev.ludovic.netlib.blas.BLAS;
-import io.github.sparkrvm.linalg.Logistic;
 import java.io.Serializable;
 
 /**
- * Accumulates {@link CandidateTerms} block by block: per block, the scores Φ_a w with one dgemv, the gradient of
- * every candidate with one dgemv, and the cross products Φᵀ(WBΦ_a) with one dgemm (never a rank-1 update per row).
+ * Accumulates {@link CandidateTerms} of a {@link LaplaceLikelihood} block by block: per block, the scores Φ_a w with
+ * one dgemv, the gradient of every candidate with one dgemv, and the cross products Φᵀ(WBΦ_a) with one dgemm (never a
+ * rank-1 update per row).
  */
 public final class CandidateAccumulator implements Serializable {
 
   private static final long serialVersionUID = 1L;
 
+  private final LaplaceLikelihood likelihood;
   private final int m;
   private final int[] active;
   private final double[] weights;
@@ -37,13 +38,27 @@ public final class CandidateAccumulator implements Serializable {
   private double logLikelihood;
 
   /**
-   * For {@code m} candidates, at {@code weights} over the {@code active} candidates.
+   * For the Bernoulli (logistic) likelihood over {@code m} candidates, at {@code weights} over the {@code active}
+   * candidates.
    *
    * @param m the number of candidates M
    * @param active the active candidates, ascending
    * @param weights their weights
    */
   public CandidateAccumulator(int m, int[] active, double[] weights) {
+    this(LaplaceLikelihood.BERNOULLI, m, active, weights);
+  }
+
+  /**
+   * For {@code likelihood} over {@code m} candidates, at {@code weights} over the {@code active} candidates.
+   *
+   * @param likelihood the likelihood of a row
+   * @param m the number of candidates M
+   * @param active the active candidates, ascending
+   * @param weights their weights
+   */
+  public CandidateAccumulator(LaplaceLikelihood likelihood, int m, int[] active, double[] weights) {
+    this.likelihood = likelihood;
     if (active.length != weights.length) {
       throw new IllegalArgumentException("CandidateAccumulator: " + weights.length + " weights for "
           + active.length + " active candidates");
@@ -61,7 +76,7 @@ public final class CandidateAccumulator implements Serializable {
    *
    * @param phi the block's basis over every candidate (n × M, column-major)
    * @param n the number of rows in the block
-   * @param labels the labels of the rows, in {0, 1}
+   * @param labels the labels of the rows (0/1; counts)
    * @param rowWeights the row weights
    * @return this accumulator
    */
@@ -85,10 +100,10 @@ public final class CandidateAccumulator implements Serializable {
     double[] residual = new double[n];
     double[] b = new double[n];
     for (int i = 0; i < n; i++) {
-      double y = Logistic.sigmoid(eta[i]);
+      double y = likelihood.mean(eta[i]);
       residual[i] = rowWeights[i] * (labels[i] - y);
-      b[i] = rowWeights[i] * y * (1.0 - y);
-      logLikelihood += rowWeights[i] * Logistic.logLikelihood(labels[i], eta[i]);
+      b[i] = likelihood.weightedCurvature(rowWeights[i], y);
+      logLikelihood += rowWeights[i] * likelihood.logLikelihood(labels[i], eta[i]);
     }
     blas.dgemv("T", n, m, 1.0, phi, n, residual, 1, 1.0, gradient, 1);
     for (int j = 0; j < m; j++) {
@@ -119,7 +134,7 @@ public final class CandidateAccumulator implements Serializable {
    * @return this accumulator
    */
   public CandidateAccumulator merge(CandidateAccumulator other) {
-    if (other.m != m || other.active.length != active.length) {
+    if (other.m != m || other.active.length != active.length || other.likelihood != likelihood) {
       throw new IllegalArgumentException("cannot merge candidate terms of different sizes");
     }
     for (int i = 0; i < m; i++) {

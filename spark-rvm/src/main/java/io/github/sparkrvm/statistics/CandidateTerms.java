@@ -17,9 +17,10 @@
 package io.github.sparkrvm.statistics;
 
 /**
- * What one pass over the data returns for the fast Bernoulli solver at weights w over the active basis (k of the M
- * candidates): the logistic log-likelihood and, for every candidate i, the gradient φᵢᵀW(t − y), the weighted
- * square φᵢᵀWBφᵢ and the cross products φᵢᵀWBΦ_a with the active basis (B = diag(y(1 − y)), W the row weights).
+ * What one pass over the data returns for the fast Laplace solver at weights w over the active basis (k of the M
+ * candidates): the log-likelihood and, for every candidate i, the gradient φᵢᵀW(t − y), the weighted square φᵢᵀWBφᵢ
+ * and the cross products φᵢᵀWBΦ_a with the active basis (y the mean and B the curvature of the {@link
+ * LaplaceLikelihood}: B = diag(y(1 − y)) for Bernoulli, diag(y) for Poisson; W the row weights).
  * The likelihood terms over the active basis are the active rows of these.
  *
  * @param numCandidates M

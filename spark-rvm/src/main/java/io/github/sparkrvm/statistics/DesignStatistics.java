@@ -50,24 +50,48 @@ public interface DesignStatistics {
   }
 
   /**
-   * {@return the Bernoulli (logistic) log-likelihood, gradient and Hessian at weights w over the active basis (one
-   * pass)}
+   * {@return the log-likelihood, gradient and negative Hessian of {@code likelihood} at weights w over the active
+   * basis (one pass)}
    *
+   * @param likelihood the likelihood of a row (Bernoulli or Poisson)
    * @param active the active candidates, ascending
    * @param weights their weights
    */
-  LikelihoodTerms bernoulli(int[] active, double[] weights);
+  LikelihoodTerms laplace(LaplaceLikelihood likelihood, int[] active, double[] weights);
 
   /**
-   * Everything a step of the fast Bernoulli solver needs, in one pass: at weights w over the active basis, the
-   * log-likelihood and, for every candidate, the gradient, the B-weighted square and the cross products with the
-   * active basis ({@link CandidateTerms}). The active set may be empty (w = 0: y = ½ everywhere).
+   * Everything a step of the fast Laplace solver needs, in one pass: at weights w over the active basis, the
+   * log-likelihood of {@code likelihood} and, for every candidate, the gradient, the B-weighted square and the cross
+   * products with the active basis ({@link CandidateTerms}). The active set may be empty (w = 0: every score is 0).
    *
+   * @param likelihood the likelihood of a row (Bernoulli or Poisson)
    * @param active the active candidates, ascending
    * @param weights their weights
    * @return the candidate terms
    */
-  CandidateTerms bernoulliCandidates(int[] active, double[] weights);
+  CandidateTerms laplaceCandidates(LaplaceLikelihood likelihood, int[] active, double[] weights);
+
+  /**
+   * {@return the Bernoulli (logistic) log-likelihood, gradient and Hessian at weights w over the active basis (one
+   * pass): {@link #laplace} with {@link LaplaceLikelihood#BERNOULLI}}
+   *
+   * @param active the active candidates, ascending
+   * @param weights their weights
+   */
+  default LikelihoodTerms bernoulli(int[] active, double[] weights) {
+    return laplace(LaplaceLikelihood.BERNOULLI, active, weights);
+  }
+
+  /**
+   * {@return the candidate terms of the Bernoulli likelihood (one pass): {@link #laplaceCandidates} with
+   * {@link LaplaceLikelihood#BERNOULLI}} The active set may be empty (w = 0: y = ½ everywhere).
+   *
+   * @param active the active candidates, ascending
+   * @param weights their weights
+   */
+  default CandidateTerms bernoulliCandidates(int[] active, double[] weights) {
+    return laplaceCandidates(LaplaceLikelihood.BERNOULLI, active, weights);
+  }
 
   /**
    * {@return the variational logistic terms over the active basis at the current q(w), given its second moment Σ +

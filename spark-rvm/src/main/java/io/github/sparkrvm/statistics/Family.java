@@ -23,7 +23,9 @@ public enum Family {
   /** Binary classification (logistic): labels 0 and 1. */
   BERNOULLI("bernoulli"),
   /** Multi-class classification: labels 0, 1, …, K − 1. */
-  MULTINOMIAL("multinomial");
+  MULTINOMIAL("multinomial"),
+  /** Counts (Poisson regression, log link): labels 0, 1, 2, …. */
+  POISSON("poisson");
 
   private final String param;
 
@@ -38,13 +40,13 @@ public enum Family {
 
   /** {@return whether the labels are classes (bernoulli or multinomial)} */
   public boolean classifier() {
-    return this != GAUSSIAN;
+    return this == BERNOULLI || this == MULTINOMIAL;
   }
 
   /**
    * {@return the family a {@code family} param value names}
    *
-   * @param value gaussian, bernoulli or multinomial
+   * @param value gaussian, bernoulli, multinomial or poisson
    * @throws IllegalArgumentException for any other value
    */
   public static Family of(String value) {
@@ -53,7 +55,8 @@ public enum Family {
         return f;
       }
     }
-    throw new IllegalArgumentException("family '" + value + "' is not one of gaussian, bernoulli, multinomial");
+    throw new IllegalArgumentException("family '" + value
+        + "' is not one of gaussian, bernoulli, multinomial, poisson");
   }
 
   @Override

@@ -229,18 +229,18 @@ public final class LocalStatistics implements DesignStatistics {
   }
 
   @Override
-  public LikelihoodTerms bernoulli(int[] active, double[] weights) {
+  public LikelihoodTerms laplace(LaplaceLikelihood likelihood, int[] active, double[] weights) {
     double[] w = weights.clone();
-    return accumulate(() -> new BernoulliAccumulator(w),
+    return accumulate(() -> new LaplaceAccumulator(likelihood, w),
         (acc, block) -> acc.add(columns(block, active), block.rows(), labels(block), block.rowWeights()),
-        BernoulliAccumulator::merge).result();
+        LaplaceAccumulator::merge).result();
   }
 
   @Override
-  public CandidateTerms bernoulliCandidates(int[] active, double[] weights) {
+  public CandidateTerms laplaceCandidates(LaplaceLikelihood likelihood, int[] active, double[] weights) {
     int[] act = active.clone();
     double[] w = weights.clone();
-    return accumulate(() -> new CandidateAccumulator(m, act, w),
+    return accumulate(() -> new CandidateAccumulator(likelihood, m, act, w),
         (acc, block) -> acc.add(block.phi(), block.rows(), labels(block), block.rowWeights()),
         CandidateAccumulator::merge).result();
   }

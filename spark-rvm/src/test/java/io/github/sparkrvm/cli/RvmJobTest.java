@@ -383,7 +383,7 @@ class RvmJobTest {
     assertBad(run("train", "--input", trainCsv, "--model", m, "--max-basis", "many"), "'many'", "--max-basis");
     assertBad(run("train", "--input", trainCsv, "--model", m, "--fit-intercept", "maybe"), "--fit-intercept",
         "true or false");
-    assertBad(run("train", "--input", trainCsv, "--model", m, "--family", "poisson"), "'poisson'", "--family");
+    assertBad(run("train", "--input", trainCsv, "--model", m, "--family", "tweedie"), "'tweedie'", "--family");
     assertBad(run("train", "--input", trainCsv, "--model", m, "--seed", "1.5"), "--seed");
     assertBad(run("train", "--input", trainCsv, "--model", m, "--format", "no-such-format"), "--format",
         "no-such-format");

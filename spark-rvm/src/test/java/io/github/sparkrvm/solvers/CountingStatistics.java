@@ -20,11 +20,12 @@ import io.github.sparkrvm.statistics.CandidateTerms;
 import io.github.sparkrvm.statistics.DesignStatistics;
 import io.github.sparkrvm.statistics.GaussianStatistics;
 import io.github.sparkrvm.statistics.JaakkolaJordanTerms;
+import io.github.sparkrvm.statistics.LaplaceLikelihood;
 import io.github.sparkrvm.statistics.LikelihoodTerms;
 
 /**
  * A {@link DesignStatistics} that counts the calls of each kind it forwards: the passes over the active basis
- * ({@code bernoulli}, {@code multinomial}) and the passes over every candidate ({@code bernoulliCandidates},
+ * ({@code laplace}, {@code multinomial}) and the passes over every candidate ({@code laplaceCandidates},
  * {@code multinomialCandidates}), which on large data cost far more; and the active sets of the latter, in order.
  */
 final class CountingStatistics implements DesignStatistics {
@@ -49,16 +50,16 @@ final class CountingStatistics implements DesignStatistics {
   }
 
   @Override
-  public LikelihoodTerms bernoulli(int[] active, double[] weights) {
+  public LikelihoodTerms laplace(LaplaceLikelihood likelihood, int[] active, double[] weights) {
     activePasses++;
-    return inner.bernoulli(active, weights);
+    return inner.laplace(likelihood, active, weights);
   }
 
   @Override
-  public CandidateTerms bernoulliCandidates(int[] active, double[] weights) {
+  public CandidateTerms laplaceCandidates(LaplaceLikelihood likelihood, int[] active, double[] weights) {
     candidatePasses++;
     candidateActiveSets.add(active.clone());
-    return inner.bernoulliCandidates(active, weights);
+    return inner.laplaceCandidates(likelihood, active, weights);
   }
 
   @Override

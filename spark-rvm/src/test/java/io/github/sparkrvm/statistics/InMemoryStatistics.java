@@ -138,7 +138,7 @@ public final class InMemoryStatistics implements DesignStatistics {
   }
 
   @Override
-  public LikelihoodTerms bernoulli(int[] active, double[] weights) {
+  public LikelihoodTerms laplace(LaplaceLikelihood likelihood, int[] active, double[] weights) {
     int k = active.length;
     double[] gradient = new double[k];
     double[] hessian = new double[k * k];
@@ -148,10 +148,10 @@ public final class InMemoryStatistics implements DesignStatistics {
       for (int a = 0; a < k; a++) {
         eta += phi(i, active[a]) * weights[a];
       }
-      double y = Logistic.sigmoid(eta);
+      double y = likelihood.mean(eta);
       double w = rowWeights[i];
-      logLikelihood += w * Logistic.logLikelihood(targets[i], eta);
-      double b = w * y * (1.0 - y);
+      logLikelihood += w * likelihood.logLikelihood(targets[i], eta);
+      double b = likelihood.weightedCurvature(w, y);
       for (int a = 0; a < k; a++) {
         double pa = phi(i, active[a]);
         gradient[a] += pa * w * (targets[i] - y);
@@ -164,7 +164,7 @@ public final class InMemoryStatistics implements DesignStatistics {
   }
 
   @Override
-  public CandidateTerms bernoulliCandidates(int[] active, double[] weights) {
+  public CandidateTerms laplaceCandidates(LaplaceLikelihood likelihood, int[] active, double[] weights) {
     int k = active.length;
     double[] gradient = new double[m];
     double[] diagonal = new double[m];
@@ -175,10 +175,10 @@ public final class InMemoryStatistics implements DesignStatistics {
       for (int a = 0; a < k; a++) {
         eta += phi(i, active[a]) * weights[a];
       }
-      double y = Logistic.sigmoid(eta);
+      double y = likelihood.mean(eta);
       double w = rowWeights[i];
-      logLikelihood += w * Logistic.logLikelihood(targets[i], eta);
-      double b = w * y * (1.0 - y);
+      logLikelihood += w * likelihood.logLikelihood(targets[i], eta);
+      double b = likelihood.weightedCurvature(w, y);
       for (int j = 0; j < m; j++) {
         double pj = phi(i, j);
         gradient[j] += pj * w * (targets[i] - y);

@@ -18,15 +18,16 @@ package io.github.sparkrvm.statistics;
 
 import dev.ludovic.netlib.blas.BLAS;
 import io.github.sparkrvm.linalg.DenseMatrices;
-import io.github.sparkrvm.linalg.Logistic;
 import java.io.Serializable;
 
 /**
- * Accumulates the logistic log-likelihood, gradient {@code Φᵀ W (t − y)} and Hessian {@code Φᵀ W B Φ}
- * (B = diag(y(1 − y))) at fixed weights, block by block, with one matrix product per block.
+ * Accumulates the log-likelihood of a {@link LaplaceLikelihood}, its gradient {@code Φᵀ W (t − μ)} and negative
+ * Hessian {@code Φᵀ W B Φ} (B = diag(μ(1 − μ)) for Bernoulli, diag(μ) for Poisson) at fixed weights, block by block,
+ * with one matrix product per block.
  */
-public final class BernoulliAccumulator implements Serializable {
+public final class LaplaceAccumulator implements Serializable {
 
+  private final LaplaceLikelihood likelihood;
   private final double[] weights;
   private final int m;
   private final double[] gradient;
@@ -36,9 +37,11 @@ public final class BernoulliAccumulator implements Serializable {
   /**
    * An empty accumulator at the given weights.
    *
+   * @param likelihood the likelihood of a row
    * @param weights the weights of the active basis functions (copied)
    */
-  public BernoulliAccumulator(double[] weights) {
+  public LaplaceAccumulator(LaplaceLikelihood likelihood, double[] weights) {
+    this.likelihood = likelihood;
     this.weights = weights.clone();
     this.m = weights.length;
     this.gradient = new double[m];
@@ -46,7 +49,7 @@ public final class BernoulliAccumulator implements Serializable {
   }
 
   /**
-   * Adds a block with basis {@code phi} (n × m, column-major), labels in {0, 1} and row weights.
+   * Adds a block with basis {@code phi} (n × m, column-major), labels (0/1; counts) and row weights.
    *
    * @param phi the block's basis values (n × m, column-major)
    * @param n the number of rows in the block
@@ -54,7 +57,7 @@ public final class BernoulliAccumulator implements Serializable {
    * @param rowWeights the row weights
    * @return this accumulator
    */
-  public BernoulliAccumulator add(double[] phi, int n, double[] labels, double[] rowWeights) {
+  public LaplaceAccumulator add(double[] phi, int n, double[] labels, double[] rowWeights) {
     if (phi.length != n * m) {
       throw new IllegalArgumentException("expected a " + n + " × " + m + " basis block, got " + phi.length);
     }
@@ -69,10 +72,10 @@ public final class BernoulliAccumulator implements Serializable {
     double[] residual = new double[n];
     double[] sqrtB = new double[n];
     for (int i = 0; i < n; i++) {
-      double y = Logistic.sigmoid(eta[i]);
+      double y = likelihood.mean(eta[i]);
       residual[i] = rowWeights[i] * (labels[i] - y);
-      sqrtB[i] = Math.sqrt(rowWeights[i] * y * (1.0 - y));
-      logLikelihood += rowWeights[i] * Logistic.logLikelihood(labels[i], eta[i]);
+      sqrtB[i] = Math.sqrt(likelihood.weightedCurvature(rowWeights[i], y));
+      logLikelihood += rowWeights[i] * likelihood.logLikelihood(labels[i], eta[i]);
     }
     if (m > 0) {
       blas.dgemv("T", n, m, 1.0, phi, n, residual, 1, 1.0, gradient, 1);
@@ -87,8 +90,8 @@ public final class BernoulliAccumulator implements Serializable {
    * @param other an accumulator at the same weights
    * @return this accumulator
    */
-  public BernoulliAccumulator merge(BernoulliAccumulator other) {
-    if (other.m != m) {
+  public LaplaceAccumulator merge(LaplaceAccumulator other) {
+    if (other.m != m || other.likelihood != likelihood) {
       throw new IllegalArgumentException("cannot merge terms of dimension " + other.m + " and " + m);
     }
     for (int i = 0; i < m; i++) {
