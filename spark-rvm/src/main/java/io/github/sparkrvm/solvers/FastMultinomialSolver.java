@@ -40,6 +40,12 @@ import java.util.Arrays;
  * <p>Per pass, the driver receives the gradient and diagonal of every one of the K·M flat candidates and the
  * (K·M) × k cross products with the k active weights; each row costs O(K·M·k) (the classic solver's step holds the
  * full (K·M) × (K·M) Hessian instead). The final mode is polished with {@link DesignStatistics#multinomial}.
+ *
+ * <p>A class may be restricted to some of the candidates ({@code candidates[p]}, e.g. its own block of
+ * class-specific features, Zhang &amp; Malik appendix A.1): the step logic then runs over the allowed pairs only,
+ * numbered in class-major order, and the other pairs are never candidates (α = ∞, w = 0). The statistics pass still
+ * returns the terms of all K·M flat pairs, of which the driver keeps the allowed ones: a candidates pass costs what it
+ * costs unrestricted (with K blocks of B features, about K times the terms that enter the solve).
  */
 public final class FastMultinomialSolver {
 
@@ -52,7 +58,20 @@ public final class FastMultinomialSolver {
    * @param options the settings (the scale-free prior only: alphaPriorShape = alphaPriorRate = 0)
    */
   public static RelevanceSolver<MultiClassFit> of(int numClasses, SparseBayesOptions options) {
-    return (data, listener) -> fit(data, numClasses, options, listener);
+    return of(numClasses, options, null);
+  }
+
+  /**
+   * {@return the solver of this class over the statistics seam, for {@code numClasses} classes, each restricted to
+   * its own candidates}
+   *
+   * @param numClasses the number of classes K (at least 2)
+   * @param options the settings (the scale-free prior only: alphaPriorShape = alphaPriorRate = 0)
+   * @param candidates per class, the candidate basis functions it may use (ascending, each in [0, M)); null: every
+   *     candidate for every class
+   */
+  public static RelevanceSolver<MultiClassFit> of(int numClasses, SparseBayesOptions options, int[][] candidates) {
+    return (data, listener) -> fit(data, numClasses, options, candidates, listener);
   }
 
   /**
@@ -67,10 +86,30 @@ public final class FastMultinomialSolver {
    */
   public static MultiClassFit fit(DesignStatistics stats, int numClasses, SparseBayesOptions options,
       IterationListener listener) {
+    return fit(stats, numClasses, options, null, listener);
+  }
+
+  /**
+   * Fits α for the labels 0 … numClasses−1, class p over its own candidates only, as
+   * {@link MultinomialRelevanceSolver#fit(DesignStatistics, int, SparseBayesOptions, int[][], IterationListener)}
+   * does.
+   *
+   * @param stats the data, through the statistics seam
+   * @param numClasses the number of classes K (at least 2)
+   * @param options the settings (the scale-free prior only: alphaPriorShape = alphaPriorRate = 0)
+   * @param candidates per class, the candidate basis functions it may use (ascending); null: every candidate
+   * @param listener told of every step
+   * @return the fit, with the joint covariance over all kept (class, basis function) weights
+   */
+  public static MultiClassFit fit(DesignStatistics stats, int numClasses, SparseBayesOptions options,
+      int[][] candidates, IterationListener listener) {
     if (numClasses < 2) {
       throw new IllegalArgumentException("a multinomial fit needs at least 2 classes; got " + numClasses);
     }
     int m = stats.numCandidates();
+    if (candidates != null) {
+      return restricted(stats, numClasses, options, ClassCandidates.check(candidates, numClasses, m), listener);
+    }
     RelevanceFit r = FastLaplaceSolver.fit(new FastLaplaceSolver.Likelihood() {
       @Override
       public CandidateTerms candidates(int[] active, double[] weights) {
@@ -87,6 +126,55 @@ public final class FastMultinomialSolver {
     return new MultiClassFit(active, ClassLayout.split(r.weights(), active), ClassLayout.split(r.alpha(), active),
         r.covariance(), r.iterations(), r.converged(), r.logMarginalLikelihoods(), r.activeCounts(),
         r.likelihoodPasses());
+  }
+
+  /**
+   * The fit over the allowed pairs only: the step logic sees candidate c as the c-th allowed flat pair (class-major),
+   * and the terms of every pass are those of the flat pairs, restricted to the allowed ones.
+   */
+  private static MultiClassFit restricted(DesignStatistics stats, int numClasses, SparseBayesOptions options,
+      int[][] allowed, IterationListener listener) {
+    int m = stats.numCandidates();
+    int[] flat = ClassCandidates.flat(allowed, m);
+    int c = flat.length;
+    int full = numClasses * m;
+    RelevanceFit r = FastLaplaceSolver.fit(new FastLaplaceSolver.Likelihood() {
+      @Override
+      public CandidateTerms candidates(int[] active, double[] weights) {
+        CandidateTerms all = stats.multinomialCandidates(numClasses, toFlat(active, flat), weights);
+        int k = active.length;
+        double[] gradient = new double[c];
+        double[] diagonal = new double[c];
+        double[] cross = new double[c * k];
+        for (int j = 0; j < c; j++) {
+          gradient[j] = all.gradient()[flat[j]];
+          diagonal[j] = all.diagonal()[flat[j]];
+          for (int a = 0; a < k; a++) {
+            cross[a * c + j] = all.cross()[a * full + flat[j]];
+          }
+        }
+        return new CandidateTerms(c, active.clone(), all.logLikelihood(), gradient, diagonal, cross);
+      }
+
+      @Override
+      public LikelihoodTerms terms(int[] active, double[] weights) {
+        int[][] byClass = byClass(toFlat(active, flat), m, numClasses);
+        return stats.multinomial(byClass, ClassLayout.split(weights, byClass));
+      }
+    }, c, options, listener);
+    int[][] active = byClass(toFlat(r.active(), flat), m, numClasses);
+    return new MultiClassFit(active, ClassLayout.split(r.weights(), active), ClassLayout.split(r.alpha(), active),
+        r.covariance(), r.iterations(), r.converged(), r.logMarginalLikelihoods(), r.activeCounts(),
+        r.likelihoodPasses());
+  }
+
+  /** {@return the flat pairs of positions among the allowed ones (ascending positions give ascending pairs)} */
+  private static int[] toFlat(int[] positions, int[] flat) {
+    int[] out = new int[positions.length];
+    for (int a = 0; a < positions.length; a++) {
+      out[a] = flat[positions[a]];
+    }
+    return out;
   }
 
   /**
