@@ -207,7 +207,9 @@ final class FitPlan {
     if (choice.softmax() && choice.method() == Method.FAST) {
       DriverMemory.checkFastSoftmax(numClasses, m, choice.linear());
     } else if (choice.softmax()) {
-      DriverMemory.checkSoftmax(numClasses, m, choice.linear());
+      // with class feature blocks, em's Hessian is over each class' own candidates only: K·(B + 1), not K·M
+      DriverMemory.checkSoftmax(numClasses, classCandidates == null ? m : classCandidates[0].length,
+          choice.linear());
     } else if (multinomial) {
       DriverMemory.checkOneVsRest(Math.min(p.getParallelism(), numClasses), m);
     } else if (!choice.variational()) {

@@ -210,6 +210,29 @@ class FitPlanTest {
   }
 
   @Test
+  void classFeatureBlocksBindPerClassCandidatesIntoTheSoftmaxSolvers() {
+    TestData.Table data = TestData.classSpecificBlobs(10, 3, 4);
+    for (String solver : new String[] {"em", "fast"}) {
+      FitPlan plan = plan(estimator("multinomial", solver).setKernel("linear").setClassFeatureBlocks(3), data);
+      int[][] blocks = {{0, 1, 2, 3}, {0, 4, 5, 6}, {0, 7, 8, 9}};
+      assertArrayEquals(blocks, plan.classCandidates());
+      InMemoryStatistics stats = stats(plan, data);
+      assertSame("em".equals(solver)
+          ? MultinomialRelevanceSolver.fit(stats, 3, plan.options(), blocks, IterationListener.none())
+          : FastMultinomialSolver.fit(stats, 3, plan.options(), blocks, IterationListener.none()),
+          plan.solver().fit(stats, IterationListener.none()));
+    }
+    assertEquals(null, plan(estimator("multinomial", "em").setKernel("linear"), data).classCandidates());
+    // em's driver memory is that of the K·(B + 1) allowed pairs: 3 blocks of 1500 features fit (4,503 weights),
+    // where the plain softmax over the same 4,500 features (13,503 weights, six matrices of 1.5 GB) is refused
+    TestData.Table wide = wide(4_500, true);
+    assertEquals(3, plan(estimator("multinomial", "em").setKernel("linear").setClassFeatureBlocks(1_500), wide)
+        .classCandidates().length);
+    assertThrows(IllegalArgumentException.class, () -> plan(estimator("multinomial", "em").setKernel("linear"),
+        wide));
+  }
+
+  @Test
   void refusesWhatTheDriverCannotHoldNamingTheParam() {
     // 20,001 basis functions: six 20,001² matrices are 19 GB, far beyond the tests' heap
     TestData.Table wide = wide(20_000, false);
