@@ -84,11 +84,11 @@ public final class DigitsClassSpecificFeatures {
       RvmModel plain = new RvmEstimator().setFamily("multinomial").setKernel("linear").fit(train);
       double plainError = error(plain.transform(test));
       System.out.printf(Locale.ROOT, "class-specific (classFeatureBlocks %d, solver em): test error %.2f%%, %d "
-          + "(class, feature) pairs of %d, %.1f s%n", regions, 100 * blocksError, pairs(blocks),
-          CLASSES * (regions + 1), blocks.summary().fitSeconds());
+          + "(class, feature) pairs of %d (the bias apart), %.1f s%n", regions, 100 * blocksError, pairs(blocks),
+          CLASSES * regions, blocks.summary().fitSeconds());
       System.out.printf(Locale.ROOT, "plain softmax on all %d features (solver fast): test error %.2f%%, %d (class, "
           + "feature) pairs of %d, %.1f s%n", CLASSES * regions, 100 * plainError, pairs(plain),
-          CLASSES * (CLASSES * regions + 1), plain.summary().fitSeconds());
+          CLASSES * CLASSES * regions, plain.summary().fitSeconds());
       for (int k = 0; k < CLASSES; k++) {
         StringBuilder kept = new StringBuilder();
         for (int f : blocks.classRelevantFeatures(k)) {
@@ -152,7 +152,7 @@ public final class DigitsClassSpecificFeatures {
     g.setColor(Color.BLACK);
     g.setFont(new Font(Font.SANS_SERIF, Font.BOLD, 17));
     g.drawString(String.format(Locale.ROOT, "Class-specific features on digits 0-9: the regions each digit keeps "
-        + "(%d of %d, test error %.1f%%)", pairs(model), CLASSES * regions, 100 * error), LEFT, 30);
+        + "(%d of %d (digit, region) pairs, test error %.1f%%)", pairs(model), CLASSES * regions, 100 * error), LEFT, 30);
     g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 13));
     g.drawString("Digit p scores an image by its distances to p's prototype (mean image), one per 2 x 2 region. "
         + "Coloured: a region the digit keeps, by its weight; the number is its rank by relevance 1/\u03b1.", LEFT,
