@@ -211,7 +211,8 @@ final class FitPlan {
       DriverMemory.checkSoftmax(numClasses, classCandidates == null ? m : classCandidates[0].length,
           choice.linear());
     } else if (multinomial) {
-      DriverMemory.checkOneVsRest(Math.min(p.getParallelism(), numClasses), m);
+      DriverMemory.checkOneVsRest(Math.min(p.getParallelism(), numClasses),
+          classCandidates == null ? m : classCandidates[0].length);
     } else if (!choice.variational()) {
       DriverMemory.check(m, "maxBasis", choice.linear());
     }
@@ -256,7 +257,7 @@ final class FitPlan {
    */
   private int[][] classBlocks(RvmParams p, int dim) {
     int b = p.getClassFeatureBlocks();
-    if (b == 0 || !choice.softmax()) {
+    if (b == 0 || choice.family() != Family.MULTINOMIAL) {
       return null;
     }
     if ((long) numClasses * b != dim) {
@@ -274,9 +275,12 @@ final class FitPlan {
   /** The solver that runs, with the options, the class count and the prior table bound. */
   private RelevanceSolver<? extends RelevanceResult> chooseSolver() {
     if (choice.oneVsRest()) {
-      RelevanceSolver<RelevanceFit> binary = choice.method() == Method.FAST ? FastBernoulliSolver.of(options)
-          : BernoulliRelevanceSolver.of(options);
-      return OneVsRestSolver.of(binary, numClasses, params.getParallelism());
+      // with class feature blocks, class k's binary fit uses its own block (and the bias) only
+      return OneVsRestSolver.of(k -> {
+        int[] own = classCandidates == null ? null : classCandidates[k];
+        return choice.method() == Method.FAST ? FastBernoulliSolver.of(options, own)
+            : BernoulliRelevanceSolver.of(options, own);
+      }, numClasses, params.getParallelism());
     }
     if (choice.softmax()) {
       return choice.method() == Method.FAST ? FastMultinomialSolver.of(numClasses, options, classCandidates)

@@ -89,10 +89,11 @@ public final class RvmParamSet implements java.io.Serializable {
             + "Unset: bernoulli uses threshold, multinomial the most probable class; set, it takes precedence "
             + "over threshold", new NonNegativeThresholds());
     classFeatureBlocks = new IntParam(owner, "classFeatureBlocks",
-        "class-specific features (Zhang & Malik, appendix A.1), for family multinomial with multiClassStrategy "
-            + "softmax and kernel linear: B > 0 reads each features vector as K consecutive blocks of B features, one "
-            + "per class (K*B features in all), and class p's score uses only block p (and the bias): w_p' phi_p(x), "
-            + "with one alpha per (class, feature) of its block. 0 (the default): every class uses every feature",
+        "class-specific features (Zhang & Malik, appendix A.1), for family multinomial with kernel linear: B > 0 "
+            + "reads each features vector as K consecutive blocks of B features, one per class (K*B features in all), "
+            + "and class p's score uses only block p (and the bias): w_p' phi_p(x), with one alpha per (class, "
+            + "feature) of its block (multiClassStrategy ovr: class p's binary fit against the rest uses block p). "
+            + "0 (the default): every class uses every feature",
         ParamValidators.gtEq(0));
   }
 

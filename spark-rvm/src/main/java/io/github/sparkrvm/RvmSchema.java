@@ -108,11 +108,6 @@ final class RvmSchema {
             + "input features), but kernel is '" + p.getKernel() + "': set kernel to linear, or classFeatureBlocks "
             + "to 0");
       }
-      if (!choice.softmax()) {
-        throw new IllegalArgumentException("classFeatureBlocks " + blocks + " needs multiClassStrategy 'softmax', but "
-            + "multiClassStrategy is '" + p.getMultiClassStrategy() + "': set multiClassStrategy to softmax, or "
-            + "classFeatureBlocks to 0");
-      }
     }
     if (choice.method() == FitPlan.Method.FAST && (p.getAlphaPriorShape() != 0.0 || p.getAlphaPriorRate() != 0.0)) {
       throw new IllegalArgumentException("solver 'fast' supports the scale-free prior only (alphaPriorShape = "

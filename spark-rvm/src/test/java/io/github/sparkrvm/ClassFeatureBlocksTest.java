@@ -52,7 +52,8 @@ class ClassFeatureBlocksTest {
   /**
    * With every block the same B features (x repeated K times) the class-specific model is exactly the plain softmax
    * RVM over x (class p's score w_pᵀx + b_p, one α per (class, feature)): the same probabilities on new data, with
-   * standardization on, for both solvers; class p's relevant features are block p's copies of the plain model's.
+   * standardization on, for both solvers; class p's relevant features are block p's copies of the plain model's. The
+   * same holds for one-vs-rest: class p's binary fit over block p is the plain binary fit over x.
    */
   @Test
   void identicalBlocksPredictAsThePlainSoftmaxOverTheSharedFeatures() {
@@ -62,9 +63,11 @@ class ClassFeatureBlocksTest {
     Dataset<Row> plainTest = SparkTestSession.frame(test, 1).cache();
     Dataset<Row> repTrain = SparkTestSession.frame(TestData.repeated(train, K), 2).cache();
     Dataset<Row> repTest = SparkTestSession.frame(TestData.repeated(test, K), 1).cache();
-    for (String solver : new String[] {"em", "fast"}) {
-      RvmModel plain = softmax(solver).fit(plainTrain);
-      RvmModel blocks = softmax(solver).setClassFeatureBlocks(2).fit(repTrain);
+    for (String solver : new String[] {"em", "fast", "em ovr", "fast ovr"}) {
+      String strategy = solver.endsWith("ovr") ? "ovr" : "softmax";
+      String method = solver.split(" ")[0];
+      RvmModel plain = softmax(method).setMultiClassStrategy(strategy).fit(plainTrain);
+      RvmModel blocks = softmax(method).setMultiClassStrategy(strategy).setClassFeatureBlocks(2).fit(repTrain);
       assertEquals(2, blocks.getClassFeatureBlocks());
       List<double[]> expected = probabilities(plain, plainTest);
       List<double[]> actual = probabilities(blocks, repTest);
@@ -152,10 +155,6 @@ class ClassFeatureBlocksTest {
         () -> softmax("fast").setKernel("rbf").setClassFeatureBlocks(3).fit(train));
     assertTrue(e.getMessage().contains("classFeatureBlocks 3 needs kernel 'linear'")
         && e.getMessage().contains("kernel is 'rbf'"), e.getMessage());
-    e = assertThrows(IllegalArgumentException.class,
-        () -> softmax("fast").setMultiClassStrategy("ovr").setClassFeatureBlocks(3).fit(train));
-    assertTrue(e.getMessage().contains("needs multiClassStrategy 'softmax'")
-        && e.getMessage().contains("multiClassStrategy is 'ovr'"), e.getMessage());
     e = assertThrows(IllegalArgumentException.class,
         () -> softmax("fast").setFamily("bernoulli").setClassFeatureBlocks(3).fit(train));
     assertTrue(e.getMessage().contains("family is 'bernoulli'"), e.getMessage());

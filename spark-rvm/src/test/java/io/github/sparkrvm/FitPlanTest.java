@@ -222,6 +222,12 @@ class FitPlanTest {
           : FastMultinomialSolver.fit(stats, 3, plan.options(), blocks, IterationListener.none()),
           plan.solver().fit(stats, IterationListener.none()));
     }
+    FitPlan ovr = plan(estimator("multinomial", "em").setKernel("linear").setMultiClassStrategy("ovr")
+        .setClassFeatureBlocks(3), data);
+    InMemoryStatistics ovrStats = stats(ovr, data);
+    int[][] blocks = {{0, 1, 2, 3}, {0, 4, 5, 6}, {0, 7, 8, 9}};
+    assertSame(OneVsRestSolver.of(k -> BernoulliRelevanceSolver.of(ovr.options(), blocks[k]), 3, 1).fit(ovrStats,
+        IterationListener.none()), ovr.solver().fit(ovrStats, IterationListener.none()));
     assertEquals(null, plan(estimator("multinomial", "em").setKernel("linear"), data).classCandidates());
     // em's driver memory is that of the K·(B + 1) allowed pairs: 3 blocks of 1500 features fit (4,503 weights),
     // where the plain softmax over the same 4,500 features (13,503 weights, six matrices of 1.5 GB) is refused

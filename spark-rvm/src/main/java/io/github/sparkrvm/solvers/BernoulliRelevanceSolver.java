@@ -37,7 +37,18 @@ public final class BernoulliRelevanceSolver {
    * @param options the settings of the outer loop
    */
   public static RelevanceSolver<RelevanceFit> of(SparseBayesOptions options) {
-    return (data, listener) -> fit(data, options, listener);
+    return of(options, null);
+  }
+
+  /**
+   * {@return the solver of this class over the statistics seam, restricted to some of the candidates (e.g. one class'
+   * block of class-specific features in a one-vs-rest fit): it starts with the others pruned}
+   *
+   * @param options the settings of the outer loop
+   * @param candidates the candidates the fit may use, ascending in [0, M); null: every one
+   */
+  public static RelevanceSolver<RelevanceFit> of(SparseBayesOptions options, int[] candidates) {
+    return (data, listener) -> fit(data, options, candidates, listener);
   }
 
   /**
@@ -49,8 +60,24 @@ public final class BernoulliRelevanceSolver {
    * @return the fit
    */
   public static RelevanceFit fit(DesignStatistics stats, SparseBayesOptions options, IterationListener listener) {
-    int m = stats.numCandidates();
-    int[] active = Reestimation.indices(m);
+    return fit(stats, options, null, listener);
+  }
+
+  /**
+   * Fits α over the candidates {@code candidates} only (the others start pruned, at α = ∞) and returns the Laplace
+   * posterior over the basis functions kept.
+   *
+   * @param stats the data, through the statistics seam
+   * @param options the settings of the outer loop
+   * @param candidates the candidates the fit may use, ascending in [0, M); null: every one
+   * @param listener told of every step
+   * @return the fit
+   */
+  public static RelevanceFit fit(DesignStatistics stats, SparseBayesOptions options, int[] candidates,
+      IterationListener listener) {
+    int[] active = candidates == null ? Reestimation.indices(stats.numCandidates())
+        : ClassCandidates.check(new int[][] {candidates}, 1, stats.numCandidates())[0];
+    int m = active.length;
     double[] w = new double[m];
     // At w = 0 every y(1 − y) is ¼, so the first pass also gives Σ wₙ φᵢ(xₙ)² for the starting α.
     LikelihoodTerms atZero = stats.bernoulli(active, w);

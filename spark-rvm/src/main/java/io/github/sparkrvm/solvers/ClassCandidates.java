@@ -16,6 +16,8 @@
 
 package io.github.sparkrvm.solvers;
 
+import io.github.sparkrvm.statistics.CandidateTerms;
+import io.github.sparkrvm.statistics.LikelihoodTerms;
 import java.util.stream.IntStream;
 
 /**
@@ -65,5 +67,57 @@ final class ClassCandidates {
   static int[] flat(int[][] candidates, int m) {
     return IntStream.range(0, candidates.length)
         .flatMap(p -> IntStream.of(candidates[p]).map(i -> p * m + i)).toArray();
+  }
+
+  /**
+   * {@return the likelihood {@code full} seen over its candidates {@code allowed} only, numbered 0 … allowed.length−1
+   * in their order: the step logic of {@link FastLaplaceSolver} then never scores, adds or ranks another one} Each
+   * pass is still a pass of {@code full} (its terms over every candidate), of which the allowed ones are kept.
+   *
+   * @param full the likelihood over all candidates
+   * @param allowed the candidates kept, ascending
+   */
+  static FastLaplaceSolver.Likelihood restrict(FastLaplaceSolver.Likelihood full, int[] allowed) {
+    int c = allowed.length;
+    return new FastLaplaceSolver.Likelihood() {
+      @Override
+      public CandidateTerms candidates(int[] active, double[] weights) {
+        CandidateTerms all = full.candidates(toFull(active, allowed), weights);
+        int m = all.numCandidates();
+        int k = active.length;
+        double[] gradient = new double[c];
+        double[] diagonal = new double[c];
+        double[] cross = new double[c * k];
+        for (int j = 0; j < c; j++) {
+          gradient[j] = all.gradient()[allowed[j]];
+          diagonal[j] = all.diagonal()[allowed[j]];
+          for (int a = 0; a < k; a++) {
+            cross[a * c + j] = all.cross()[a * m + allowed[j]];
+          }
+        }
+        return new CandidateTerms(c, active.clone(), all.logLikelihood(), gradient, diagonal, cross);
+      }
+
+      @Override
+      public LikelihoodTerms terms(int[] active, double[] weights) {
+        return full.terms(toFull(active, allowed), weights);
+      }
+    };
+  }
+
+  /** {@return the candidates of {@code full} at positions {@code positions} of {@code allowed} (ascending to ascending)} */
+  static int[] toFull(int[] positions, int[] allowed) {
+    int[] out = new int[positions.length];
+    for (int a = 0; a < positions.length; a++) {
+      out[a] = allowed[positions[a]];
+    }
+    return out;
+  }
+
+  /** {@return a fit over the positions of {@code allowed} ({@link #restrict}) as a fit over the full candidates} */
+  static RelevanceFit onFull(RelevanceFit fit, int[] allowed) {
+    return new RelevanceFit(toFull(fit.active(), allowed), fit.weights(), fit.alpha(), fit.covariance(),
+        fit.noisePrecision(), fit.iterations(), fit.converged(), fit.logMarginalLikelihoods(), fit.activeCounts(),
+        fit.likelihoodPasses());
   }
 }

@@ -57,7 +57,18 @@ public final class FastBernoulliSolver {
    * @param options the settings (the scale-free prior only: alphaPriorShape = alphaPriorRate = 0)
    */
   public static RelevanceSolver<RelevanceFit> of(SparseBayesOptions options) {
-    return (data, listener) -> fit(data, options, listener);
+    return of(options, null);
+  }
+
+  /**
+   * {@return the solver of this class over the statistics seam, restricted to some of the candidates (e.g. one class'
+   * block of class-specific features in a one-vs-rest fit): the others are never added}
+   *
+   * @param options the settings (the scale-free prior only: alphaPriorShape = alphaPriorRate = 0)
+   * @param candidates the candidates the fit may use, ascending in [0, M); null: every one
+   */
+  public static RelevanceSolver<RelevanceFit> of(SparseBayesOptions options, int[] candidates) {
+    return (data, listener) -> fit(data, options, candidates, listener);
   }
 
   /**
@@ -70,7 +81,22 @@ public final class FastBernoulliSolver {
    * @return the fit
    */
   public static RelevanceFit fit(DesignStatistics stats, SparseBayesOptions options, IterationListener listener) {
-    return FastLaplaceSolver.fit(new FastLaplaceSolver.Likelihood() {
+    return fit(stats, options, null, listener);
+  }
+
+  /**
+   * Fits α over the candidates {@code candidates} only and returns the Laplace posterior over the basis functions
+   * kept. The step logic runs over the allowed candidates; each candidates pass still returns the terms of all M.
+   *
+   * @param stats the data, through the statistics seam
+   * @param options the settings (the scale-free prior only: alphaPriorShape = alphaPriorRate = 0)
+   * @param candidates the candidates the fit may use, ascending in [0, M); null: every one
+   * @param listener told of every step
+   * @return the fit
+   */
+  public static RelevanceFit fit(DesignStatistics stats, SparseBayesOptions options, int[] candidates,
+      IterationListener listener) {
+    FastLaplaceSolver.Likelihood full = new FastLaplaceSolver.Likelihood() {
       @Override
       public CandidateTerms candidates(int[] active, double[] weights) {
         return stats.bernoulliCandidates(active, weights);
@@ -80,6 +106,12 @@ public final class FastBernoulliSolver {
       public LikelihoodTerms terms(int[] active, double[] weights) {
         return stats.bernoulli(active, weights);
       }
-    }, stats.numCandidates(), options, listener);
+    };
+    if (candidates == null) {
+      return FastLaplaceSolver.fit(full, stats.numCandidates(), options, listener);
+    }
+    int[] allowed = ClassCandidates.check(new int[][] {candidates}, 1, stats.numCandidates())[0];
+    return ClassCandidates.onFull(FastLaplaceSolver.fit(ClassCandidates.restrict(full, allowed), allowed.length,
+        options, listener), allowed);
   }
 }

@@ -107,10 +107,7 @@ public final class FastMultinomialSolver {
       throw new IllegalArgumentException("a multinomial fit needs at least 2 classes; got " + numClasses);
     }
     int m = stats.numCandidates();
-    if (candidates != null) {
-      return restricted(stats, numClasses, options, ClassCandidates.check(candidates, numClasses, m), listener);
-    }
-    RelevanceFit r = FastLaplaceSolver.fit(new FastLaplaceSolver.Likelihood() {
+    FastLaplaceSolver.Likelihood full = new FastLaplaceSolver.Likelihood() {
       @Override
       public CandidateTerms candidates(int[] active, double[] weights) {
         return stats.multinomialCandidates(numClasses, active, weights);
@@ -121,60 +118,20 @@ public final class FastMultinomialSolver {
         int[][] byClass = byClass(active, m, numClasses);
         return stats.multinomial(byClass, ClassLayout.split(weights, byClass));
       }
-    }, numClasses * m, options, listener);
+    };
+    RelevanceFit r;
+    if (candidates == null) {
+      r = FastLaplaceSolver.fit(full, numClasses * m, options, listener);
+    } else {
+      // the step logic over the allowed (class, basis function) pairs only, numbered class-major
+      int[] flat = ClassCandidates.flat(ClassCandidates.check(candidates, numClasses, m), m);
+      r = ClassCandidates.onFull(FastLaplaceSolver.fit(ClassCandidates.restrict(full, flat), flat.length, options,
+          listener), flat);
+    }
     int[][] active = byClass(r.active(), m, numClasses);
     return new MultiClassFit(active, ClassLayout.split(r.weights(), active), ClassLayout.split(r.alpha(), active),
         r.covariance(), r.iterations(), r.converged(), r.logMarginalLikelihoods(), r.activeCounts(),
         r.likelihoodPasses());
-  }
-
-  /**
-   * The fit over the allowed pairs only: the step logic sees candidate c as the c-th allowed flat pair (class-major),
-   * and the terms of every pass are those of the flat pairs, restricted to the allowed ones.
-   */
-  private static MultiClassFit restricted(DesignStatistics stats, int numClasses, SparseBayesOptions options,
-      int[][] allowed, IterationListener listener) {
-    int m = stats.numCandidates();
-    int[] flat = ClassCandidates.flat(allowed, m);
-    int c = flat.length;
-    int full = numClasses * m;
-    RelevanceFit r = FastLaplaceSolver.fit(new FastLaplaceSolver.Likelihood() {
-      @Override
-      public CandidateTerms candidates(int[] active, double[] weights) {
-        CandidateTerms all = stats.multinomialCandidates(numClasses, toFlat(active, flat), weights);
-        int k = active.length;
-        double[] gradient = new double[c];
-        double[] diagonal = new double[c];
-        double[] cross = new double[c * k];
-        for (int j = 0; j < c; j++) {
-          gradient[j] = all.gradient()[flat[j]];
-          diagonal[j] = all.diagonal()[flat[j]];
-          for (int a = 0; a < k; a++) {
-            cross[a * c + j] = all.cross()[a * full + flat[j]];
-          }
-        }
-        return new CandidateTerms(c, active.clone(), all.logLikelihood(), gradient, diagonal, cross);
-      }
-
-      @Override
-      public LikelihoodTerms terms(int[] active, double[] weights) {
-        int[][] byClass = byClass(toFlat(active, flat), m, numClasses);
-        return stats.multinomial(byClass, ClassLayout.split(weights, byClass));
-      }
-    }, c, options, listener);
-    int[][] active = byClass(toFlat(r.active(), flat), m, numClasses);
-    return new MultiClassFit(active, ClassLayout.split(r.weights(), active), ClassLayout.split(r.alpha(), active),
-        r.covariance(), r.iterations(), r.converged(), r.logMarginalLikelihoods(), r.activeCounts(),
-        r.likelihoodPasses());
-  }
-
-  /** {@return the flat pairs of positions among the allowed ones (ascending positions give ascending pairs)} */
-  private static int[] toFlat(int[] positions, int[] flat) {
-    int[] out = new int[positions.length];
-    for (int a = 0; a < positions.length; a++) {
-      out[a] = flat[positions[a]];
-    }
-    return out;
   }
 
   /**
