@@ -78,24 +78,10 @@ final class ClassCandidates {
    * @param allowed the candidates kept, ascending
    */
   static FastLaplaceSolver.Likelihood restrict(FastLaplaceSolver.Likelihood full, int[] allowed) {
-    int c = allowed.length;
     return new FastLaplaceSolver.Likelihood() {
       @Override
       public CandidateTerms candidates(int[] active, double[] weights) {
-        CandidateTerms all = full.candidates(toFull(active, allowed), weights);
-        int m = all.numCandidates();
-        int k = active.length;
-        double[] gradient = new double[c];
-        double[] diagonal = new double[c];
-        double[] cross = new double[c * k];
-        for (int j = 0; j < c; j++) {
-          gradient[j] = all.gradient()[allowed[j]];
-          diagonal[j] = all.diagonal()[allowed[j]];
-          for (int a = 0; a < k; a++) {
-            cross[a * c + j] = all.cross()[a * m + allowed[j]];
-          }
-        }
-        return new CandidateTerms(c, active.clone(), all.logLikelihood(), gradient, diagonal, cross);
+        return full.candidates(toFull(active, allowed), weights).restrictedTo(allowed);
       }
 
       @Override
