@@ -186,6 +186,7 @@ final class FitPlan {
   private final PriorTable table;
   private final boolean onDriver;
   private final SparseBayesOptions options;
+  private final int[][] classCandidates;
   private final RelevanceSolver<? extends RelevanceResult> solver;
 
   private FitPlan(String uid, RvmParams p, Choice choice, DataSummary summary, long maxResultSize) {
@@ -203,12 +204,16 @@ final class FitPlan {
     centres = choice.linear() ? new double[0] : summary.centres();
     basis = candidateBasis(kernel, scaling, dim, centres);
     int m = basis.numCandidates();
+    classCandidates = classBlocks(p, dim);
     if (choice.softmax() && choice.method() == Method.FAST) {
       DriverMemory.checkFastSoftmax(numClasses, m, choice.linear());
     } else if (choice.softmax()) {
-      DriverMemory.checkSoftmax(numClasses, m, choice.linear());
+      // with class feature blocks, em's Hessian is over each class' own candidates only: K·(B + 1), not K·M
+      DriverMemory.checkSoftmax(numClasses, classCandidates == null ? m : classCandidates[0].length,
+          choice.linear());
     } else if (multinomial) {
-      DriverMemory.checkOneVsRest(Math.min(p.getParallelism(), numClasses), m);
+      DriverMemory.checkOneVsRest(Math.min(p.getParallelism(), numClasses),
+          classCandidates == null ? m : classCandidates[0].length);
     } else if (!choice.variational()) {
       DriverMemory.check(m, "maxBasis", choice.linear());
     }
@@ -244,24 +249,51 @@ final class FitPlan {
     return new FitPlan(uid, p, choice, summary, maxResultSize);
   }
 
+  /**
+   * {@return per class, the candidates it may use with classFeatureBlocks B &gt; 0 (the bias and its own block of B
+   * features), or null when every class uses every candidate}
+   *
+   * @throws IllegalArgumentException when the features are not K blocks of B, naming the column, the param and the
+   *     numbers
+   */
+  private int[][] classBlocks(RvmParams p, int dim) {
+    int b = p.getClassFeatureBlocks();
+    if (b == 0 || choice.family() != Family.MULTINOMIAL) {
+      return null;
+    }
+    if ((long) numClasses * b != dim) {
+      throw new IllegalArgumentException("featuresCol '" + p.getFeaturesCol() + "' holds " + dim + " features, but "
+          + "classFeatureBlocks " + b + " with the " + numClasses + " classes of labelCol '" + p.getLabelCol()
+          + "' needs " + numClasses + " x " + b + " = " + (long) numClasses * b + " (one block of " + b
+          + " features per class, class 0 first): assemble the features class block by class block, or set "
+          + "classFeatureBlocks to " + (dim % numClasses == 0 ? String.valueOf(dim / numClasses) : "0"));
+    }
+    LOG.info("{}: class-specific features: class p uses features p*{} ... p*{}+{}{} only", uid, b, b, b - 1,
+        p.getFitIntercept() ? " and the bias" : "");
+    return basis.classBlocks(numClasses, b);
+  }
+
   /** The solver that runs, with the options, the class count and the prior table bound. */
   private RelevanceSolver<? extends RelevanceResult> chooseSolver() {
     if (choice.oneVsRest()) {
-      RelevanceSolver<RelevanceFit> binary = choice.method() == Method.FAST ? FastBernoulliSolver.of(options)
-          : BernoulliRelevanceSolver.of(options);
-      return OneVsRestSolver.of(binary, numClasses, params.getParallelism());
+      // with class feature blocks, class k's binary fit uses its own block (and the bias) only
+      return OneVsRestSolver.of(k -> {
+        int[] own = classCandidates == null ? null : classCandidates[k];
+        return choice.method() == Method.FAST ? FastBernoulliSolver.of(options, LaplaceLikelihood.BERNOULLI, own)
+            : BernoulliRelevanceSolver.of(options, LaplaceLikelihood.BERNOULLI, own);
+      }, numClasses, params.getParallelism());
     }
     if (choice.softmax()) {
-      return choice.method() == Method.FAST ? FastMultinomialSolver.of(numClasses, options)
-          : MultinomialRelevanceSolver.of(numClasses, options);
+      return choice.method() == Method.FAST ? FastMultinomialSolver.of(numClasses, options, classCandidates)
+          : MultinomialRelevanceSolver.of(numClasses, options, classCandidates);
     }
     if (choice.variational()) {
       return VariationalSolver.of(choice.family(), dual, variationalOptions(), table);
     }
     if (choice.family() == Family.BERNOULLI || choice.family() == Family.POISSON) {
       LaplaceLikelihood likelihood = LaplaceLikelihood.of(choice.family());
-      return choice.method() == Method.FAST ? FastBernoulliSolver.of(options, likelihood)
-          : BernoulliRelevanceSolver.of(options, likelihood);
+      return choice.method() == Method.FAST ? FastBernoulliSolver.of(options, likelihood, null)
+          : BernoulliRelevanceSolver.of(options, likelihood, null);
     }
     return choice.method() == Method.FAST ? FastGaussianSolver.of(options) : GaussianRelevanceSolver.of(options);
   }
@@ -429,6 +461,11 @@ final class FitPlan {
   /** {@return α above which the model prunes a basis function} */
   double alphaMax() {
     return options.alphaMax();
+  }
+
+  /** {@return per class, the candidates it may use (classFeatureBlocks), or null when every class uses all} */
+  int[][] classCandidates() {
+    return classCandidates;
   }
 
   /** {@return the solver that runs, its settings bound} */

@@ -124,6 +124,13 @@ public final class RvmEstimator extends Estimator<RvmModel>
    * @return this estimator
    */
   public RvmEstimator setCoef0(double v) { set(coef0(), v); return this; }
+  /**
+   * Sets {@link #classFeatureBlocks()}: B &gt; 0 reads the features as K blocks of B, block p feeding class p only.
+   *
+   * @param v the value (0: off)
+   * @return this estimator
+   */
+  public RvmEstimator setClassFeatureBlocks(int v) { set(classFeatureBlocks(), v); return this; }
 
   /**
    * Tells {@code listener} of every iteration of the fits that follow (for progress output). Not a param: it is

@@ -46,6 +46,7 @@ public final class RvmParamSet implements java.io.Serializable {
   final Param<String> probabilityMethod;
   final DoubleParam threshold;
   final DoubleArrayParam thresholds;
+  final IntParam classFeatureBlocks;
 
   RvmParamSet(Params owner) {
     sparseBayes = new SparseBayesParamSet(owner);
@@ -87,6 +88,13 @@ public final class RvmParamSet implements java.io.Serializable {
             + "its probability is positive), as Spark's probabilistic classifiers. Values >= 0, at most one 0. "
             + "Unset: bernoulli uses threshold, multinomial the most probable class; set, it takes precedence "
             + "over threshold", new NonNegativeThresholds());
+    classFeatureBlocks = new IntParam(owner, "classFeatureBlocks",
+        "class-specific features (Zhang & Malik, appendix A.1), for family multinomial with kernel linear: B > 0 "
+            + "reads each features vector as K consecutive blocks of B features, one per class (K*B features in all), "
+            + "and class p's score uses only block p (and the bias): w_p' phi_p(x), with one alpha per (class, "
+            + "feature) of its block (multiClassStrategy ovr: class p's binary fit against the rest uses block p). "
+            + "0 (the default): every class uses every feature",
+        ParamValidators.gtEq(0));
   }
 
   /** Sets Spark-style defaults on the owner (gamma has none: it follows the number of features). */
@@ -101,12 +109,13 @@ public final class RvmParamSet implements java.io.Serializable {
     owner.setDefault(coef0, 1.0);
     owner.setDefault(probabilityMethod, "moderated");
     owner.setDefault(threshold, 0.5);
+    owner.setDefault(classFeatureBlocks, 0);
   }
 
   /** {@return the RVM's own params (not those of {@link #sparseBayes}), in declaration order} */
   List<Param<?>> params() {
     return List.of(predictionCol, probabilityCol, rawPredictionCol, varianceCol, kernel, gamma, degree, coef0,
-        probabilityMethod, threshold, thresholds);
+        probabilityMethod, threshold, thresholds, classFeatureBlocks);
   }
 
   /** The thresholds validator: finite values >= 0, at most one of them 0 (a class, so that the stages serialize). */

@@ -58,6 +58,8 @@ public interface RvmParams extends SparseBayesParams {
   default DoubleParam threshold() { return paramSet().threshold; }
   /** {@return the {@code thresholds} param: per-class thresholds; the class maximising P(k) / t(k) is predicted} */
   default DoubleArrayParam thresholds() { return paramSet().thresholds; }
+  /** {@return the {@code classFeatureBlocks} param: B &gt; 0, the features per class of class-specific blocks} */
+  default IntParam classFeatureBlocks() { return paramSet().classFeatureBlocks; }
 
   /** {@return the value of {@link #predictionCol()}} */
   default String getPredictionCol() { return getOrDefault(predictionCol()); }
@@ -81,6 +83,8 @@ public interface RvmParams extends SparseBayesParams {
   default double getThreshold() { return (Double) getOrDefault(threshold()); }
   /** {@return the per-class thresholds, or null when unset} */
   default double[] getThresholds() { return isDefined(thresholds()) ? (double[]) getOrDefault(thresholds()) : null; }
+  /** {@return the value of {@link #classFeatureBlocks()}: 0 when every class uses every feature} */
+  default int getClassFeatureBlocks() { return (Integer) getOrDefault(classFeatureBlocks()); }
 
   /** {@return true for binary classification} */
   default boolean isBernoulli() {

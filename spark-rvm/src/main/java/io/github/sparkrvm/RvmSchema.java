@@ -100,6 +100,19 @@ final class RvmSchema {
       throw new IllegalArgumentException("solver 'variational' fits family gaussian or bernoulli, not poisson: "
           + "set solver to em or fast for counts");
     }
+    int blocks = p.getClassFeatureBlocks();
+    if (blocks > 0) {
+      if (choice.family() != Family.MULTINOMIAL) {
+        throw new IllegalArgumentException("classFeatureBlocks " + blocks + " gives each class of a multinomial fit "
+            + "its own block of features, but family is '" + p.getFamily() + "': set family to multinomial, or "
+            + "classFeatureBlocks to 0");
+      }
+      if (!choice.linear()) {
+        throw new IllegalArgumentException("classFeatureBlocks " + blocks + " needs kernel 'linear' (the blocks are "
+            + "input features), but kernel is '" + p.getKernel() + "': set kernel to linear, or classFeatureBlocks "
+            + "to 0");
+      }
+    }
     if (choice.method() == FitPlan.Method.FAST && (p.getAlphaPriorShape() != 0.0 || p.getAlphaPriorRate() != 0.0)) {
       throw new IllegalArgumentException("solver 'fast' supports the scale-free prior only (alphaPriorShape = "
           + "alphaPriorRate = 0, here " + p.getAlphaPriorShape() + " and " + p.getAlphaPriorRate() + "): use solver "

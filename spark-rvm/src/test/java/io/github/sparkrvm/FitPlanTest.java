@@ -156,8 +156,8 @@ class FitPlanTest {
       assertTrue(plan.onDriver(), solver);
       InMemoryStatistics stats = stats(plan, data);
       RelevanceFit direct = "em".equals(solver)
-          ? BernoulliRelevanceSolver.fit(stats, LaplaceLikelihood.POISSON, plan.options(), IterationListener.none())
-          : FastBernoulliSolver.fit(stats, LaplaceLikelihood.POISSON, plan.options(), IterationListener.none());
+          ? BernoulliRelevanceSolver.fit(stats, LaplaceLikelihood.POISSON, plan.options(), null, IterationListener.none())
+          : FastBernoulliSolver.fit(stats, LaplaceLikelihood.POISSON, plan.options(), null, IterationListener.none());
       assertSame(direct, plan.solver().fit(stats, IterationListener.none()));
     }
   }
@@ -222,6 +222,35 @@ class FitPlanTest {
       }
     }
     return new TestData.Table(x, classes ? new double[] {0, 1, 2} : new double[] {0.5, 1.5, -1.0});
+  }
+
+  @Test
+  void classFeatureBlocksBindPerClassCandidatesIntoTheSoftmaxSolvers() {
+    TestData.Table data = TestData.classSpecificBlobs(10, 3, 4);
+    for (String solver : new String[] {"em", "fast"}) {
+      FitPlan plan = plan(estimator("multinomial", solver).setKernel("linear").setClassFeatureBlocks(3), data);
+      int[][] blocks = {{0, 1, 2, 3}, {0, 4, 5, 6}, {0, 7, 8, 9}};
+      assertArrayEquals(blocks, plan.classCandidates());
+      InMemoryStatistics stats = stats(plan, data);
+      assertSame("em".equals(solver)
+          ? MultinomialRelevanceSolver.fit(stats, 3, plan.options(), blocks, IterationListener.none())
+          : FastMultinomialSolver.fit(stats, 3, plan.options(), blocks, IterationListener.none()),
+          plan.solver().fit(stats, IterationListener.none()));
+    }
+    FitPlan ovr = plan(estimator("multinomial", "em").setKernel("linear").setMultiClassStrategy("ovr")
+        .setClassFeatureBlocks(3), data);
+    InMemoryStatistics ovrStats = stats(ovr, data);
+    int[][] blocks = {{0, 1, 2, 3}, {0, 4, 5, 6}, {0, 7, 8, 9}};
+    assertSame(OneVsRestSolver.of(k -> BernoulliRelevanceSolver.of(ovr.options(), LaplaceLikelihood.BERNOULLI, blocks[k]), 3, 1).fit(ovrStats,
+        IterationListener.none()), ovr.solver().fit(ovrStats, IterationListener.none()));
+    assertEquals(null, plan(estimator("multinomial", "em").setKernel("linear"), data).classCandidates());
+    // em's driver memory is that of the K·(B + 1) allowed pairs: 3 blocks of 1500 features fit (4,503 weights),
+    // where the plain softmax over the same 4,500 features (13,503 weights, six matrices of 1.5 GB) is refused
+    TestData.Table wide = wide(4_500, true);
+    assertEquals(3, plan(estimator("multinomial", "em").setKernel("linear").setClassFeatureBlocks(1_500), wide)
+        .classCandidates().length);
+    assertThrows(IllegalArgumentException.class, () -> plan(estimator("multinomial", "em").setKernel("linear"),
+        wide));
   }
 
   @Test

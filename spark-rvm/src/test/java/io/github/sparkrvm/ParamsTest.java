@@ -74,6 +74,7 @@ class ParamsTest {
     DEFAULTS.put("maxDriverDesignSizeInMB", 128.0);
     DEFAULTS.put("maxAddsPerStep", 0);
     DEFAULTS.put("variationalForm", "auto");
+    DEFAULTS.put("classFeatureBlocks", 0);
   }
 
   @Test
@@ -143,6 +144,7 @@ class ParamsTest {
     roundTrip(r, r::setSolver, r::getSolver, "variational");
     roundTrip(r, r::setPrior, r::getPrior, "grid-product");
     roundTrip(r, r::setMaxBlockSizeInMB, r::getMaxBlockSizeInMB, 2.5);
+    roundTrip(r, r::setClassFeatureBlocks, r::getClassFeatureBlocks, 16);
     r.setGridShape(new int[] {4, 5});
     assertArrayEquals(new int[] {4, 5}, r.getGridShape());
   }

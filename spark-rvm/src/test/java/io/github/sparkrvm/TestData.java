@@ -94,6 +94,42 @@ public final class TestData {
     return new Table(x, t);
   }
 
+  /**
+   * Class-specific features of {@link #blobs} (K classes, spread 0.9): for class p, the squared distance to p's
+   * centre, the projection on p's direction and a standard normal noise feature of its own; K blocks of B = 3
+   * features, block p at features 3p … 3p + 2.
+   */
+  public static Table classSpecificBlobs(int perClass, int classes, long seed) {
+    Table blobs = blobs(perClass, classes, 0.9, seed);
+    SplittableRandom random = new SplittableRandom(seed + 200);
+    double[][] x = new double[blobs.size()][];
+    for (int i = 0; i < x.length; i++) {
+      x[i] = new double[3 * classes];
+      for (int p = 0; p < classes; p++) {
+        double angle = 2.0 * Math.PI * p / classes;
+        double dx = blobs.x()[i][0] - 2.0 * Math.cos(angle);
+        double dy = blobs.x()[i][1] - 2.0 * Math.sin(angle);
+        x[i][3 * p] = dx * dx + dy * dy;
+        x[i][3 * p + 1] = blobs.x()[i][0] * Math.cos(angle) + blobs.x()[i][1] * Math.sin(angle);
+        x[i][3 * p + 2] = gaussian(random);
+      }
+    }
+    return new Table(x, blobs.t());
+  }
+
+  /** {@return the rows with their features repeated {@code times} times, one copy after the other} */
+  public static Table repeated(Table t, int times) {
+    double[][] x = new double[t.size()][];
+    for (int i = 0; i < x.length; i++) {
+      int b = t.x()[i].length;
+      x[i] = new double[times * b];
+      for (int p = 0; p < times; p++) {
+        System.arraycopy(t.x()[i], 0, x[i], p * b, b);
+      }
+    }
+    return new Table(x, t.t());
+  }
+
   /** A standard normal draw (Box–Muller). */
   public static double gaussian(SplittableRandom random) {
     return Datasets.gaussian(random);

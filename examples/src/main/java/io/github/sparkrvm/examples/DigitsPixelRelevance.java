@@ -289,8 +289,8 @@ public final class DigitsPixelRelevance {
     return file;
   }
 
-  /** Blue (−1) through white (0) to red (+1). */
-  private static Color diverging(double v) {
+  /** Blue (−1) through white (0) to red (+1); also the colour scale of {@link DigitsClassSpecificFeatures}. */
+  static Color diverging(double v) {
     double t = Math.max(-1, Math.min(1, v));
     Color end = t < 0 ? new Color(33, 102, 172) : new Color(178, 24, 43);
     double a = Math.abs(t);

@@ -147,6 +147,33 @@ public final class BasisFunctions implements Serializable {
   }
 
   /**
+   * {@return the candidates of each class when the input features are {@code numClasses} consecutive blocks of
+   * {@code blockSize} class-specific features (Zhang &amp; Malik 2005, appendix A.1): class p gets the bias (when
+   * there is one) and the features p·blockSize … (p + 1)·blockSize − 1, ascending}
+   *
+   * @param numClasses K
+   * @param blockSize B, the features per class
+   * @throws IllegalArgumentException unless the kernel is linear and the features number K·B
+   */
+  public int[][] classBlocks(int numClasses, int blockSize) {
+    if (!(kernel instanceof Kernel.Linear)) {
+      throw new IllegalArgumentException("class feature blocks need the linear basis, not " + kernel);
+    }
+    if (blockSize < 1 || (long) numClasses * blockSize != dim) {
+      throw new IllegalArgumentException(numClasses + " class blocks of " + blockSize + " features do not make the "
+          + dim + " features of the basis");
+    }
+    int first = intercept ? 1 : 0;
+    int[][] blocks = new int[numClasses][first + blockSize];
+    for (int p = 0; p < numClasses; p++) {
+      for (int j = 0; j < blockSize; j++) {
+        blocks[p][first + j] = first + p * blockSize + j; // bias (0) first when there is one
+      }
+    }
+    return blocks;
+  }
+
+  /**
    * {@return the centre of candidate j (a copy); only for kernel bases}
    *
    * @param j a candidate index, not the bias

@@ -208,6 +208,21 @@ public final class BlockStatistics implements DesignStatistics {
         MultinomialCandidateAccumulator::add, MultinomialCandidateAccumulator::merge).result();
   }
 
+  /** {@return the softmax candidate terms of the given flat candidates only, class by class (one pass)} */
+  @Override
+  public CandidateTerms multinomialCandidates(int numClasses, int[] flatActive, double[] weights,
+      int[] flatCandidates) {
+    requireMultinomialLabels();
+    int m = numCandidates;
+    int[] act = flatActive.clone();
+    double[] w = weights.clone();
+    int[] candidates = flatCandidates.clone();
+    return pass("softmax candidate statistics over " + candidates.length + " of " + numClasses * m
+        + " (class, candidate) pairs, " + numClasses + " classes", allCandidates(),
+        () -> new MultinomialCandidateAccumulator(numClasses, m, act, w, candidates),
+        MultinomialCandidateAccumulator::add, MultinomialCandidateAccumulator::merge).result();
+  }
+
   @Override
   public JaakkolaJordanTerms jaakkolaJordan(int[] active, double[] secondMoment) {
     int k = active.length;

@@ -39,17 +39,21 @@ public final class BernoulliRelevanceSolver {
    * @param options the settings of the outer loop
    */
   public static RelevanceSolver<RelevanceFit> of(SparseBayesOptions options) {
-    return of(options, LaplaceLikelihood.BERNOULLI);
+    return of(options, LaplaceLikelihood.BERNOULLI, null);
   }
 
   /**
-   * {@return the solver of this class over the statistics seam, for {@code likelihood}}
+   * {@return the solver of this class over the statistics seam, for {@code likelihood}, restricted to some of the
+   * candidates (e.g. one class' block of class-specific features in a one-vs-rest fit): it starts with the others
+   * pruned}
    *
    * @param options the settings of the outer loop
    * @param likelihood the likelihood of a row (Bernoulli or Poisson)
+   * @param candidates the candidates the fit may use, ascending in [0, M); null: every one
    */
-  public static RelevanceSolver<RelevanceFit> of(SparseBayesOptions options, LaplaceLikelihood likelihood) {
-    return (data, listener) -> fit(data, likelihood, options, listener);
+  public static RelevanceSolver<RelevanceFit> of(SparseBayesOptions options, LaplaceLikelihood likelihood,
+      int[] candidates) {
+    return (data, listener) -> fit(data, likelihood, options, candidates, listener);
   }
 
   /**
@@ -61,22 +65,25 @@ public final class BernoulliRelevanceSolver {
    * @return the fit
    */
   public static RelevanceFit fit(DesignStatistics stats, SparseBayesOptions options, IterationListener listener) {
-    return fit(stats, LaplaceLikelihood.BERNOULLI, options, listener);
+    return fit(stats, LaplaceLikelihood.BERNOULLI, options, null, listener);
   }
 
   /**
-   * Fits α for {@code likelihood} and returns the Laplace posterior over the basis functions kept.
+   * Fits α for {@code likelihood} over the candidates {@code candidates} only (the others start pruned, at α = ∞)
+   * and returns the Laplace posterior over the basis functions kept.
    *
    * @param stats the data, through the statistics seam
    * @param likelihood the likelihood of a row (Bernoulli or Poisson)
    * @param options the settings of the outer loop
+   * @param candidates the candidates the fit may use, ascending in [0, M); null: every one
    * @param listener told of every step
    * @return the fit
    */
   public static RelevanceFit fit(DesignStatistics stats, LaplaceLikelihood likelihood, SparseBayesOptions options,
-      IterationListener listener) {
-    int m = stats.numCandidates();
-    int[] active = Reestimation.indices(m);
+      int[] candidates, IterationListener listener) {
+    int[] active = candidates == null ? Reestimation.indices(stats.numCandidates())
+        : ClassCandidates.check(new int[][] {candidates}, 1, stats.numCandidates())[0];
+    int m = active.length;
     double[] w = new double[m];
     // At w = 0 every B is the same (¼ for Bernoulli, 1 for Poisson), so the first pass also gives Σ wₙ φᵢ(xₙ)² for
     // the starting α.

@@ -59,17 +59,20 @@ public final class FastBernoulliSolver {
    * @param options the settings (the scale-free prior only: alphaPriorShape = alphaPriorRate = 0)
    */
   public static RelevanceSolver<RelevanceFit> of(SparseBayesOptions options) {
-    return of(options, LaplaceLikelihood.BERNOULLI);
+    return of(options, LaplaceLikelihood.BERNOULLI, null);
   }
 
   /**
-   * {@return the solver of this class over the statistics seam, for {@code likelihood}}
+   * {@return the solver of this class over the statistics seam, for {@code likelihood}, restricted to some of the
+   * candidates (e.g. one class' block of class-specific features in a one-vs-rest fit): the others are never added}
    *
    * @param options the settings (the scale-free prior only: alphaPriorShape = alphaPriorRate = 0)
    * @param likelihood the likelihood of a row (Bernoulli or Poisson)
+   * @param candidates the candidates the fit may use, ascending in [0, M); null: every one
    */
-  public static RelevanceSolver<RelevanceFit> of(SparseBayesOptions options, LaplaceLikelihood likelihood) {
-    return (data, listener) -> fit(data, likelihood, options, listener);
+  public static RelevanceSolver<RelevanceFit> of(SparseBayesOptions options, LaplaceLikelihood likelihood,
+      int[] candidates) {
+    return (data, listener) -> fit(data, likelihood, options, candidates, listener);
   }
 
   /**
@@ -82,22 +85,25 @@ public final class FastBernoulliSolver {
    * @return the fit
    */
   public static RelevanceFit fit(DesignStatistics stats, SparseBayesOptions options, IterationListener listener) {
-    return fit(stats, LaplaceLikelihood.BERNOULLI, options, listener);
+    return fit(stats, LaplaceLikelihood.BERNOULLI, options, null, listener);
   }
 
   /**
-   * Fits α for {@code likelihood} and returns the Laplace posterior over the basis functions kept (the step logic is
-   * {@code FastLaplaceSolver}'s, over {@link DesignStatistics#laplaceCandidates}).
+   * Fits α for {@code likelihood} over the candidates {@code candidates} only and returns the Laplace posterior over
+   * the basis functions kept (the step logic is {@code FastLaplaceSolver}'s, over
+   * {@link DesignStatistics#laplaceCandidates}). The step logic runs over the allowed candidates; each candidates pass
+   * still returns the terms of all M.
    *
    * @param stats the data, through the statistics seam
    * @param likelihood the likelihood of a row (Bernoulli or Poisson)
    * @param options the settings (the scale-free prior only: alphaPriorShape = alphaPriorRate = 0)
+   * @param candidates the candidates the fit may use, ascending in [0, M); null: every one
    * @param listener told of every step
    * @return the fit
    */
   public static RelevanceFit fit(DesignStatistics stats, LaplaceLikelihood likelihood, SparseBayesOptions options,
-      IterationListener listener) {
-    return FastLaplaceSolver.fit(new FastLaplaceSolver.Likelihood() {
+      int[] candidates, IterationListener listener) {
+    FastLaplaceSolver.Likelihood full = new FastLaplaceSolver.Likelihood() {
       @Override
       public CandidateTerms candidates(int[] active, double[] weights) {
         return stats.laplaceCandidates(likelihood, active, weights);
@@ -107,6 +113,12 @@ public final class FastBernoulliSolver {
       public LikelihoodTerms terms(int[] active, double[] weights) {
         return stats.laplace(likelihood, active, weights);
       }
-    }, stats.numCandidates(), options, listener);
+    };
+    if (candidates == null) {
+      return FastLaplaceSolver.fit(full, stats.numCandidates(), options, listener);
+    }
+    int[] allowed = ClassCandidates.check(new int[][] {candidates}, 1, stats.numCandidates())[0];
+    return ClassCandidates.onFull(FastLaplaceSolver.fit(ClassCandidates.restrict(full, allowed), allowed.length,
+        options, listener), allowed);
   }
 }

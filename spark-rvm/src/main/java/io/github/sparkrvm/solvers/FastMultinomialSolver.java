@@ -40,6 +40,13 @@ import java.util.Arrays;
  * <p>Per pass, the driver receives the gradient and diagonal of every one of the K·M flat candidates and the
  * (K·M) × k cross products with the k active weights; each row costs O(K·M·k) (the classic solver's step holds the
  * full (K·M) × (K·M) Hessian instead). The final mode is polished with {@link DesignStatistics#multinomial}.
+ *
+ * <p>A class may be restricted to some of the candidates ({@code candidates[p]}, e.g. its own block of
+ * class-specific features, Zhang &amp; Malik appendix A.1): the step logic then runs over the allowed pairs only,
+ * numbered in class-major order, and the other pairs are never candidates (α = ∞, w = 0); each candidates pass
+ * computes the terms of the allowed pairs only
+ * ({@link DesignStatistics#multinomialCandidates(int, int[], double[], int[])}: with K blocks of B features, about K
+ * times less than the plain softmax's).
  */
 public final class FastMultinomialSolver {
 
@@ -52,7 +59,20 @@ public final class FastMultinomialSolver {
    * @param options the settings (the scale-free prior only: alphaPriorShape = alphaPriorRate = 0)
    */
   public static RelevanceSolver<MultiClassFit> of(int numClasses, SparseBayesOptions options) {
-    return (data, listener) -> fit(data, numClasses, options, listener);
+    return of(numClasses, options, null);
+  }
+
+  /**
+   * {@return the solver of this class over the statistics seam, for {@code numClasses} classes, each restricted to
+   * its own candidates}
+   *
+   * @param numClasses the number of classes K (at least 2)
+   * @param options the settings (the scale-free prior only: alphaPriorShape = alphaPriorRate = 0)
+   * @param candidates per class, the candidate basis functions it may use (ascending, each in [0, M)); null: every
+   *     candidate for every class
+   */
+  public static RelevanceSolver<MultiClassFit> of(int numClasses, SparseBayesOptions options, int[][] candidates) {
+    return (data, listener) -> fit(data, numClasses, options, candidates, listener);
   }
 
   /**
@@ -67,11 +87,28 @@ public final class FastMultinomialSolver {
    */
   public static MultiClassFit fit(DesignStatistics stats, int numClasses, SparseBayesOptions options,
       IterationListener listener) {
+    return fit(stats, numClasses, options, null, listener);
+  }
+
+  /**
+   * Fits α for the labels 0 … numClasses−1, class p over its own candidates only, as
+   * {@link MultinomialRelevanceSolver#fit(DesignStatistics, int, SparseBayesOptions, int[][], IterationListener)}
+   * does.
+   *
+   * @param stats the data, through the statistics seam
+   * @param numClasses the number of classes K (at least 2)
+   * @param options the settings (the scale-free prior only: alphaPriorShape = alphaPriorRate = 0)
+   * @param candidates per class, the candidate basis functions it may use (ascending); null: every candidate
+   * @param listener told of every step
+   * @return the fit, with the joint covariance over all kept (class, basis function) weights
+   */
+  public static MultiClassFit fit(DesignStatistics stats, int numClasses, SparseBayesOptions options,
+      int[][] candidates, IterationListener listener) {
     if (numClasses < 2) {
       throw new IllegalArgumentException("a multinomial fit needs at least 2 classes; got " + numClasses);
     }
     int m = stats.numCandidates();
-    RelevanceFit r = FastLaplaceSolver.fit(new FastLaplaceSolver.Likelihood() {
+    FastLaplaceSolver.Likelihood full = new FastLaplaceSolver.Likelihood() {
       @Override
       public CandidateTerms candidates(int[] active, double[] weights) {
         return stats.multinomialCandidates(numClasses, active, weights);
@@ -82,7 +119,27 @@ public final class FastMultinomialSolver {
         int[][] byClass = byClass(active, m, numClasses);
         return stats.multinomial(byClass, ClassLayout.split(weights, byClass));
       }
-    }, numClasses * m, options, listener);
+    };
+    RelevanceFit r;
+    if (candidates == null) {
+      r = FastLaplaceSolver.fit(full, numClasses * m, options, listener);
+    } else {
+      // the step logic over the allowed (class, basis function) pairs only, numbered class-major
+      int[] flat = ClassCandidates.flat(ClassCandidates.check(candidates, numClasses, m), m);
+      FastLaplaceSolver.Likelihood allowed = new FastLaplaceSolver.Likelihood() {
+        @Override
+        public CandidateTerms candidates(int[] active, double[] weights) {
+          // the statistics of the allowed pairs only, numbered as they are
+          return stats.multinomialCandidates(numClasses, ClassCandidates.toFull(active, flat), weights, flat);
+        }
+
+        @Override
+        public LikelihoodTerms terms(int[] active, double[] weights) {
+          return full.terms(ClassCandidates.toFull(active, flat), weights);
+        }
+      };
+      r = ClassCandidates.onFull(FastLaplaceSolver.fit(allowed, flat.length, options, listener), flat);
+    }
     int[][] active = byClass(r.active(), m, numClasses);
     return new MultiClassFit(active, ClassLayout.split(r.weights(), active), ClassLayout.split(r.alpha(), active),
         r.covariance(), r.iterations(), r.converged(), r.logMarginalLikelihoods(), r.activeCounts(),

@@ -36,6 +36,11 @@ import io.github.sparkrvm.util.IterationListener;
  * optima of {@link Reestimation#refineSettled} are not applied: over the (K·M)-dimensional α of a softmax, applied
  * all at once, they overshoot and the loop cycles between refined and plain steps without converging (seen on the
  * digits data).
+ *
+ * <p>A class may be restricted to some of the candidates ({@code candidates[p]}, e.g. its own block of
+ * class-specific features, Zhang &amp; Malik appendix A.1): the other (class, basis function) pairs have α = ∞ from the
+ * start, so the outer loop starts with them pruned and never computes their statistics; the starting α of class p
+ * counts its own candidates only.
  */
 public final class MultinomialRelevanceSolver {
 
@@ -48,7 +53,20 @@ public final class MultinomialRelevanceSolver {
    * @param options the settings of the outer loop
    */
   public static RelevanceSolver<MultiClassFit> of(int numClasses, SparseBayesOptions options) {
-    return (data, listener) -> fit(data, numClasses, options, listener);
+    return of(numClasses, options, null);
+  }
+
+  /**
+   * {@return the solver of this class over the statistics seam, for {@code numClasses} classes, each restricted to
+   * its own candidates}
+   *
+   * @param numClasses the number of classes K
+   * @param options the settings of the outer loop
+   * @param candidates per class, the candidate basis functions it may use (ascending, each in [0, M)); null: every
+   *     candidate for every class
+   */
+  public static RelevanceSolver<MultiClassFit> of(int numClasses, SparseBayesOptions options, int[][] candidates) {
+    return (data, listener) -> fit(data, numClasses, options, candidates, listener);
   }
 
   /**
@@ -62,18 +80,37 @@ public final class MultinomialRelevanceSolver {
    */
   public static MultiClassFit fit(DesignStatistics stats, int numClasses, SparseBayesOptions options,
       IterationListener listener) {
+    return fit(stats, numClasses, options, null, listener);
+  }
+
+  /**
+   * Fits α for the labels 0 … numClasses−1, class p over its own candidates only, and returns the Laplace posterior
+   * over the kept basis of each class.
+   *
+   * @param stats the data, through the statistics seam
+   * @param numClasses the number of classes K
+   * @param options the settings of the outer loop
+   * @param candidates per class, the candidate basis functions it may use (ascending); null: every candidate
+   * @param listener told of every step
+   * @return the fit
+   */
+  public static MultiClassFit fit(DesignStatistics stats, int numClasses, SparseBayesOptions options,
+      int[][] candidates, IterationListener listener) {
     if (numClasses < 2) {
       throw new IllegalArgumentException("a multinomial fit needs at least 2 classes; got " + numClasses);
     }
     int m = stats.numCandidates();
-    int dim = numClasses * m;
+    int[][] allowed = candidates == null ? ClassCandidates.all(numClasses, m)
+        : ClassCandidates.check(candidates, numClasses, m);
+    int dim = ClassLayout.dim(allowed);
     // the flat (class-major) state: the class and candidate of each weight
     int[] classOf = new int[dim];
     int[] candidate = new int[dim];
+    int at = 0;
     for (int p = 0; p < numClasses; p++) {
-      for (int i = 0; i < m; i++) {
-        classOf[p * m + i] = p;
-        candidate[p * m + i] = i;
+      for (int i : allowed[p]) {
+        classOf[at] = p;
+        candidate[at++] = i;
       }
     }
     int[][] active = byClass(classOf, candidate, numClasses);
@@ -82,15 +119,18 @@ public final class MultinomialRelevanceSolver {
     // the log-likelihood there is −Σ wₙ log K.
     LikelihoodTerms atZero = stats.multinomial(active, ClassLayout.split(w, active));
     double curvature = (numClasses - 1.0) / ((double) numClasses * numClasses);
-    double[] gramDiagonal = new double[m];
-    for (int i = 0; i < m; i++) {
-      gramDiagonal[i] = atZero.hessian()[i * dim + i] / curvature;
-    }
     double weightSum = -atZero.logLikelihood() / Math.log(numClasses);
-    double[] perClass = Reestimation.initialAlpha(gramDiagonal, weightSum, 1.0);
     double[] alpha = new double[dim];
+    int[] offsets = ClassLayout.offsets(active);
     for (int p = 0; p < numClasses; p++) {
-      System.arraycopy(perClass, 0, alpha, p * m, m);
+      // the starting α of class p counts its own candidates (all M when unrestricted)
+      int count = allowed[p].length;
+      double[] gramDiagonal = new double[count];
+      for (int a = 0; a < count; a++) {
+        int j = offsets[p] + a;
+        gramDiagonal[a] = atZero.hessian()[j * dim + j] / curvature;
+      }
+      System.arraycopy(Reestimation.initialAlpha(gramDiagonal, weightSum, 1.0), 0, alpha, offsets[p], count);
     }
     double a = options.alphaPriorShape();
     double b = options.alphaPriorRate();

@@ -25,6 +25,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.function.IntFunction;
 
 /**
  * Multi-class classification by one-vs-rest (Tipping 2001): K binary Relevance Vector Machines, class k against the
@@ -51,11 +52,25 @@ public final class OneVsRestSolver {
    */
   public static RelevanceSolver<MultiClassFit> of(RelevanceSolver<RelevanceFit> binary, int numClasses,
       int parallelism) {
-    return (data, listener) -> fit(data, numClasses, parallelism, listener, binary);
+    return of(k -> binary, numClasses, parallelism);
+  }
+
+  /**
+   * {@return the solver that fits class k against the rest with {@code binaryOf.apply(k)}, up to {@code parallelism}
+   * at a time} (e.g. each restricted to its class' own block of class-specific features); otherwise as
+   * {@link #of(RelevanceSolver, int, int)}.
+   *
+   * @param binaryOf for each class k, the binary solver run on its {@link DesignStatistics#oneVsRest} view
+   * @param numClasses the number of classes K
+   * @param parallelism how many binary fits run at once
+   */
+  public static RelevanceSolver<MultiClassFit> of(IntFunction<RelevanceSolver<RelevanceFit>> binaryOf,
+      int numClasses, int parallelism) {
+    return (data, listener) -> fit(data, numClasses, parallelism, listener, binaryOf);
   }
 
   private static MultiClassFit fit(DesignStatistics stats, int numClasses, int parallelism,
-      IterationListener listener, RelevanceSolver<RelevanceFit> solver) {
+      IterationListener listener, IntFunction<RelevanceSolver<RelevanceFit>> binaryOf) {
     if (numClasses < 2) {
       throw new IllegalArgumentException("one-vs-rest needs at least 2 classes; got " + numClasses);
     }
@@ -69,6 +84,7 @@ public final class OneVsRestSolver {
       List<Future<RelevanceFit>> futures = new ArrayList<>();
       for (int k = 0; k < numClasses; k++) {
         int positive = k;
+        RelevanceSolver<RelevanceFit> solver = binaryOf.apply(positive);
         futures.add(pool.submit(() -> solver.fit(stats.oneVsRest(positive), listener.forClass(positive))));
       }
       for (Future<RelevanceFit> future : futures) {

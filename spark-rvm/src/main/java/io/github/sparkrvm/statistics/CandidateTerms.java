@@ -65,4 +65,34 @@ public record CandidateTerms(int numCandidates, int[] active, double logLikeliho
     }
     return new LikelihoodTerms(k, logLikelihood, g, h);
   }
+
+  /**
+   * {@return these terms over the candidates {@code candidates} only, numbered 0 … candidates.length−1 in their order,
+   * the active candidates by their positions among them}
+   *
+   * @param candidates candidates of these terms, ascending, including every active one
+   * @throws IllegalArgumentException when an active candidate is not among them
+   */
+  public CandidateTerms restrictedTo(int[] candidates) {
+    int c = candidates.length;
+    int k = active.length;
+    int[] positions = new int[k];
+    for (int a = 0; a < k; a++) {
+      positions[a] = java.util.Arrays.binarySearch(candidates, active[a]);
+      if (positions[a] < 0) {
+        throw new IllegalArgumentException("active candidate " + active[a] + " is not among the candidates kept");
+      }
+    }
+    double[] g = new double[c];
+    double[] d = new double[c];
+    double[] x = new double[c * k];
+    for (int j = 0; j < c; j++) {
+      g[j] = gradient[candidates[j]];
+      d[j] = diagonal[candidates[j]];
+      for (int a = 0; a < k; a++) {
+        x[a * c + j] = cross[a * numCandidates + candidates[j]];
+      }
+    }
+    return new CandidateTerms(c, positions, logLikelihood, g, d, x);
+  }
 }

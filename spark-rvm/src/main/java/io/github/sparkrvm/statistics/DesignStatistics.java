@@ -128,6 +128,22 @@ public interface DesignStatistics {
   CandidateTerms multinomialCandidates(int numClasses, int[] flatActive, double[] weights);
 
   /**
+   * {@return the terms of {@link #multinomialCandidates(int, int[], double[])} over the flat candidates
+   * {@code flatCandidates} only (e.g. each class' own block of class-specific features), numbered in their order,
+   * the active weights by their positions among them} By default it computes every flat candidate's terms and keeps
+   * these; the statistics over row blocks compute only these, class by class over the class' own columns.
+   *
+   * @param numClasses K (the labels are class indices 0 … K−1)
+   * @param flatActive the active flat candidates, ascending, each among {@code flatCandidates}
+   * @param weights their weights
+   * @param flatCandidates the flat candidates whose terms are wanted, ascending
+   */
+  default CandidateTerms multinomialCandidates(int numClasses, int[] flatActive, double[] weights,
+      int[] flatCandidates) {
+    return multinomialCandidates(numClasses, flatActive, weights).restrictedTo(flatCandidates);
+  }
+
+  /**
    * {@return the same data seen as the binary problem "class {@code positiveClass} against the rest": labels equal to
    * it become 1, all others 0 (for one-vs-rest)} Passes over the data are counted with this one's.
    *

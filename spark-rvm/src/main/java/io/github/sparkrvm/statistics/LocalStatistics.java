@@ -272,6 +272,18 @@ public final class LocalStatistics implements DesignStatistics {
         MultinomialCandidateAccumulator::merge).result();
   }
 
+  @Override
+  public CandidateTerms multinomialCandidates(int numClasses, int[] flatActive, double[] weights,
+      int[] flatCandidates) {
+    requireMultinomialLabels();
+    int[] act = flatActive.clone();
+    double[] w = weights.clone();
+    int[] candidates = flatCandidates.clone();
+    return accumulate(() -> new MultinomialCandidateAccumulator(numClasses, m, act, w, candidates),
+        (acc, block) -> acc.add(block.phi(), block.rows(), block.labels(), block.rowWeights()),
+        MultinomialCandidateAccumulator::merge).result();
+  }
+
   /**
    * One pass over the collected blocks, on the driver's cores: the blocks are cut into as many contiguous runs as
    * there are processors (at most one per block), each run adds its blocks to a fresh accumulator, and the runs'

@@ -29,6 +29,10 @@ import java.io.Serializable;
  * diagonal (Φ∘Φ)ᵀ diag(B_pp) of every (class, candidate) pair with one {@code dgemm} each; and the cross products
  * with the active weights with one {@code dgemm} Φᵀ V, V (n × k·K) having column (a, p) = W B_(p, q_a) φ_(j_a) for
  * the active flat weight a = (q_a, j_a) (never a rank-1 update per row).
+ *
+ * <p>Restricted to some flat candidates (e.g. each class' own block of class-specific features), it computes the terms
+ * of those only, class by class over the class' own columns: the cross products cost n × (candidates) × k instead
+ * of n × K·M × k, and the result numbers the candidates (and the active weights among them) in the order given.
  */
 public final class MultinomialCandidateAccumulator implements Serializable {
 
@@ -42,6 +46,12 @@ public final class MultinomialCandidateAccumulator implements Serializable {
   private final double[] gradient;
   private final double[] diagonal;
   private final double[] cross;
+  /** The flat candidates whose terms are computed, ascending; null: all K·M. */
+  private final int[] restrict;
+  /** With {@link #restrict}: where each class' candidates start in it (K + 1 entries). */
+  private final int[] classStart;
+  /** With {@link #restrict}: the position of each active weight among the candidates. */
+  private final int[] activePositions;
   private double logLikelihood;
 
   /**
@@ -54,6 +64,21 @@ public final class MultinomialCandidateAccumulator implements Serializable {
    * @param weights their weights
    */
   public MultinomialCandidateAccumulator(int numClasses, int m, int[] flatActive, double[] weights) {
+    this(numClasses, m, flatActive, weights, null);
+  }
+
+  /**
+   * Terms for {@code numClasses} classes over the flat candidates {@code flatCandidates} only, at {@code weights}
+   * over the flat active candidates (which must be among them).
+   *
+   * @param numClasses K, at least 2
+   * @param m M, the candidates per class
+   * @param flatActive the active flat candidates p·M + i, ascending
+   * @param weights their weights
+   * @param flatCandidates the flat candidates whose terms are computed, ascending; null: all K·M
+   */
+  public MultinomialCandidateAccumulator(int numClasses, int m, int[] flatActive, double[] weights,
+      int[] flatCandidates) {
     if (numClasses < 2) {
       throw new IllegalArgumentException("a softmax needs at least 2 classes; got " + numClasses);
     }
@@ -74,6 +99,33 @@ public final class MultinomialCandidateAccumulator implements Serializable {
       weightMatrix[c] = weights[a];
     }
     int dim = m * numClasses;
+    if (flatCandidates == null) {
+      this.restrict = null;
+      this.classStart = null;
+      this.activePositions = null;
+    } else {
+      this.restrict = flatCandidates.clone();
+      this.classStart = new int[numClasses + 1];
+      for (int c = 0; c < restrict.length; c++) {
+        if (restrict[c] < 0 || restrict[c] >= dim || (c > 0 && restrict[c] <= restrict[c - 1])) {
+          throw new IllegalArgumentException("flat candidates must be ascending in [0, " + dim + "); got "
+              + restrict[c]);
+        }
+        classStart[restrict[c] / m + 1]++;
+      }
+      for (int p = 0; p < numClasses; p++) {
+        classStart[p + 1] += classStart[p];
+      }
+      this.activePositions = new int[flatActive.length];
+      for (int a = 0; a < flatActive.length; a++) {
+        activePositions[a] = java.util.Arrays.binarySearch(restrict, flatActive[a]);
+        if (activePositions[a] < 0) {
+          throw new IllegalArgumentException("active flat candidate " + flatActive[a] + " is not among the "
+              + "candidates");
+        }
+      }
+      dim = restrict.length;
+    }
     this.gradient = new double[dim];
     this.diagonal = new double[dim];
     this.cross = new double[dim * flatActive.length];
@@ -123,6 +175,9 @@ public final class MultinomialCandidateAccumulator implements Serializable {
     if (m == 0) {
       return this;
     }
+    if (restrict != null) {
+      return addRestricted(phi, n, mu, residual, curvature, rowWeights);
+    }
     // gradient and diagonal: M × K each, column-major, which is the flat class-major layout
     blas.dgemm("T", "N", m, classes, n, 1.0, phi, n, residual, n, 1.0, gradient, m);
     double[] squares = new double[phi.length];
@@ -154,13 +209,68 @@ public final class MultinomialCandidateAccumulator implements Serializable {
   }
 
   /**
+   * The terms of the restricted candidates, class by class: class p's candidates' columns Φ_p (n × s_p), then the
+   * gradient Φ_pᵀ W(t_p − μ_p), the diagonal (Φ_p∘Φ_p)ᵀ diag(B_pp) and the cross products Φ_pᵀ V_p, V_p (n × k)
+   * having column a = W B_(p, q_a) φ_(j_a).
+   */
+  private MultinomialCandidateAccumulator addRestricted(double[] phi, int n, double[] mu, double[] residual,
+      double[] curvature, double[] rowWeights) {
+    int k = active.length;
+    int total = restrict.length;
+    BLAS blas = BLAS.getInstance();
+    for (int p = 0; p < classes; p++) {
+      int from = classStart[p];
+      int s = classStart[p + 1] - from;
+      if (s == 0) {
+        continue;
+      }
+      double[] columns = new double[n * s];
+      for (int c = 0; c < s; c++) {
+        int src = (restrict[from + c] - p * m) * n;
+        System.arraycopy(phi, src, columns, c * n, n);
+        double g = 0.0;
+        double d = 0.0;
+        for (int i = 0; i < n; i++) {
+          double v = phi[src + i];
+          g += v * residual[p * n + i];
+          d += v * v * curvature[p * n + i];
+        }
+        gradient[from + c] += g;
+        diagonal[from + c] += d;
+      }
+      if (k == 0) {
+        continue;
+      }
+      double[] v = new double[n * k];
+      for (int a = 0; a < k; a++) {
+        int q = active[a] / m;
+        int src = (active[a] % m) * n;
+        double delta = p == q ? 1.0 : 0.0;
+        for (int i = 0; i < n; i++) {
+          double muP = mu[p * n + i];
+          v[a * n + i] = rowWeights[i] * muP * (delta - mu[q * n + i]) * phi[src + i];
+        }
+      }
+      double[] block = new double[s * k];
+      blas.dgemm("T", "N", s, k, n, 1.0, columns, n, v, n, 0.0, block, s);
+      for (int a = 0; a < k; a++) {
+        for (int c = 0; c < s; c++) {
+          cross[a * total + from + c] += block[a * s + c];
+        }
+      }
+    }
+    return this;
+  }
+
+  /**
    * Adds another partial result over the same classes, candidates and active set.
    *
    * @param other an accumulator at the same weights
    * @return this accumulator
    */
   public MultinomialCandidateAccumulator merge(MultinomialCandidateAccumulator other) {
-    if (other.m != m || other.classes != classes || other.active.length != active.length) {
+    if (other.m != m || other.classes != classes || other.active.length != active.length
+        || other.gradient.length != gradient.length) {
       throw new IllegalArgumentException("cannot merge candidate terms of different sizes");
     }
     for (int i = 0; i < gradient.length; i++) {
@@ -174,9 +284,12 @@ public final class MultinomialCandidateAccumulator implements Serializable {
     return this;
   }
 
-  /** {@return the terms accumulated so far, over the K·M flat candidates} */
+  /**
+   * {@return the terms accumulated so far, over the K·M flat candidates, or over the restricted ones in their order
+   * (the active weights then numbered by their positions among them)}
+   */
   public CandidateTerms result() {
-    return new CandidateTerms(m * classes, active.clone(), logLikelihood, gradient.clone(), diagonal.clone(),
-        cross.clone());
+    return new CandidateTerms(gradient.length, restrict == null ? active.clone() : activePositions.clone(),
+        logLikelihood, gradient.clone(), diagonal.clone(), cross.clone());
   }
 }

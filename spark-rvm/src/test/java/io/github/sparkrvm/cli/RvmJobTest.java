@@ -377,6 +377,25 @@ class RvmJobTest {
   }
 
   @Test
+  void trainsClassSpecificFeaturesFromTheCommandLine() {
+    // Ripley's two features as K = 2 blocks of B = 1: class 0 may use xs only, class 1 ys only
+    Path m = fresh("m-blocks");
+    Result r = run("train", "--input", trainCsv, "--model", m, "--label-col", "yc", "--family", "multinomial",
+        "--kernel", "linear", "--class-feature-blocks", "1");
+    assertEquals(0, r.status(), r.err());
+    RvmModel loaded = RvmModel.load(m.toString());
+    assertEquals(1, loaded.getClassFeatureBlocks());
+    for (int k = 0; k < 2; k++) {
+      for (int f : loaded.classRelevantFeatures(k)) {
+        assertEquals(k, f, "class " + k + " uses feature " + f);
+      }
+    }
+    assertBad(run("train", "--input", trainCsv, "--model", fresh("m-blocks-bad"), "--label-col", "yc", "--family",
+        "multinomial", "--kernel", "linear", "--class-feature-blocks", "2"), "featuresCol", "holds 2 features",
+        "classFeatureBlocks 2", "2 x 2 = 4");
+  }
+
+  @Test
   void invalidParamValues() {
     Path m = fresh("m-values");
     assertBad(run("train", "--input", trainCsv, "--model", m, "--gamma", "-1"), "'-1'", "--gamma", "> 0");

@@ -143,6 +143,24 @@ class CandidateStatisticsParityTest {
       assertSame(memory.multinomialCandidates(3, new int[0], new double[0]),
           local.multinomialCandidates(3, new int[0], new double[0]));
       assertEquals(passes, cluster.passes(), "no pass");
+      // restricted to some flat candidates (per-class candidate sets), the cluster and the driver compute only those,
+      // class by class, and agree with the plain loops' terms of all K·M pairs restricted to them; a class may have
+      // none, and the empty active set has its terms too
+      int[] allowed = {0, 3, 5, 9, m, m + 13, m + 14, 2 * m + 7, 3 * m - 1};
+      for (int[] act : new int[][] {active, {}}) {
+        double[] wa = act.length == 0 ? new double[0] : w;
+        CandidateTerms expected = memory.multinomialCandidates(3, act, wa).restrictedTo(allowed);
+        assertEquals(allowed.length, expected.numCandidates());
+        passes = cluster.passes();
+        assertSame(expected, cluster.multinomialCandidates(3, act, wa, allowed));
+        assertEquals(passes + 1, cluster.passes(), "one pass");
+        assertSame(expected, local.multinomialCandidates(3, act, wa, allowed));
+      }
+      int[] twoClasses = {1, 2, 2 * m, 2 * m + 7, 3 * m - 1};
+      assertSame(memory.multinomialCandidates(3, new int[] {2 * m + 7}, new double[] {0.4}).restrictedTo(twoClasses),
+          local.multinomialCandidates(3, new int[] {2 * m + 7}, new double[] {0.4}, twoClasses));
+      assertThrows(IllegalArgumentException.class,
+          () -> local.multinomialCandidates(3, active, w, new int[] {0, 5}), "an active pair outside the candidates");
       // a one-vs-rest view has binary labels: no softmax terms
       assertThrows(IllegalStateException.class, () -> cluster.oneVsRest(1).multinomialCandidates(3, active, w));
     } finally {

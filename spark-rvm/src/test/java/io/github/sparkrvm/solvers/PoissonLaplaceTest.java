@@ -216,7 +216,7 @@ class PoissonLaplaceTest {
   @Test
   void emRecoversTheTrueSparseWeights() {
     LocalStatistics stats = linearStatistics(CountData.logLinear(600, TRUE_WEIGHTS, 5L));
-    RelevanceFit fit = BernoulliRelevanceSolver.fit(stats, LaplaceLikelihood.POISSON, SparseBayesOptions.defaults(),
+    RelevanceFit fit = BernoulliRelevanceSolver.fit(stats, LaplaceLikelihood.POISSON, SparseBayesOptions.defaults(), null,
         IterationListener.none());
     assertTrue(fit.converged());
     assertRecovers(fit, "em");
@@ -225,11 +225,11 @@ class PoissonLaplaceTest {
   @Test
   void fastRecoversTheTrueSparseWeightsAndAgreesWithEm() {
     LocalStatistics stats = linearStatistics(CountData.logLinear(600, TRUE_WEIGHTS, 5L));
-    RelevanceFit fast = FastBernoulliSolver.fit(stats, LaplaceLikelihood.POISSON, SparseBayesOptions.defaults(),
+    RelevanceFit fast = FastBernoulliSolver.fit(stats, LaplaceLikelihood.POISSON, SparseBayesOptions.defaults(), null,
         IterationListener.none());
     assertTrue(fast.converged());
     assertRecovers(fast, "fast");
-    RelevanceFit em = BernoulliRelevanceSolver.fit(stats, LaplaceLikelihood.POISSON, SparseBayesOptions.defaults(),
+    RelevanceFit em = BernoulliRelevanceSolver.fit(stats, LaplaceLikelihood.POISSON, SparseBayesOptions.defaults(), null,
         IterationListener.none());
     // both maximise the same Laplace evidence over the same support: the same weights to within tol's effect
     assertArrayEquals(em.weights(), fast.weights(), 1e-3, Arrays.toString(em.weights()) + " vs "
