@@ -37,7 +37,17 @@ public final class BernoulliRelevanceSolver {
    * @param options the settings of the outer loop
    */
   public static RelevanceSolver<RelevanceFit> of(SparseBayesOptions options) {
-    return (data, listener) -> fit(data, options, listener);
+    return of(options, null);
+  }
+
+  /**
+   * {@return the solver of this class over the statistics seam, started from {@code initial}}
+   *
+   * @param options the settings of the outer loop
+   * @param initial where to start (null: a cold start from every candidate)
+   */
+  public static RelevanceSolver<RelevanceFit> of(SparseBayesOptions options, InitialState initial) {
+    return (data, listener) -> fit(data, options, initial, listener);
   }
 
   /**
@@ -49,22 +59,50 @@ public final class BernoulliRelevanceSolver {
    * @return the fit
    */
   public static RelevanceFit fit(DesignStatistics stats, SparseBayesOptions options, IterationListener listener) {
+    return fit(stats, options, null, listener);
+  }
+
+  /**
+   * Fits as {@link #fit(DesignStatistics, SparseBayesOptions, IterationListener)}, from {@code initial}: its basis
+   * functions and α, the first mode search starting at its weights. The classic re-estimation only prunes, so a warm
+   * start keeps to the initial basis functions.
+   *
+   * @param stats the data, through the statistics seam
+   * @param options the settings of the outer loop
+   * @param initial where to start (null: a cold start from every candidate)
+   * @param listener told of every step
+   * @return the fit
+   */
+  public static RelevanceFit fit(DesignStatistics stats, SparseBayesOptions options, InitialState initial,
+      IterationListener listener) {
     int m = stats.numCandidates();
-    int[] active = Reestimation.indices(m);
-    double[] w = new double[m];
-    // At w = 0 every y(1 − y) is ¼, so the first pass also gives Σ wₙ φᵢ(xₙ)² for the starting α.
-    LikelihoodTerms atZero = stats.bernoulli(active, w);
-    double[] gramDiagonal = new double[m];
-    for (int i = 0; i < m; i++) {
-      gramDiagonal[i] = 4.0 * atZero.hessian()[i * m + i];
+    int[] active;
+    double[] w;
+    double[] alpha;
+    int passes;
+    if (initial != null) {
+      active = initial.singleActive(m);
+      w = initial.weights()[0].clone();
+      alpha = initial.alpha()[0].clone();
+      passes = 0;
+    } else {
+      active = Reestimation.indices(m);
+      w = new double[m];
+      // At w = 0 every y(1 − y) is ¼, so the first pass also gives Σ wₙ φᵢ(xₙ)² for the starting α.
+      LikelihoodTerms atZero = stats.bernoulli(active, w);
+      double[] gramDiagonal = new double[m];
+      for (int i = 0; i < m; i++) {
+        gramDiagonal[i] = 4.0 * atZero.hessian()[i * m + i];
+      }
+      double weightSum = -atZero.logLikelihood() / Math.log(2.0);
+      alpha = Reestimation.initialAlpha(gramDiagonal, weightSum, 1.0);
+      passes = 1;
     }
-    double weightSum = -atZero.logLikelihood() / Math.log(2.0);
-    double[] alpha = Reestimation.initialAlpha(gramDiagonal, weightSum, 1.0);
     double a = options.alphaPriorShape();
     double b = options.alphaPriorRate();
 
     PosteriorMode mode = PosteriorMode.find(stats, active, alpha, w);
-    int passes = 1 + mode.passes();
+    passes += mode.passes();
     FitTrace trace = new FitTrace(listener);
     double logMarginal = mode.logMarginalLikelihood(alpha) + Reestimation.hyperprior(alpha, a, b);
     trace.record(0, logMarginal, active.length, Double.NaN, Double.NaN, passes);

@@ -57,7 +57,17 @@ public final class FastBernoulliSolver {
    * @param options the settings (the scale-free prior only: alphaPriorShape = alphaPriorRate = 0)
    */
   public static RelevanceSolver<RelevanceFit> of(SparseBayesOptions options) {
-    return (data, listener) -> fit(data, options, listener);
+    return of(options, null);
+  }
+
+  /**
+   * {@return the solver of this class over the statistics seam, started from {@code initial}}
+   *
+   * @param options the settings (the scale-free prior only: alphaPriorShape = alphaPriorRate = 0)
+   * @param initial where to start (null: a cold start from the best single candidate)
+   */
+  public static RelevanceSolver<RelevanceFit> of(SparseBayesOptions options, InitialState initial) {
+    return (data, listener) -> fit(data, options, initial, listener);
   }
 
   /**
@@ -70,6 +80,21 @@ public final class FastBernoulliSolver {
    * @return the fit
    */
   public static RelevanceFit fit(DesignStatistics stats, SparseBayesOptions options, IterationListener listener) {
+    return fit(stats, options, null, listener);
+  }
+
+  /**
+   * Fits as {@link #fit(DesignStatistics, SparseBayesOptions, IterationListener)}, from {@code initial}: its basis
+   * functions, α and weights, from which the steps add, re-estimate and delete as from a cold start.
+   *
+   * @param stats the data, through the statistics seam
+   * @param options the settings (the scale-free prior only: alphaPriorShape = alphaPriorRate = 0)
+   * @param initial where to start (null: a cold start)
+   * @param listener told of every step
+   * @return the fit
+   */
+  public static RelevanceFit fit(DesignStatistics stats, SparseBayesOptions options, InitialState initial,
+      IterationListener listener) {
     return FastLaplaceSolver.fit(new FastLaplaceSolver.Likelihood() {
       @Override
       public CandidateTerms candidates(int[] active, double[] weights) {
@@ -80,6 +105,6 @@ public final class FastBernoulliSolver {
       public LikelihoodTerms terms(int[] active, double[] weights) {
         return stats.bernoulli(active, weights);
       }
-    }, stats.numCandidates(), options, listener);
+    }, stats.numCandidates(), options, initial, listener);
   }
 }

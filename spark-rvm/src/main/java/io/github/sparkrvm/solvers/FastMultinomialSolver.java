@@ -52,7 +52,20 @@ public final class FastMultinomialSolver {
    * @param options the settings (the scale-free prior only: alphaPriorShape = alphaPriorRate = 0)
    */
   public static RelevanceSolver<MultiClassFit> of(int numClasses, SparseBayesOptions options) {
-    return (data, listener) -> fit(data, numClasses, options, listener);
+    return of(numClasses, options, null);
+  }
+
+  /**
+   * {@return the solver of this class over the statistics seam, for {@code numClasses} classes, started from
+   * {@code initial}}
+   *
+   * @param numClasses the number of classes K (at least 2)
+   * @param options the settings (the scale-free prior only: alphaPriorShape = alphaPriorRate = 0)
+   * @param initial where to start: one part per class (null: a cold start)
+   */
+  public static RelevanceSolver<MultiClassFit> of(int numClasses, SparseBayesOptions options,
+      InitialState initial) {
+    return (data, listener) -> fit(data, numClasses, options, initial, listener);
   }
 
   /**
@@ -67,10 +80,28 @@ public final class FastMultinomialSolver {
    */
   public static MultiClassFit fit(DesignStatistics stats, int numClasses, SparseBayesOptions options,
       IterationListener listener) {
+    return fit(stats, numClasses, options, null, listener);
+  }
+
+  /**
+   * Fits as {@link #fit(DesignStatistics, int, SparseBayesOptions, IterationListener)}, from {@code initial}: its
+   * (class, basis function) pairs, α and weights, from which the steps add, re-estimate and delete.
+   *
+   * @param stats the data, through the statistics seam
+   * @param numClasses the number of classes K (at least 2)
+   * @param options the settings (the scale-free prior only: alphaPriorShape = alphaPriorRate = 0)
+   * @param initial where to start: one part per class (null: a cold start)
+   * @param listener told of every step
+   * @return the fit
+   */
+  public static MultiClassFit fit(DesignStatistics stats, int numClasses, SparseBayesOptions options,
+      InitialState initial, IterationListener listener) {
     if (numClasses < 2) {
       throw new IllegalArgumentException("a multinomial fit needs at least 2 classes; got " + numClasses);
     }
     int m = stats.numCandidates();
+    InitialState flat = initial == null ? null : InitialState.of(initial.flatActive(numClasses, m),
+        initial.flatAlpha(), initial.flatWeights(), Double.NaN);
     RelevanceFit r = FastLaplaceSolver.fit(new FastLaplaceSolver.Likelihood() {
       @Override
       public CandidateTerms candidates(int[] active, double[] weights) {
@@ -82,7 +113,7 @@ public final class FastMultinomialSolver {
         int[][] byClass = byClass(active, m, numClasses);
         return stats.multinomial(byClass, ClassLayout.split(weights, byClass));
       }
-    }, numClasses * m, options, listener);
+    }, numClasses * m, options, flat, listener);
     int[][] active = byClass(r.active(), m, numClasses);
     return new MultiClassFit(active, ClassLayout.split(r.weights(), active), ClassLayout.split(r.alpha(), active),
         r.covariance(), r.iterations(), r.converged(), r.logMarginalLikelihoods(), r.activeCounts(),

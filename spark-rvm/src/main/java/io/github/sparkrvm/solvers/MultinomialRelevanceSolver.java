@@ -48,7 +48,20 @@ public final class MultinomialRelevanceSolver {
    * @param options the settings of the outer loop
    */
   public static RelevanceSolver<MultiClassFit> of(int numClasses, SparseBayesOptions options) {
-    return (data, listener) -> fit(data, numClasses, options, listener);
+    return of(numClasses, options, null);
+  }
+
+  /**
+   * {@return the solver of this class over the statistics seam, for {@code numClasses} classes, started from
+   * {@code initial}}
+   *
+   * @param numClasses the number of classes K
+   * @param options the settings of the outer loop
+   * @param initial where to start: one part per class (null: a cold start from every (class, candidate) pair)
+   */
+  public static RelevanceSolver<MultiClassFit> of(int numClasses, SparseBayesOptions options,
+      InitialState initial) {
+    return (data, listener) -> fit(data, numClasses, options, initial, listener);
   }
 
   /**
@@ -62,8 +75,28 @@ public final class MultinomialRelevanceSolver {
    */
   public static MultiClassFit fit(DesignStatistics stats, int numClasses, SparseBayesOptions options,
       IterationListener listener) {
+    return fit(stats, numClasses, options, null, listener);
+  }
+
+  /**
+   * Fits as {@link #fit(DesignStatistics, int, SparseBayesOptions, IterationListener)}, from {@code initial}: its
+   * (class, basis function) pairs and α, the first mode search starting at its weights. The classic re-estimation
+   * only prunes, so a warm start keeps to the initial pairs.
+   *
+   * @param stats the data, through the statistics seam
+   * @param numClasses the number of classes K
+   * @param options the settings of the outer loop
+   * @param initial where to start: one part per class (null: a cold start)
+   * @param listener told of every step
+   * @return the fit
+   */
+  public static MultiClassFit fit(DesignStatistics stats, int numClasses, SparseBayesOptions options,
+      InitialState initial, IterationListener listener) {
     if (numClasses < 2) {
       throw new IllegalArgumentException("a multinomial fit needs at least 2 classes; got " + numClasses);
+    }
+    if (initial != null) {
+      return warm(stats, numClasses, options, initial, listener);
     }
     int m = stats.numCandidates();
     int dim = numClasses * m;
@@ -92,12 +125,36 @@ public final class MultinomialRelevanceSolver {
     for (int p = 0; p < numClasses; p++) {
       System.arraycopy(perClass, 0, alpha, p * m, m);
     }
-    double a = options.alphaPriorShape();
-    double b = options.alphaPriorRate();
-
     // the likelihood at w = 0 does not depend on α: the search starts from the terms already computed
     PosteriorMode mode = PosteriorMode.find(likelihood(stats, active), alpha, w, atZero);
-    int passes = 1 + mode.passes();
+    return iterate(stats, numClasses, options, classOf, candidate, active, alpha, mode, 1 + mode.passes(),
+        listener);
+  }
+
+  /** A warm start: the initial pairs, α and weights, the first mode search from those weights. */
+  private static MultiClassFit warm(DesignStatistics stats, int numClasses, SparseBayesOptions options,
+      InitialState initial, IterationListener listener) {
+    int m = stats.numCandidates();
+    int[] flat = initial.flatActive(numClasses, m);
+    int[] classOf = new int[flat.length];
+    int[] candidate = new int[flat.length];
+    for (int j = 0; j < flat.length; j++) {
+      classOf[j] = flat[j] / m;
+      candidate[j] = flat[j] % m;
+    }
+    int[][] active = byClass(classOf, candidate, numClasses);
+    double[] alpha = initial.flatAlpha();
+    PosteriorMode mode = PosteriorMode.find(likelihood(stats, active), alpha, initial.flatWeights(), null);
+    return iterate(stats, numClasses, options, classOf, candidate, active, alpha, mode, mode.passes(), listener);
+  }
+
+  /** The outer loop, from the mode over the starting pairs. */
+  private static MultiClassFit iterate(DesignStatistics stats, int numClasses, SparseBayesOptions options,
+      int[] classOf, int[] candidate, int[][] active, double[] alpha, PosteriorMode mode, int startPasses,
+      IterationListener listener) {
+    double a = options.alphaPriorShape();
+    double b = options.alphaPriorRate();
+    int passes = startPasses;
     FitTrace trace = new FitTrace(listener);
     double logMarginal = mode.logMarginalLikelihood(alpha) + Reestimation.hyperprior(alpha, a, b);
     trace.record(0, logMarginal, classOf.length, Double.NaN, Double.NaN, passes);
