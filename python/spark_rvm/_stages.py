@@ -209,9 +209,9 @@ class RvmModel(_SpecParams, JavaModel, JavaMLReadable, JavaMLWritable):
         return self._call_java("covariance")
 
     @property
-    def noisePrecision(self) -> float:
-        """The noise precision β of a gaussian model."""
-        return self._call_java("noisePrecision")
+    def fittedNoisePrecision(self) -> float:
+        """The noise precision β of a gaussian model: the fitted one, or the value the noisePrecision param held."""
+        return self._call_java("fittedNoisePrecision")
 
     @property
     def featureRelevance(self):
