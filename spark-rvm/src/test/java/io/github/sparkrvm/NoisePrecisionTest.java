@@ -126,12 +126,13 @@ class NoisePrecisionTest {
     assertEquals(3, learnt.relevantFeatures().length);
     org.junit.jupiter.api.Assertions.assertArrayEquals(learnt.relevantFeatures(), held.relevantFeatures());
     assertEquals(learnt.fittedNoisePrecision(), held.fittedNoisePrecision(), 0.0);
-    // the same optimum: solver fast stops when no action gains 1e-6 nats, where the objective is flat enough in
-    // log alpha to leave a weight within about 1e-4 of the optimum
+    // the same optimum: solver fast stops when no action gains 1e-6 nats (the learning fit a few 1e-5 nats below
+    // it, measured), where the objective is flat enough in log alpha to leave a weight within about 1e-4 of it
+    boolean em = solver.equals("em");
     double[] l = learnt.summary().logMarginalLikelihood();
     double[] h = held.summary().logMarginalLikelihood();
-    assertEquals(l[l.length - 1], h[h.length - 1], 1e-5, "log marginal likelihood");
-    double relative = solver.equals("em") ? 1e-6 : 1e-3;
+    assertEquals(l[l.length - 1], h[h.length - 1], em ? 1e-6 : 1e-4, "log marginal likelihood");
+    double relative = em ? 1e-6 : 1e-3;
     for (int a = 0; a < 3; a++) {
       assertEquals(learnt.weights().apply(a), held.weights().apply(a),
           relative * Math.abs(learnt.weights().apply(a)), "weight " + a);
