@@ -55,15 +55,17 @@ class WarmStartTest {
    * A model is a fixed point of its own fit: started from it on the same data, the fit stops within a few steps at
    * the same model (its relevance vectors first among the candidates, in the same order).
    */
-  @ParameterizedTest(name = "{0} {1}")
-  @CsvSource({"gaussian, em", "gaussian, fast", "bernoulli, em", "bernoulli, fast", "multinomial, em",
-      "multinomial, fast"})
-  void onTheSameDataItStopsAtOnceAtTheSameModel(String family, String solver) {
+  @ParameterizedTest(name = "{0} {1} {2}")
+  @CsvSource({"gaussian, em, rbf", "gaussian, fast, rbf", "bernoulli, em, rbf", "bernoulli, fast, rbf",
+      "multinomial, em, rbf", "multinomial, fast, rbf", "gaussian, fast, rbf-per-dimension",
+      "bernoulli, fast, linear", "multinomial, em, linear", "gaussian, fast, poly"})
+  void onTheSameDataItStopsAtOnceAtTheSameModel(String family, String solver, String kernel) {
     Dataset<Row> frame = SparkTestSession.frame(data(family, 90, 4), 1);
-    RvmEstimator rvm = estimator(family, solver);
+    RvmEstimator rvm = estimator(family, solver).setKernel(kernel);
     RvmModel cold = rvm.fit(frame);
     RvmModel warm = rvm.copy(ParamMap.empty()).setInitialModel(cold).fit(frame);
-    String what = family + " " + solver + ": ";
+    String what = family + " " + solver + " " + kernel + ": ";
+    assertTrue(cold.summary().converged(), what + "the cold fit converged");
     assertFalse(cold.summary().warmStarted());
     assertTrue(warm.summary().warmStarted());
     int size = family.equals("multinomial")
@@ -76,6 +78,8 @@ class WarmStartTest {
     assertTrue(warm.summary().iterations() <= 3, what + warm.summary().iterations() + " iterations");
     assertEquals(cold.numRelevanceVectors(), warm.numRelevanceVectors(), what + "relevance vectors");
     close(what + "relevance vectors", cold.relevanceVectors().toArray(), warm.relevanceVectors().toArray(), 0.0);
+    assertArrayEquals(cold.relevantFeatures(), warm.relevantFeatures(), what + "relevant features");
+    assertArrayEquals(cold.perDimensionBasis(), warm.perDimensionBasis(), what + "per-dimension basis");
     if (family.equals("multinomial")) {
       for (int k = 0; k < cold.numClasses(); k++) {
         close(what + "class " + k + " weights", cold.classWeights(k).toArray(), warm.classWeights(k).toArray(),
