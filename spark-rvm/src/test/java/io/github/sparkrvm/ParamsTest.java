@@ -74,6 +74,7 @@ class ParamsTest {
     DEFAULTS.put("maxDriverDesignSizeInMB", 128.0);
     DEFAULTS.put("maxAddsPerStep", 0);
     DEFAULTS.put("variationalForm", "auto");
+    DEFAULTS.put("noisePrecision", 0.0);
   }
 
   @Test
