@@ -97,7 +97,8 @@ class _SpecParams:
 class RvmTrainingSummary:
     """How a fit went (the JVM's RvmTrainingSummary): rows read, re-estimation steps, whether tol was met, the log
     marginal likelihood and the number of basis functions at the start and after each step, passes over the data
-    and wall-clock seconds."""
+    and wall-clock seconds; for a warm start (:meth:`RvmEstimator.setInitialModel`), the number of basis functions
+    it started from (-1: a cold start)."""
 
     numRows: int
     iterations: int
@@ -106,6 +107,7 @@ class RvmTrainingSummary:
     activeBasis: List[int]
     dataPasses: int
     fitSeconds: float
+    warmStartBasis: int = -1
 
     @staticmethod
     def _from_java(java_summary) -> "RvmTrainingSummary":
@@ -117,6 +119,7 @@ class RvmTrainingSummary:
             activeBasis=[int(v) for v in java_summary.activeBasis()],
             dataPasses=int(java_summary.dataPasses()),
             fitSeconds=float(java_summary.fitSeconds()),
+            warmStartBasis=int(java_summary.warmStartBasis()),
         )
 
 
@@ -137,6 +140,18 @@ class RvmEstimator(_SpecParams, JavaEstimator, JavaMLReadable, JavaMLWritable):
 
     def _create_model(self, java_model) -> "RvmModel":
         return RvmModel(java_model)
+
+    def setInitialModel(self, model: Optional["RvmModel"]) -> "RvmEstimator":
+        """Starts the fits that follow from ``model`` (a warm start: its basis functions, alphas, weights and, for
+        gaussian, noise precision), as the JVM's ``RvmEstimator.setInitialModel``; ``None`` for a cold start. Not a
+        param: it is not saved with the estimator. Needs a classic (Py4J) session."""
+        self._java_obj.setInitialModel(None if model is None else model._java_obj)
+        return self
+
+    def getInitialModel(self) -> Optional["RvmModel"]:
+        """The model the fits start from (:meth:`setInitialModel`), or ``None``."""
+        java_model = self._java_obj.getInitialModel()
+        return None if java_model is None else RvmModel(java_model)
 
 
 @_with_params(sorted(_params.RVM_PARAMS + _params.RVM_MODEL_OWN_PARAMS), _params.RVM_MODEL_SETTERS)
@@ -209,9 +224,9 @@ class RvmModel(_SpecParams, JavaModel, JavaMLReadable, JavaMLWritable):
         return self._call_java("covariance")
 
     @property
-    def noisePrecision(self) -> float:
-        """The noise precision β of a gaussian model."""
-        return self._call_java("noisePrecision")
+    def fittedNoisePrecision(self) -> float:
+        """The noise precision β of a gaussian model: the fitted one, or the value the noisePrecision param held."""
+        return self._call_java("fittedNoisePrecision")
 
     @property
     def featureRelevance(self):

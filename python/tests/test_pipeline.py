@@ -109,3 +109,21 @@ def test_cross_validator_over_gamma(spark, ripley):
     assert evaluator.evaluate(best.transform(test)) > 0.9
     direct = RvmEstimator(family="bernoulli", labelCol="yc", standardization=False, gamma=4.0).fit(train)
     assert_same(probabilities(best.transform(test)), probabilities(direct.transform(test)))
+
+
+def test_warm_start_and_held_noise_from_python(spark, ripley):
+    train, _ = ripley
+    rvm = RvmEstimator(family="bernoulli", labelCol="yc", gamma=4.0, standardization=False, maxBasis=60)
+    cold = rvm.fit(train)
+    assert cold.summary.warmStartBasis == -1
+    warm = rvm.setInitialModel(cold).fit(train)
+    assert rvm.getInitialModel() is not None
+    # same data: the fit starts at the model's basis functions and stops within a few steps at the same model
+    assert warm.summary.warmStartBasis == cold.summary.activeBasis[-1]
+    assert warm.summary.iterations <= 3
+    assert warm.numRelevanceVectors == cold.numRelevanceVectors
+    sinc = spark.createDataFrame([(float(i), float(i % 3)) for i in range(12)], ["x", "label"])
+    sinc = VectorAssembler(inputCols=["x"], outputCol="features").transform(sinc)
+    held = RvmEstimator(noisePrecision=20.0).fit(sinc)
+    assert held.getNoisePrecision() == 20.0
+    assert held.fittedNoisePrecision == 20.0

@@ -25,6 +25,7 @@ import io.github.sparkrvm.solvers.FastBernoulliSolver;
 import io.github.sparkrvm.solvers.FastGaussianSolver;
 import io.github.sparkrvm.solvers.FastMultinomialSolver;
 import io.github.sparkrvm.solvers.GaussianRelevanceSolver;
+import io.github.sparkrvm.solvers.InitialState;
 import io.github.sparkrvm.solvers.MultinomialRelevanceSolver;
 import io.github.sparkrvm.solvers.OneVsRestSolver;
 import io.github.sparkrvm.solvers.RelevanceFit;
@@ -187,9 +188,11 @@ final class FitPlan {
   private final boolean onDriver;
   private final SparseBayesOptions options;
   private final int[][] classCandidates;
+  private final InitialState initial;
   private final RelevanceSolver<? extends RelevanceResult> solver;
 
-  private FitPlan(String uid, RvmParams p, Choice choice, DataSummary summary, long maxResultSize) {
+  private FitPlan(String uid, RvmParams p, Choice choice, DataSummary summary, long maxResultSize,
+      RvmModel initialModel) {
     this.uid = uid;
     this.params = p;
     this.choice = choice;
@@ -198,13 +201,30 @@ final class FitPlan {
     int dim = summary.dim();
     gamma = p.isDefined(p.gamma()) ? p.getGamma() : 1.0 / dim;
     kernel = Kernel.of(p.getKernel(), gamma, p.getDegree(), p.getCoef0());
-    scaling = p.getStandardization()
-        ? FeatureScaling.fromStandardDeviations(summary.featureMean(), summary.featureStandardDeviation())
-        : FeatureScaling.identity(dim);
-    centres = choice.linear() ? new double[0] : summary.centres();
+    WarmStart warm = initialModel == null ? null
+        : WarmStart.of(initialModel, p, choice, kernel, dim, numClasses);
+    scaling = warm != null ? warm.scaling()
+        : p.getStandardization()
+            ? FeatureScaling.fromStandardDeviations(summary.featureMean(), summary.featureStandardDeviation())
+            : FeatureScaling.identity(dim);
+    centres = choice.linear() ? new double[0] : warm != null ? warm.centres(summary.centres()) : summary.centres();
     basis = candidateBasis(kernel, scaling, dim, centres);
+    initial = warm == null || warm.size() == 0 ? null : warm.state(basis);
+    if (warm != null && initial == null) {
+      LOG.info("{}: initialModel {} kept no basis function: the fit starts cold (on its candidates and scaling)",
+          uid, initialModel.uid());
+    } else if (warm != null) {
+      LOG.info("{}: warm start from initialModel {}: its {} {}, their alpha and weights{}; its feature scaling; {} "
+          + "candidate basis functions (its own first, then the sampled ones it does not hold)", uid,
+          initialModel.uid(), initial.size(), multinomial ? "(class, basis function) pairs" : "basis functions",
+          choice.family() == Family.GAUSSIAN ? " and noise precision" : "", basis.numCandidates());
+    }
     int m = basis.numCandidates();
     classCandidates = classBlocks(p, dim);
+    if (classCandidates != null && initialModel != null) {
+      throw new IllegalArgumentException("a warm start (initialModel) is not supported with classFeatureBlocks "
+          + p.getClassFeatureBlocks() + ": fit without the initial model, or set classFeatureBlocks to 0");
+    }
     if (choice.softmax() && choice.method() == Method.FAST) {
       DriverMemory.checkFastSoftmax(numClasses, m, choice.linear());
     } else if (choice.softmax()) {
@@ -226,7 +246,11 @@ final class FitPlan {
     int adds = p.getMaxAddsPerStep() > 0 ? p.getMaxAddsPerStep()
         : SparseBayesOptions.automaticMaxAddsPerStep(summary.weightedRows());
     options = new SparseBayesOptions(p.getMaxIter(), p.getTol(), p.getAlphaMax(), p.getAlphaPriorShape(),
-        p.getAlphaPriorRate(), adds);
+        p.getAlphaPriorRate(), adds, p.getNoisePrecision());
+    if (options.noiseFixed()) {
+      LOG.info("{}: the noise precision is held at {} (noisePrecision; a noise deviation of {}): only alpha is "
+          + "re-estimated", uid, options.noisePrecision(), 1.0 / Math.sqrt(options.noisePrecision()));
+    }
     if (choice.method() == Method.FAST && choice.family() != Family.GAUSSIAN) {
       LOG.info("{}: solver fast adds up to {} basis function(s) per step (maxAddsPerStep {})", uid, adds,
           p.getMaxAddsPerStep() > 0 ? p.getMaxAddsPerStep() : "0: auto, " + summary.weightedRows() + " rows");
@@ -246,7 +270,25 @@ final class FitPlan {
    *     gridShape does not match the basis
    */
   static FitPlan of(String uid, RvmParams p, Choice choice, DataSummary summary, long maxResultSize) {
-    return new FitPlan(uid, p, choice, summary, maxResultSize);
+    return new FitPlan(uid, p, choice, summary, maxResultSize, null);
+  }
+
+  /**
+   * {@return the plan of a fit as {@link #of(String, RvmParams, Choice, DataSummary, long)}, started from
+   * {@code initialModel} (a warm start; null: a cold start)}
+   *
+   * @param uid the estimator's uid, for the log
+   * @param p the params
+   * @param choice {@code Choice.of(p)}
+   * @param summary the summary pass over the training rows
+   * @param maxResultSize spark.driver.maxResultSize in bytes (0: no limit)
+   * @param initialModel the model to start from, or null
+   * @throws IllegalArgumentException as above, and when the initial model does not fit this fit (naming what
+   *     differs)
+   */
+  static FitPlan of(String uid, RvmParams p, Choice choice, DataSummary summary, long maxResultSize,
+      RvmModel initialModel) {
+    return new FitPlan(uid, p, choice, summary, maxResultSize, initialModel);
   }
 
   /**
@@ -279,23 +321,24 @@ final class FitPlan {
       // with class feature blocks, class k's binary fit uses its own block (and the bias) only
       return OneVsRestSolver.of(k -> {
         int[] own = classCandidates == null ? null : classCandidates[k];
-        return choice.method() == Method.FAST ? FastBernoulliSolver.of(options, LaplaceLikelihood.BERNOULLI, own)
-            : BernoulliRelevanceSolver.of(options, LaplaceLikelihood.BERNOULLI, own);
+        return choice.method() == Method.FAST ? FastBernoulliSolver.of(options, LaplaceLikelihood.BERNOULLI, own, null)
+            : BernoulliRelevanceSolver.of(options, LaplaceLikelihood.BERNOULLI, own, null);
       }, numClasses, params.getParallelism());
     }
     if (choice.softmax()) {
-      return choice.method() == Method.FAST ? FastMultinomialSolver.of(numClasses, options, classCandidates)
-          : MultinomialRelevanceSolver.of(numClasses, options, classCandidates);
+      return choice.method() == Method.FAST ? FastMultinomialSolver.of(numClasses, options, classCandidates, initial)
+          : MultinomialRelevanceSolver.of(numClasses, options, classCandidates, initial);
     }
     if (choice.variational()) {
       return VariationalSolver.of(choice.family(), dual, variationalOptions(), table);
     }
     if (choice.family() == Family.BERNOULLI || choice.family() == Family.POISSON) {
       LaplaceLikelihood likelihood = LaplaceLikelihood.of(choice.family());
-      return choice.method() == Method.FAST ? FastBernoulliSolver.of(options, likelihood, null)
-          : BernoulliRelevanceSolver.of(options, likelihood, null);
+      return choice.method() == Method.FAST ? FastBernoulliSolver.of(options, likelihood, null, initial)
+          : BernoulliRelevanceSolver.of(options, likelihood, null, initial);
     }
-    return choice.method() == Method.FAST ? FastGaussianSolver.of(options) : GaussianRelevanceSolver.of(options);
+    return choice.method() == Method.FAST ? FastGaussianSolver.of(options, initial)
+        : GaussianRelevanceSolver.of(options, initial);
   }
 
   /**
@@ -360,8 +403,8 @@ final class FitPlan {
 
   /**
    * Whether a bernoulli, poisson, multinomial or gaussian fast fit builds its expanded design (n × m doubles) on the
-   * driver and runs there: when the design is at most maxDriverDesignSizeInMB and, twice with a step's matrices, fits the
-   * driver's heap, and the rows it collects (n × d features) fit spark.driver.maxResultSize. Logs the choice and
+   * driver and runs there: when the design is at most maxDriverDesignSizeInMB and, twice with a step's matrices, fits
+   * the driver's heap, and the rows it collects (n × d features) fit spark.driver.maxResultSize. Logs the choice and
    * why. (Gaussian em needs all of ΦᵀΦ, one statistics pass on either path, which the executors compute in
    * parallel: it keeps the design there, as the variational primal form does. Gaussian fast reads only the columns
    * of ΦᵀΦ of the basis functions it adds, which the driver computes from the design as they are needed.)
@@ -456,6 +499,11 @@ final class FitPlan {
   /** {@return the outer loop's settings, maxAddsPerStep resolved} */
   SparseBayesOptions options() {
     return options;
+  }
+
+  /** {@return the state the fit starts from (a warm start), or null for a cold start} */
+  InitialState initial() {
+    return initial;
   }
 
   /** {@return α above which the model prunes a basis function} */

@@ -69,6 +69,7 @@ public final class RvmEstimator extends Estimator<RvmModel>
   private final String uid;
   private final RvmParamSet paramSet;
   private transient IterationListener progress = IterationListener.none();
+  private RvmModel initialModel;
 
   /** An estimator with a random uid and the default params. */
   public RvmEstimator() {
@@ -145,6 +146,36 @@ public final class RvmEstimator extends Estimator<RvmModel>
     return this;
   }
 
+  /**
+   * Starts the fits that follow from {@code model} (a warm start, as Spark's {@code mllib} k-means
+   * {@code setInitialModel}): its basis functions (relevance vectors or features), their α and weights, and, for
+   * family gaussian, its noise precision β (unless {@code noisePrecision} holds β), on new or more data. Its
+   * relevance vectors join the sampled candidate centres (which may then number up to maxBasis plus the model's);
+   * the fit keeps the model's feature scaling. Solver fast then adds, re-estimates and deletes from there; solver em,
+   * which only prunes, keeps to the model's basis functions. The model must have this fit's family, kernel and
+   * gamma (degree, coef0), number of features, standardization, fitIntercept and number of classes; solver
+   * variational and multiClassStrategy ovr refuse a warm start. Not a param: it is not saved with the estimator,
+   * and {@code explainParams} does not show it; {@link #copy} keeps it. The training summary records it
+   * ({@link RvmTrainingSummary#warmStartBasis}).
+   *
+   * @param model the model to start from; null for a cold start (the default)
+   * @return this estimator
+   */
+  public RvmEstimator setInitialModel(RvmModel model) {
+    this.initialModel = model;
+    return this;
+  }
+
+  /** {@return the model the fits start from ({@link #setInitialModel}), or null for a cold start} */
+  public RvmModel getInitialModel() {
+    return initialModel;
+  }
+
+  /** {@return whether an initial model is set ({@link #setInitialModel})} */
+  public boolean hasInitialModel() {
+    return initialModel != null;
+  }
+
   @Override
   public StructType transformSchema(StructType schema) {
     RvmSchema.validateForFit(this, schema);
@@ -153,7 +184,9 @@ public final class RvmEstimator extends Estimator<RvmModel>
 
   @Override
   public RvmEstimator copy(ParamMap extra) {
-    return defaultCopy(extra);
+    RvmEstimator copy = defaultCopy(extra);
+    copy.initialModel = initialModel;
+    return copy;
   }
 
   /**
@@ -177,7 +210,7 @@ public final class RvmEstimator extends Estimator<RvmModel>
     DataSummary summary = summarise(rows, choice, declaredClasses);
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(dataset.sparkSession().sparkContext());
     FitPlan plan = FitPlan.of(uid, this, choice, summary,
-        jsc.getConf().getSizeAsBytes("spark.driver.maxResultSize", "1g"));
+        jsc.getConf().getSizeAsBytes("spark.driver.maxResultSize", "1g"), initialModel);
 
     BasisFunctions basis = plan.basis();
     int dim = summary.dim();
@@ -204,10 +237,13 @@ public final class RvmEstimator extends Estimator<RvmModel>
     }
     double seconds = (System.nanoTime() - start) / 1e9;
     RvmTrainingSummary trainingSummary = new RvmTrainingSummary(summary.rows(), result.iterations(),
-        result.converged(), result.logMarginalLikelihoods(), result.activeCounts(), passes, seconds);
+        result.converged(), result.logMarginalLikelihoods(), result.activeCounts(), passes, seconds, null,
+        plan.initial() == null ? -1 : plan.initial().size());
     FittedRvm fitted = ModelAssembly.fitted(plan, result, trainingSummary);
-    LOG.info("{}: {} after {} iterations: {} {} kept over {} basis functions, {} passes, {} s", uid,
-        result.converged() ? "converged" : "stopped at maxIter", result.iterations(), result.size(),
+    LOG.info("{}: {}{} after {} iterations: {} {} kept over {} basis functions, {} passes, {} s", uid,
+        result.converged() ? "converged" : "stopped at maxIter",
+        plan.initial() == null ? "" : " (warm-started from " + plan.initial().size() + ")", result.iterations(),
+        result.size(),
         result instanceof MultiClassFit ? "(class, basis function) pairs" : "basis functions", fitted.basisSize(),
         passes, seconds);
     fitted = withWarnings(fitted, summary);

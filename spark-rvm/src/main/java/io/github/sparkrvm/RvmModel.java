@@ -355,8 +355,12 @@ public final class RvmModel extends Model<RvmModel>
     return new DenseMatrix(k, k, fitted.covariance().clone());
   }
 
-  /** {@return β, the noise precision (gaussian); NaN for classification} */
-  public double noisePrecision() {
+  /**
+   * {@return β, the noise precision the model predicts with (gaussian): the fitted one, or the value the
+   * {@code noisePrecision} param held it at; NaN for classification} (Named {@code noisePrecision()} before the
+   * param of that name existed.)
+   */
+  public double fittedNoisePrecision() {
     return fitted.noisePrecision();
   }
 

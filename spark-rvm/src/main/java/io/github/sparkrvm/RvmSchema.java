@@ -118,6 +118,16 @@ final class RvmSchema {
           + "alphaPriorRate = 0, here " + p.getAlphaPriorShape() + " and " + p.getAlphaPriorRate() + "): use solver "
           + "em for a Gamma hyperprior on alpha");
     }
+    if (p.getNoisePrecision() > 0.0 && choice.family() != Family.GAUSSIAN) {
+      throw new IllegalArgumentException("noisePrecision " + p.getNoisePrecision() + " holds the noise of family "
+          + "gaussian, but family is '" + p.getFamily() + "', which has no noise precision: leave noisePrecision at "
+          + "0 (its default)");
+    }
+    if (p.getNoisePrecision() > 0.0 && choice.variational()) {
+      throw new IllegalArgumentException("noisePrecision " + p.getNoisePrecision() + " (a held noise precision) is "
+          + "not supported by solver 'variational', which fits a Gamma posterior over it: use solver em or fast, or "
+          + "leave noisePrecision at 0 (learnt)");
+    }
   }
 
   /**

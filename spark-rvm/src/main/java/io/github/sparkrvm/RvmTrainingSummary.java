@@ -34,9 +34,13 @@ import java.io.Serializable;
  * @param warnings what a user should know about the fit, each also logged at WARN: a model that kept no relevance
  *     vector (it predicts the same for every input), a non-finite objective, declared classes without rows. Empty
  *     when all went well; not saved with the model (a loaded model's list is empty)
+ * @param warmStartBasis a fit started from an initial model ({@link RvmEstimator#setInitialModel}): the number of
+ *     its basis functions (multinomial: (class, basis function) pairs) it started from; −1 for a cold start. Not
+ *     saved with the model (a loaded model's is −1)
  */
 public record RvmTrainingSummary(long numRows, int iterations, boolean converged, double[] logMarginalLikelihood,
-    int[] activeBasis, int dataPasses, double fitSeconds, java.util.List<String> warnings) implements Serializable {
+    int[] activeBasis, int dataPasses, double fitSeconds, java.util.List<String> warnings, int warmStartBasis)
+    implements Serializable {
 
   /**
    * The canonical constructor, with an unmodifiable copy of the warnings.
@@ -49,9 +53,32 @@ public record RvmTrainingSummary(long numRows, int iterations, boolean converged
    * @param dataPasses passes over the training data
    * @param fitSeconds wall-clock seconds of the whole fit
    * @param warnings what a user should know about the fit (null for none)
+   * @param warmStartBasis the basis functions of the initial model the fit started from; −1 for a cold start
    */
   public RvmTrainingSummary {
     warnings = warnings == null ? java.util.List.of() : java.util.List.copyOf(warnings);
+  }
+
+  /**
+   * A cold-started fit's summary.
+   *
+   * @param numRows training rows read
+   * @param iterations α re-estimation steps taken
+   * @param converged whether {@code tol} was met within {@code maxIter}
+   * @param logMarginalLikelihood the objective at the start and after each step
+   * @param activeBasis the number of basis functions in the model at the start and after each step
+   * @param dataPasses passes over the training data
+   * @param fitSeconds wall-clock seconds of the whole fit
+   * @param warnings what a user should know about the fit (null for none)
+   */
+  public RvmTrainingSummary(long numRows, int iterations, boolean converged, double[] logMarginalLikelihood,
+      int[] activeBasis, int dataPasses, double fitSeconds, java.util.List<String> warnings) {
+    this(numRows, iterations, converged, logMarginalLikelihood, activeBasis, dataPasses, fitSeconds, warnings, -1);
+  }
+
+  /** {@return whether the fit started from an initial model (a warm start)} */
+  public boolean warmStarted() {
+    return warmStartBasis >= 0;
   }
 
   /**
@@ -80,6 +107,6 @@ public record RvmTrainingSummary(long numRows, int iterations, boolean converged
     java.util.List<String> all = new java.util.ArrayList<>(warnings);
     all.addAll(more);
     return new RvmTrainingSummary(numRows, iterations, converged, logMarginalLikelihood, activeBasis, dataPasses,
-        fitSeconds, all);
+        fitSeconds, all, warmStartBasis);
   }
 }

@@ -81,6 +81,7 @@ public final class SparseBayesParamSet implements java.io.Serializable {
   final DoubleParam maxDriverDesignSizeInMB;
   final IntParam maxAddsPerStep;
   final Param<String> variationalForm;
+  final DoubleParam noisePrecision;
 
   SparseBayesParamSet(Params owner) {
     featuresCol = new Param<>(owner, "featuresCol", "features column name (a Vector column)");
@@ -181,6 +182,12 @@ public final class SparseBayesParamSet implements java.io.Serializable {
             + "the driver, O(N^2 M + N^3) a step), or auto (dual when M > N and the design fits the driver's "
             + "memory, else primal). Both give the same fit up to rounding",
         ParamValidators.inArray(VARIATIONAL_FORMS));
+    noisePrecision = new DoubleParam(owner, "noisePrecision",
+        "family gaussian: the noise precision beta = 1 / sigma^2 of the labels (>= 0, finite). 0 (the default): learn "
+            + "it from the data with the alphas; > 0: hold it at this value throughout the fit (when the noise level "
+            + "is known), re-estimating the alphas only. Solvers em and fast; families bernoulli and multinomial have "
+            + "no noise and refuse a value > 0. A fitted model's own beta is RvmModel.fittedNoisePrecision",
+        ParamValidators.inRange(0.0, Double.MAX_VALUE));
   }
 
   /** Sets Spark-style defaults on the owner (gridShape has none: it follows the kernel and the data). */
@@ -207,6 +214,7 @@ public final class SparseBayesParamSet implements java.io.Serializable {
     owner.setDefault(maxDriverDesignSizeInMB, DEFAULT_MAX_DRIVER_DESIGN_MB);
     owner.setDefault(maxAddsPerStep, 0);
     owner.setDefault(variationalForm, "auto");
+    owner.setDefault(noisePrecision, 0.0);
   }
 
   /** {@return every param of this set, in declaration order} */
@@ -214,7 +222,7 @@ public final class SparseBayesParamSet implements java.io.Serializable {
     return List.of(featuresCol, labelCol, weightCol, family, multiClassStrategy, fitIntercept,
         standardization, maxIter, tol, alphaMax, alphaPriorShape, alphaPriorRate,
         maxBasis, seed, aggregationDepth, parallelism, solver, prior,
-        gridShape, maxBlockSizeInMB, maxDriverDesignSizeInMB, maxAddsPerStep, variationalForm);
+        gridShape, maxBlockSizeInMB, maxDriverDesignSizeInMB, maxAddsPerStep, variationalForm, noisePrecision);
   }
 
   /** The gridShape validator: two positive entries (a class, not a lambda, so that the stages serialize). */

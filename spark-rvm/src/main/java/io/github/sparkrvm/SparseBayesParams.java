@@ -82,6 +82,8 @@ public interface SparseBayesParams extends Params {
   default IntParam maxAddsPerStep() { return sparseBayesParamSet().maxAddsPerStep; }
   /** {@return the {@code variationalForm} param: solver variational's posterior form: auto, primal or dual} */
   default Param<String> variationalForm() { return sparseBayesParamSet().variationalForm; }
+  /** {@return the {@code noisePrecision} param: gaussian: β held through the fit, or 0 to learn it} */
+  default DoubleParam noisePrecision() { return sparseBayesParamSet().noisePrecision; }
 
   /** {@return the value of {@link #featuresCol()}} */
   default String getFeaturesCol() { return getOrDefault(featuresCol()); }
@@ -129,4 +131,6 @@ public interface SparseBayesParams extends Params {
   default int getMaxAddsPerStep() { return (Integer) getOrDefault(maxAddsPerStep()); }
   /** {@return the value of {@link #variationalForm()}} */
   default String getVariationalForm() { return getOrDefault(variationalForm()); }
+  /** {@return the value of {@link #noisePrecision()}: the β to hold, or 0 to learn it} */
+  default double getNoisePrecision() { return (Double) getOrDefault(noisePrecision()); }
 }

@@ -201,6 +201,14 @@ public interface SparseBayesSetters<T extends SparseBayesSetters<T>> extends Fea
    */
   default T setVariationalForm(String v) { set(variationalForm(), v); return self(); }
 
+  /**
+   * Sets {@link #noisePrecision()}.
+   *
+   * @param v the noise precision β to hold through the fit (family gaussian), or 0 to learn it
+   * @return this stage
+   */
+  default T setNoisePrecision(double v) { set(noisePrecision(), v); return self(); }
+
   /** {@return this stage, as its own type} */
   @SuppressWarnings("unchecked")
   private T self() {

@@ -148,7 +148,7 @@ class FitContractTest {
       TestData.Table big = scaled(train, c);
       RvmModel model = rvm.fit(SparkTestSession.frame(big, 1));
       assertEquals(plain.numRelevanceVectors(), model.numRelevanceVectors(), "scale " + c);
-      assertEquals(plain.noisePrecision(), model.noisePrecision(), 1e-4 * plain.noisePrecision());
+      assertEquals(plain.fittedNoisePrecision(), model.fittedNoisePrecision(), 1e-4 * plain.fittedNoisePrecision());
       // to 1e-3, the stop rule's own tolerance (tol: the largest change of log alpha at the last step), since a
       // rounding difference can make the fast steps stop at another point within it
       assertClose(expected, column(model.transform(SparkTestSession.frame(big, 1)), "prediction"), 1e-3,
@@ -259,7 +259,7 @@ class FitContractTest {
     assertFalse(Arrays.asList(without.columns()).contains("variance"));
     assertArrayEquals(withVariance, column(without, "prediction"), 0.0);
     for (double v : variance) {
-      assertTrue(v > 1.0 / gaussian.noisePrecision());
+      assertTrue(v > 1.0 / gaussian.fittedNoisePrecision());
     }
 
     Dataset<Row> ripley = SparkTestSession.frame(TestData.ripley("tr"), 2);

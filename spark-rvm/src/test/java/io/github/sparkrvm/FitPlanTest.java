@@ -156,8 +156,10 @@ class FitPlanTest {
       assertTrue(plan.onDriver(), solver);
       InMemoryStatistics stats = stats(plan, data);
       RelevanceFit direct = "em".equals(solver)
-          ? BernoulliRelevanceSolver.fit(stats, LaplaceLikelihood.POISSON, plan.options(), null, IterationListener.none())
-          : FastBernoulliSolver.fit(stats, LaplaceLikelihood.POISSON, plan.options(), null, IterationListener.none());
+          ? BernoulliRelevanceSolver.fit(stats, LaplaceLikelihood.POISSON, plan.options(), null, null,
+              IterationListener.none())
+          : FastBernoulliSolver.fit(stats, LaplaceLikelihood.POISSON, plan.options(), null, null,
+              IterationListener.none());
       assertSame(direct, plan.solver().fit(stats, IterationListener.none()));
     }
   }
@@ -233,16 +235,17 @@ class FitPlanTest {
       assertArrayEquals(blocks, plan.classCandidates());
       InMemoryStatistics stats = stats(plan, data);
       assertSame("em".equals(solver)
-          ? MultinomialRelevanceSolver.fit(stats, 3, plan.options(), blocks, IterationListener.none())
-          : FastMultinomialSolver.fit(stats, 3, plan.options(), blocks, IterationListener.none()),
+          ? MultinomialRelevanceSolver.fit(stats, 3, plan.options(), blocks, null, IterationListener.none())
+          : FastMultinomialSolver.fit(stats, 3, plan.options(), blocks, null, IterationListener.none()),
           plan.solver().fit(stats, IterationListener.none()));
     }
     FitPlan ovr = plan(estimator("multinomial", "em").setKernel("linear").setMultiClassStrategy("ovr")
         .setClassFeatureBlocks(3), data);
     InMemoryStatistics ovrStats = stats(ovr, data);
     int[][] blocks = {{0, 1, 2, 3}, {0, 4, 5, 6}, {0, 7, 8, 9}};
-    assertSame(OneVsRestSolver.of(k -> BernoulliRelevanceSolver.of(ovr.options(), LaplaceLikelihood.BERNOULLI, blocks[k]), 3, 1).fit(ovrStats,
-        IterationListener.none()), ovr.solver().fit(ovrStats, IterationListener.none()));
+    assertSame(OneVsRestSolver.of(k -> BernoulliRelevanceSolver.of(ovr.options(), LaplaceLikelihood.BERNOULLI,
+        blocks[k], null), 3, 1).fit(ovrStats, IterationListener.none()),
+        ovr.solver().fit(ovrStats, IterationListener.none()));
     assertEquals(null, plan(estimator("multinomial", "em").setKernel("linear"), data).classCandidates());
     // em's driver memory is that of the K·(B + 1) allowed pairs: 3 blocks of 1500 features fit (4,503 weights),
     // where the plain softmax over the same 4,500 features (13,503 weights, six matrices of 1.5 GB) is refused

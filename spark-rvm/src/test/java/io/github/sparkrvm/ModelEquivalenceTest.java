@@ -113,7 +113,8 @@ class ModelEquivalenceTest {
     close(name + ": relevance vectors", expected.relevanceVectors(), actual.relevanceVectors());
     close(name + ": row relevances", expected.rowRelevances(), actual.rowRelevances());
     close(name + ": column relevances", expected.columnRelevances(), actual.columnRelevances());
-    close(name + ": noise precision", new double[] {expected.noisePrecision()}, new double[] {actual.noisePrecision()});
+    close(name + ": noise precision", new double[] {expected.fittedNoisePrecision()},
+        new double[] {actual.fittedNoisePrecision()});
     if (expected.getFamily().equals("multinomial")) {
       for (int k = 0; k < expected.numClasses(); k++) {
         String cls = name + ", class " + k;

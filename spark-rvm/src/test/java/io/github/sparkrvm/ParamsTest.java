@@ -75,6 +75,7 @@ class ParamsTest {
     DEFAULTS.put("maxAddsPerStep", 0);
     DEFAULTS.put("variationalForm", "auto");
     DEFAULTS.put("classFeatureBlocks", 0);
+    DEFAULTS.put("noisePrecision", 0.0);
   }
 
   @Test

@@ -89,7 +89,7 @@ class PersistenceTest {
     Dataset<Row> grid = SparkTestSession.frame(TestData.sincGrid(50), 1);
     assertEquals(outputs(regressor.transform(grid), "prediction", "variance"),
         outputs(reg.transform(grid), "prediction", "variance"));
-    assertEquals(regressor.noisePrecision(), reg.noisePrecision());
+    assertEquals(regressor.fittedNoisePrecision(), reg.fittedNoisePrecision());
     assertEquals(0.25, reg.getGamma());
 
     // save refuses an existing path unless told to overwrite

@@ -78,7 +78,7 @@ class PoissonRegressionTest {
         assertTrue(model.alphas().apply(a) > largestTrueAlpha, what);
       }
     }
-    assertTrue(Double.isNaN(model.noisePrecision()));
+    assertTrue(Double.isNaN(model.fittedNoisePrecision()));
     assertEquals("poisson", model.getFamily());
     assertEquals(0, model.numClasses());
   }

@@ -66,7 +66,7 @@ class RvmEstimatorTest {
     assertTrue(sincModel.summary().converged());
     assertEquals(100, sincModel.summary().numRows());
     // 1/β estimates the noise variance σ² = 0.01
-    assertEquals(0.1, 1.0 / Math.sqrt(sincModel.noisePrecision()), 0.03);
+    assertEquals(0.1, 1.0 / Math.sqrt(sincModel.fittedNoisePrecision()), 0.03);
   }
 
   @Test
@@ -139,7 +139,7 @@ class RvmEstimatorTest {
         mean += sincModel.weights().apply(i) * phi[offset + i];
       }
       assertEquals(mean, sincModel.predict(Vectors.dense(x)), 1e-12);
-      assertEquals(1.0 / sincModel.noisePrecision() + quad, sincModel.predictVariance(Vectors.dense(x)), 1e-12);
+      assertEquals(1.0 / sincModel.fittedNoisePrecision() + quad, sincModel.predictVariance(Vectors.dense(x)), 1e-12);
     }
   }
 

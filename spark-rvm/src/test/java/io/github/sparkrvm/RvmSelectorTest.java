@@ -263,7 +263,7 @@ class RvmSelectorTest {
         "selectionThreshold", "family", "multiClassStrategy", "fitIntercept", "standardization", "maxIter", "tol",
         "alphaMax", "alphaPriorShape", "alphaPriorRate", "aggregationDepth", "parallelism", "solver", "maxBasis",
         "seed", "prior", "gridShape", "maxBlockSizeInMB", "maxDriverDesignSizeInMB", "maxAddsPerStep",
-        "variationalForm")), names);
+        "variationalForm", "noisePrecision")), names);
     RvmSelector copy = selector.copy(new org.apache.spark.ml.param.ParamMap().put(selector.maxIter().w(5)));
     assertEquals(selector.uid(), copy.uid());
     assertEquals(7.0, copy.getSelectionThreshold());
@@ -281,7 +281,7 @@ class RvmSelectorTest {
         .setMaxIter(7).setTol(1e-5).setAlphaMax(1e6).setAlphaPriorShape(1e-3).setAlphaPriorRate(2e-3).setMaxBasis(123)
         .setSeed(99L).setAggregationDepth(3).setParallelism(4).setSolver("variational").setPrior("grid-sum")
         .setGridShape(new int[] {2, 3}).setMaxBlockSizeInMB(8.0).setMaxDriverDesignSizeInMB(0.5).setMaxAddsPerStep(1)
-        .setVariationalForm("dual");
+        .setVariationalForm("dual").setNoisePrecision(25.0);
     RvmEstimator rvm = selector.estimator();
     RvmEstimator defaults = new RvmEstimator();
     for (Param<?> p : selector.sparseBayesParamSet().params()) {

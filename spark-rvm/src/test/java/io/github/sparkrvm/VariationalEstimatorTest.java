@@ -91,7 +91,7 @@ class VariationalEstimatorTest {
     double rmse = Math.sqrt(squares / test.size());
     // Tipping's sinc with σ = 0.1: the RVM's error is a few hundredths; the noise level is recovered
     assertTrue(rmse < 0.05, "RMSE " + rmse);
-    assertEquals(0.1, 1.0 / Math.sqrt(model.noisePrecision()), 0.03);
+    assertEquals(0.1, 1.0 / Math.sqrt(model.fittedNoisePrecision()), 0.03);
     assertArrayEquals(new double[0], model.rowRelevances());
     assertArrayEquals(new double[0], model.columnRelevances());
     // variance = 1/E[noise precision] + φᵀΣφ over the kept basis (bias first, then the relevance vectors)
@@ -114,7 +114,7 @@ class VariationalEstimatorTest {
           quad += phi[a] * cov[b * size + a] * phi[b];
         }
       }
-      assertEquals(1.0 / model.noisePrecision() + quad, model.predictVariance(Vectors.dense(x)), 1e-12);
+      assertEquals(1.0 / model.fittedNoisePrecision() + quad, model.predictVariance(Vectors.dense(x)), 1e-12);
     }
   }
 

@@ -102,7 +102,7 @@ public final class SincRegression {
       System.out.printf("noisy sinc: 100 training points, %d relevance vectors at x = %s%n", rx.length,
           java.util.Arrays.toString(java.util.Arrays.stream(rx).map(v -> Math.round(v * 100) / 100.0).toArray()));
       System.out.printf("test RMSE on 1000 noise-free points: %.4f; noise deviation estimate 1/sqrt(beta) = %.4f "
-          + "(true 0.1)%n", rmse, 1 / Math.sqrt(model.noisePrecision()));
+          + "(true 0.1)%n", rmse, 1 / Math.sqrt(model.fittedNoisePrecision()));
       System.out.println("published (Tipping 2001): 6.7 relevance vectors on average (SVR: 45.2)");
 
       XYChart chart = new XYChartBuilder().width(900).height(560)

@@ -63,7 +63,7 @@ public final class RvmJob {
   private static final Logger LOG = LoggerFactory.getLogger(RvmJob.class);
   private static final String PREFIX = "spark-rvm: ";
   private static final List<String> TRAIN_OPTIONS =
-      List.of("input", "table", "model", "format", "overwrite", "num-features");
+      List.of("input", "table", "model", "format", "overwrite", "num-features", "initial-model");
   private static final List<String> PREDICT_OPTIONS = List.of("model", "input", "table", "output", "format",
       "label-col", "features-col", "overwrite", "output-format", "mode", "partition-by");
   private static final List<String> EVALUATE_OPTIONS =
@@ -162,9 +162,17 @@ public final class RvmJob {
     boolean overwrite = options.flag("overwrite");
     int numFeatures = numFeatures(options, source);
     requireNew(spark, modelPath, "--model", overwrite);
+    String initialPath = options.has("initial-model") ? options.required("initial-model") : null;
+    if (initialPath != null) {
+      estimator.setInitialModel(loadModel(spark, initialPath, "--initial-model"));
+    }
 
     Dataset<Row> raw = DataInput.load(spark, source, numFeatures, "--num-features " + numFeatures);
-    OutputPaths.requireApart(spark, "--model", modelPath, readPaths(source, raw));
+    List<String[]> read = readPaths(source, raw);
+    if (initialPath != null) {
+      read.add(new String[] {initialPath, "--initial-model"});
+    }
+    OutputPaths.requireApart(spark, "--model", modelPath, read);
     Table table = DataInput.prepare(raw, source, new Columns(Purpose.TRAIN, estimator.getLabelCol(),
         estimator.getWeightCol(), estimator.getFeaturesCol(), options.has("features-col"), -1, List.of()));
     estimator.setFeaturesCol(table.featuresCol());
@@ -190,9 +198,13 @@ public final class RvmJob {
       }
     });
     RvmTrainingSummary summary = model.summary();
-    out.println(new JsonLine().put("rows", summary.numRows()).put("relevanceVectors", model.numRelevanceVectors())
+    JsonLine line = new JsonLine().put("rows", summary.numRows()).put("relevanceVectors", model.numRelevanceVectors())
         .put("iterations", summary.iterations()).put("converged", summary.converged())
-        .put("fitSeconds", Math.round(summary.fitSeconds() * 1000.0) / 1000.0));
+        .put("fitSeconds", Math.round(summary.fitSeconds() * 1000.0) / 1000.0);
+    if (summary.warmStarted()) {
+      line.put("warmStartBasis", summary.warmStartBasis());
+    }
+    out.println(line);
   }
 
   /** {@return {@code --num-features} (LibSVM input at train), or 0 when not given} */
@@ -456,13 +468,18 @@ public final class RvmJob {
   }
 
   private static RvmModel loadModel(SparkSession spark, String path) {
+    return loadModel(spark, path, "--model");
+  }
+
+  /** {@return the model saved at {@code path}, given by {@code option}} */
+  private static RvmModel loadModel(SparkSession spark, String path, String option) {
     if (!DataInput.exists(spark, path, false)) {
-      throw new BadInputException("model '" + path + "' (--model) does not exist");
+      throw new BadInputException("model '" + path + "' (" + option + ") does not exist");
     }
     try {
       return RvmModel.read().session(spark).load(path);
     } catch (Exception e) {
-      throw new BadInputException("cannot load an RVM model from '" + path + "' (--model): " + oneLine(e), e);
+      throw new BadInputException("cannot load an RVM model from '" + path + "' (" + option + "): " + oneLine(e), e);
     }
   }
 

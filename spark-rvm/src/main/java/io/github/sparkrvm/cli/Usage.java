@@ -39,11 +39,15 @@ final class Usage {
 
       Commands (SOURCE is --input PATH [--format FORMAT], or --table NAME):
         train SOURCE --model PATH [--label-col label] [--features-col features] [--weight-col NAME]
-              [--num-features N] [--overwrite] [--PARAM VALUE ...]
+              [--num-features N] [--initial-model PATH] [--overwrite] [--PARAM VALUE ...]
             Fits an RVM, prints one line per iteration on stderr, saves the model (with the names of
             its feature columns), and prints one JSON line on stdout:
             {"rows","relevanceVectors","iterations","converged","fitSeconds"}. --num-features sets
-            the dimension of libsvm input (default: its largest index).
+            the dimension of libsvm input (default: its largest index). --initial-model starts the
+            fit from a saved model (a warm start: its basis functions, alphas, weights and noise;
+            same family, kernel, gamma, features, standardization, fitIntercept and classes; solvers
+            em and fast); the JSON line then also has "warmStartBasis", the basis functions it
+            started from.
         predict --model PATH SOURCE --output PATH [--output-format FORMAT] [--mode MODE]
               [--partition-by COL,...] [--label-col NAME] [--features-col NAME] [--overwrite]
             Writes the input's columns and the predictions to --output, in --output-format (default

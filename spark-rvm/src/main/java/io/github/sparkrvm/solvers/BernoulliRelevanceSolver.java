@@ -39,21 +39,22 @@ public final class BernoulliRelevanceSolver {
    * @param options the settings of the outer loop
    */
   public static RelevanceSolver<RelevanceFit> of(SparseBayesOptions options) {
-    return of(options, LaplaceLikelihood.BERNOULLI, null);
+    return of(options, LaplaceLikelihood.BERNOULLI, null, null);
   }
 
   /**
    * {@return the solver of this class over the statistics seam, for {@code likelihood}, restricted to some of the
-   * candidates (e.g. one class' block of class-specific features in a one-vs-rest fit): it starts with the others
-   * pruned}
+   * candidates (e.g. one class' block of class-specific features in a one-vs-rest fit: it starts with the others
+   * pruned), or started from {@code initial}}
    *
    * @param options the settings of the outer loop
    * @param likelihood the likelihood of a row (Bernoulli or Poisson)
    * @param candidates the candidates the fit may use, ascending in [0, M); null: every one
+   * @param initial where to start (null: a cold start from every allowed candidate)
    */
   public static RelevanceSolver<RelevanceFit> of(SparseBayesOptions options, LaplaceLikelihood likelihood,
-      int[] candidates) {
-    return (data, listener) -> fit(data, likelihood, options, candidates, listener);
+      int[] candidates, InitialState initial) {
+    return (data, listener) -> fit(data, likelihood, options, candidates, initial, listener);
   }
 
   /**
@@ -65,41 +66,58 @@ public final class BernoulliRelevanceSolver {
    * @return the fit
    */
   public static RelevanceFit fit(DesignStatistics stats, SparseBayesOptions options, IterationListener listener) {
-    return fit(stats, LaplaceLikelihood.BERNOULLI, options, null, listener);
+    return fit(stats, LaplaceLikelihood.BERNOULLI, options, null, null, listener);
   }
 
   /**
-   * Fits α for {@code likelihood} over the candidates {@code candidates} only (the others start pruned, at α = ∞)
-   * and returns the Laplace posterior over the basis functions kept.
+   * Fits α for {@code likelihood} over the candidates {@code candidates} only (the others start pruned, at α = ∞),
+   * or from {@code initial} (its basis functions and α, the first mode search starting at its weights; the classic
+   * re-estimation only prunes, so a warm start keeps to the initial basis functions), and returns the Laplace
+   * posterior over the basis functions kept.
    *
    * @param stats the data, through the statistics seam
    * @param likelihood the likelihood of a row (Bernoulli or Poisson)
    * @param options the settings of the outer loop
    * @param candidates the candidates the fit may use, ascending in [0, M); null: every one
+   * @param initial where to start (null: a cold start from every allowed candidate)
    * @param listener told of every step
    * @return the fit
+   * @throws IllegalArgumentException when both candidates and initial are given (a restricted warm start)
    */
   public static RelevanceFit fit(DesignStatistics stats, LaplaceLikelihood likelihood, SparseBayesOptions options,
-      int[] candidates, IterationListener listener) {
-    int[] active = candidates == null ? Reestimation.indices(stats.numCandidates())
-        : ClassCandidates.check(new int[][] {candidates}, 1, stats.numCandidates())[0];
-    int m = active.length;
-    double[] w = new double[m];
-    // At w = 0 every B is the same (¼ for Bernoulli, 1 for Poisson), so the first pass also gives Σ wₙ φᵢ(xₙ)² for
-    // the starting α.
-    LikelihoodTerms atZero = stats.laplace(likelihood, active, w);
-    double curvature = likelihood.curvatureAtZero();
-    double[] gramDiagonal = new double[m];
-    for (int i = 0; i < m; i++) {
-      gramDiagonal[i] = atZero.hessian()[i * m + i] / curvature;
+      int[] candidates, InitialState initial, IterationListener listener) {
+    ClassCandidates.checkNotBoth(candidates, initial);
+    int[] active;
+    double[] w;
+    double[] alpha;
+    int passes;
+    if (initial != null) {
+      active = initial.singleActive(stats.numCandidates());
+      w = initial.weights()[0].clone();
+      alpha = initial.alpha()[0].clone();
+      passes = 0;
+    } else {
+      active = candidates == null ? Reestimation.indices(stats.numCandidates())
+          : ClassCandidates.check(new int[][] {candidates}, 1, stats.numCandidates())[0];
+      int m = active.length;
+      w = new double[m];
+      // At w = 0 every B is the same (¼ for Bernoulli, 1 for Poisson), so the first pass also gives Σ wₙ φᵢ(xₙ)² for
+      // the starting α.
+      LikelihoodTerms atZero = stats.laplace(likelihood, active, w);
+      double curvature = likelihood.curvatureAtZero();
+      double[] gramDiagonal = new double[m];
+      for (int i = 0; i < m; i++) {
+        gramDiagonal[i] = atZero.hessian()[i * m + i] / curvature;
+      }
+      double weightSum = likelihood.weightSumAtZero(atZero.logLikelihood(), gramDiagonal);
+      alpha = Reestimation.initialAlpha(gramDiagonal, weightSum, 1.0);
+      passes = 1;
     }
-    double weightSum = likelihood.weightSumAtZero(atZero.logLikelihood(), gramDiagonal);
-    double[] alpha = Reestimation.initialAlpha(gramDiagonal, weightSum, 1.0);
     double a = options.alphaPriorShape();
     double b = options.alphaPriorRate();
 
     PosteriorMode mode = PosteriorMode.find(stats, likelihood, active, alpha, w, null);
-    int passes = 1 + mode.passes();
+    passes += mode.passes();
     FitTrace trace = new FitTrace(listener);
     double logMarginal = mode.logMarginalLikelihood(alpha) + Reestimation.hyperprior(alpha, a, b);
     trace.record(0, logMarginal, active.length, Double.NaN, Double.NaN, passes);

@@ -63,6 +63,20 @@ final class ClassCandidates {
     return copy;
   }
 
+  /**
+   * Refuses a fit restricted to candidate sets that is also warm-started: the two are not supported together.
+   *
+   * @param candidates the candidate sets, or null
+   * @param initial the initial state, or null
+   * @throws IllegalArgumentException when both are given
+   */
+  static void checkNotBoth(Object candidates, InitialState initial) {
+    if (candidates != null && initial != null) {
+      throw new IllegalArgumentException("a fit restricted to candidate sets (classFeatureBlocks) cannot start from "
+          + "an initial state (initialModel): give one or the other");
+    }
+  }
+
   /** {@return the flat (class-major) indices p·m + i of the allowed pairs, ascending} */
   static int[] flat(int[][] candidates, int m) {
     return IntStream.range(0, candidates.length)

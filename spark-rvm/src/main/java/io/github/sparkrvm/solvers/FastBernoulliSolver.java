@@ -59,20 +59,22 @@ public final class FastBernoulliSolver {
    * @param options the settings (the scale-free prior only: alphaPriorShape = alphaPriorRate = 0)
    */
   public static RelevanceSolver<RelevanceFit> of(SparseBayesOptions options) {
-    return of(options, LaplaceLikelihood.BERNOULLI, null);
+    return of(options, LaplaceLikelihood.BERNOULLI, null, null);
   }
 
   /**
    * {@return the solver of this class over the statistics seam, for {@code likelihood}, restricted to some of the
-   * candidates (e.g. one class' block of class-specific features in a one-vs-rest fit): the others are never added}
+   * candidates (e.g. one class' block of class-specific features in a one-vs-rest fit: the others are never added),
+   * or started from {@code initial}}
    *
    * @param options the settings (the scale-free prior only: alphaPriorShape = alphaPriorRate = 0)
    * @param likelihood the likelihood of a row (Bernoulli or Poisson)
    * @param candidates the candidates the fit may use, ascending in [0, M); null: every one
+   * @param initial where to start (null: a cold start from the best single candidate)
    */
   public static RelevanceSolver<RelevanceFit> of(SparseBayesOptions options, LaplaceLikelihood likelihood,
-      int[] candidates) {
-    return (data, listener) -> fit(data, likelihood, options, candidates, listener);
+      int[] candidates, InitialState initial) {
+    return (data, listener) -> fit(data, likelihood, options, candidates, initial, listener);
   }
 
   /**
@@ -85,24 +87,28 @@ public final class FastBernoulliSolver {
    * @return the fit
    */
   public static RelevanceFit fit(DesignStatistics stats, SparseBayesOptions options, IterationListener listener) {
-    return fit(stats, LaplaceLikelihood.BERNOULLI, options, null, listener);
+    return fit(stats, LaplaceLikelihood.BERNOULLI, options, null, null, listener);
   }
 
   /**
-   * Fits α for {@code likelihood} over the candidates {@code candidates} only and returns the Laplace posterior over
-   * the basis functions kept (the step logic is {@code FastLaplaceSolver}'s, over
-   * {@link DesignStatistics#laplaceCandidates}). The step logic runs over the allowed candidates; each candidates pass
-   * still returns the terms of all M.
+   * Fits α for {@code likelihood} over the candidates {@code candidates} only, or from {@code initial} (its basis
+   * functions, α and weights, from which the steps add, re-estimate and delete as from a cold start), and returns the
+   * Laplace posterior over the basis functions kept (the step logic is {@code FastLaplaceSolver}'s, over
+   * {@link DesignStatistics#laplaceCandidates}). Restricted, the step logic runs over the allowed candidates; each
+   * candidates pass still returns the terms of all M.
    *
    * @param stats the data, through the statistics seam
    * @param likelihood the likelihood of a row (Bernoulli or Poisson)
    * @param options the settings (the scale-free prior only: alphaPriorShape = alphaPriorRate = 0)
    * @param candidates the candidates the fit may use, ascending in [0, M); null: every one
+   * @param initial where to start (null: a cold start)
    * @param listener told of every step
    * @return the fit
+   * @throws IllegalArgumentException when both candidates and initial are given (a restricted warm start)
    */
   public static RelevanceFit fit(DesignStatistics stats, LaplaceLikelihood likelihood, SparseBayesOptions options,
-      int[] candidates, IterationListener listener) {
+      int[] candidates, InitialState initial, IterationListener listener) {
+    ClassCandidates.checkNotBoth(candidates, initial);
     FastLaplaceSolver.Likelihood full = new FastLaplaceSolver.Likelihood() {
       @Override
       public CandidateTerms candidates(int[] active, double[] weights) {
@@ -115,10 +121,10 @@ public final class FastBernoulliSolver {
       }
     };
     if (candidates == null) {
-      return FastLaplaceSolver.fit(full, stats.numCandidates(), options, listener);
+      return FastLaplaceSolver.fit(full, stats.numCandidates(), options, initial, listener);
     }
     int[] allowed = ClassCandidates.check(new int[][] {candidates}, 1, stats.numCandidates())[0];
     return ClassCandidates.onFull(FastLaplaceSolver.fit(ClassCandidates.restrict(full, allowed), allowed.length,
-        options, listener), allowed);
+        options, null, listener), allowed);
   }
 }

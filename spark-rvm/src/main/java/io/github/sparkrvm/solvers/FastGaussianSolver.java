@@ -44,7 +44,9 @@ import java.util.List;
  * every row is then worth a basis function. Held until half of maxIter (the rule before {@link #HELD_STEPS}), the
  * diabetes regression set (295 rows, 10 splits) grew to 51 basis functions and stopped at maxIter, 19 nats below the
  * classic solver's objective; with β released after 50 steps the deletions prune them, and the fit converges within
- * 0.7 nats of the classic solver's objective with as many basis functions (22 against 22).
+ * 0.7 nats of the classic solver's objective with as many basis functions (22 against 22). With
+ * {@link SparseBayesOptions#noiseFixed} β is held at the given value throughout; from an {@link InitialState} (a
+ * warm start) it starts at the initial β and is re-estimated from the first step.
  *
  * <p>It stops when no action gains more than {@link SequentialAction#minGain} (1e-6 nats or 1e-6 of |objective|), as
  * {@link FastLaplaceSolver} does (correlated basis functions can otherwise trade α back and forth for thousands of
@@ -78,7 +80,17 @@ public final class FastGaussianSolver {
    * @param options the settings (the scale-free prior only: alphaPriorShape = alphaPriorRate = 0)
    */
   public static RelevanceSolver<RelevanceFit> of(SparseBayesOptions options) {
-    return (data, listener) -> fit(data.gaussianColumns(), options, listener);
+    return of(options, null);
+  }
+
+  /**
+   * {@return the solver over the Gaussian statistics column by column, started from {@code initial}}
+   *
+   * @param options the settings (the scale-free prior only: alphaPriorShape = alphaPriorRate = 0)
+   * @param initial where to start (null: a cold start from the single best candidate)
+   */
+  public static RelevanceSolver<RelevanceFit> of(SparseBayesOptions options, InitialState initial) {
+    return (data, listener) -> fit(data.gaussianColumns(), options, initial, listener);
   }
 
   /**
@@ -90,28 +102,53 @@ public final class FastGaussianSolver {
    * @return the fit
    */
   public static RelevanceFit fit(GaussianColumns stats, SparseBayesOptions options, IterationListener listener) {
+    return fit(stats, options, null, listener);
+  }
+
+  /**
+   * Fits as {@link #fit(GaussianColumns, SparseBayesOptions, IterationListener)}, from {@code initial}: its basis
+   * functions, α and β (β unless the options hold it; a warm start re-estimates β from its first step, as the
+   * initial β is already fitted), from which the actions add, re-estimate and delete as from a cold start.
+   *
+   * @param stats the data, through the statistics seam
+   * @param options the settings of the outer loop
+   * @param initial where to start (null: a cold start)
+   * @param listener told of every step
+   * @return the fit
+   */
+  public static RelevanceFit fit(GaussianColumns stats, SparseBayesOptions options, InitialState initial,
+      IterationListener listener) {
     double variance = stats.checkedTargetVariance();
     if (options.alphaPriorShape() != 0.0 || options.alphaPriorRate() != 0.0) {
       throw new IllegalArgumentException("the fast solver supports the scale-free prior only "
           + "(alphaPriorShape = alphaPriorRate = 0); use solver em for a Gamma hyperprior");
     }
-    return new FastGaussianSolver(stats, options).run(variance, listener);
+    return new FastGaussianSolver(stats, options).run(variance, initial, listener);
   }
 
-  private RelevanceFit run(double variance, IterationListener listener) {
-    double beta = 100.0 / variance;
-    int first = bestStart();
-    double norm = stats.gramDiagonal()[first];
-    double projection = stats.projection()[first];
-    double excess = projection * projection / norm - 1.0 / beta;
-    double alpha0 = excess > 0.0 ? norm / excess : norm / (1e-6 * projection * projection / norm + 1e-300);
-    int[] active = {first};
-    double[] alpha = {alpha0};
+  private RelevanceFit run(double variance, InitialState initial, IterationListener listener) {
+    double beta = GaussianRelevanceSolver.startingBeta(options, initial, variance);
+    int[] active;
+    double[] alpha;
+    if (initial != null) {
+      active = initial.singleActive(m);
+      alpha = initial.alpha()[0];
+    } else {
+      int first = bestStart();
+      double norm = stats.gramDiagonal()[first];
+      double projection = stats.projection()[first];
+      double excess = projection * projection / norm - 1.0 / beta;
+      double alpha0 = excess > 0.0 ? norm / excess : norm / (1e-6 * projection * projection / norm + 1e-300);
+      active = new int[] {first};
+      alpha = new double[] {alpha0};
+    }
     GaussianRelevanceSolver.Posterior post = GaussianRelevanceSolver.posterior(stats, active, alpha, beta, options);
     FitTrace trace = new FitTrace(listener);
-    trace.record(0, post.logMarginalLikelihood(), 1, Double.NaN, beta, 0);
+    trace.record(0, post.logMarginalLikelihood(), active.length, Double.NaN, beta, 0);
     boolean converged = false;
-    boolean settled = false; // β is held until the actions first settle
+    // β is held until the actions first settle (a warm start's β is already fitted), and throughout when the
+    // options fix it
+    boolean settled = initial != null;
     int step = 0;
     while (step < options.maxIter()) {
       step++;
@@ -122,7 +159,7 @@ public final class FastGaussianSolver {
         post = apply(post, action);
       }
       settled |= action == null || step >= Math.min(HELD_STEPS, options.maxIter() / 2);
-      GaussianRelevanceSolver.Posterior updated = settled ? updateBeta(post) : post;
+      GaussianRelevanceSolver.Posterior updated = settled && !options.noiseFixed() ? updateBeta(post) : post;
       double betaChange = Math.abs(Math.log(updated.beta()) - Math.log(post.beta()));
       post = updated;
       trace.record(step, post.logMarginalLikelihood(), post.active().length, Math.max(change, betaChange),

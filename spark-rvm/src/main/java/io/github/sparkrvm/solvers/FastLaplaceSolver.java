@@ -112,12 +112,15 @@ final class FastLaplaceSolver {
   private final Likelihood likelihood;
   private final SparseBayesOptions options;
   private final int m;
+  private final InitialState initial;
   private int passes;
 
-  private FastLaplaceSolver(Likelihood likelihood, int numCandidates, SparseBayesOptions options) {
+  private FastLaplaceSolver(Likelihood likelihood, int numCandidates, SparseBayesOptions options,
+      InitialState initial) {
     this.likelihood = likelihood;
     this.options = options;
     this.m = numCandidates;
+    this.initial = initial;
   }
 
   /**
@@ -131,22 +134,43 @@ final class FastLaplaceSolver {
    */
   static RelevanceFit fit(Likelihood likelihood, int numCandidates, SparseBayesOptions options,
       IterationListener listener) {
+    return fit(likelihood, numCandidates, options, null, listener);
+  }
+
+  /**
+   * Fits as {@link #fit(Likelihood, int, SparseBayesOptions, IterationListener)}, from {@code initial} (a single
+   * part over the candidates, flat for the softmax): its candidates, α and weights, whose mode is found first.
+   *
+   * @param likelihood the likelihood
+   * @param numCandidates the number of candidates
+   * @param options the settings (alphaPriorShape = alphaPriorRate = 0)
+   * @param initial where to start (null: a cold start from the best single candidate)
+   * @param listener told of every step
+   * @return the fit (no noise precision: NaN)
+   */
+  static RelevanceFit fit(Likelihood likelihood, int numCandidates, SparseBayesOptions options, InitialState initial,
+      IterationListener listener) {
     if (options.alphaPriorShape() != 0.0 || options.alphaPriorRate() != 0.0) {
       throw new IllegalArgumentException("the fast solver supports the scale-free prior only "
           + "(alphaPriorShape = alphaPriorRate = 0); use solver em for a Gamma hyperprior");
     }
-    return new FastLaplaceSolver(likelihood, numCandidates, options).run(listener);
+    return new FastLaplaceSolver(likelihood, numCandidates, options, initial).run(listener);
   }
 
   /** The state at a mode: active set, α, the mode and the candidate terms there (null: not yet computed). */
   private record State(int[] active, double[] alpha, PosteriorMode mode, CandidateTerms terms, double objective) {}
 
   private RelevanceFit run(IterationListener listener) {
-    CandidateTerms empty = likelihood.candidates(new int[0], new double[0]);
-    passes = 1;
-    State state = start(empty);
+    State state;
+    if (initial != null && initial.size() > 0) {
+      state = warmStart();
+    } else {
+      CandidateTerms empty = likelihood.candidates(new int[0], new double[0]);
+      passes = 1;
+      state = start(empty);
+    }
     FitTrace trace = new FitTrace(listener);
-    trace.record(0, state.objective(), 1, Double.NaN, Double.NaN, passes);
+    trace.record(0, state.objective(), state.active().length, Double.NaN, Double.NaN, passes);
     boolean converged = false;
     int step = 0;
     while (step < options.maxIter()) {
@@ -232,6 +256,15 @@ final class FastLaplaceSolver {
     }
     return moveTo(new State(new int[0], new double[0], null, empty, Double.NEGATIVE_INFINITY), List.of(best), true,
         null);
+  }
+
+  /** The initial state's candidates and α, at the mode found from its weights, scored. */
+  private State warmStart() {
+    int[] active = initial.singleActive(m).clone();
+    double[] alpha = initial.alpha()[0].clone();
+    PosteriorMode mode = PosteriorMode.find(w -> likelihood.terms(active, w), alpha, initial.weights()[0], null);
+    passes += mode.passes();
+    return scored(new State(active, alpha, mode, null, mode.logMarginalLikelihood(alpha)));
   }
 
   private static double alphaOf(State state, int candidate) {

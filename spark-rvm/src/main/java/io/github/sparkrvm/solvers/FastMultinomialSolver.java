@@ -59,20 +59,22 @@ public final class FastMultinomialSolver {
    * @param options the settings (the scale-free prior only: alphaPriorShape = alphaPriorRate = 0)
    */
   public static RelevanceSolver<MultiClassFit> of(int numClasses, SparseBayesOptions options) {
-    return of(numClasses, options, null);
+    return of(numClasses, options, null, null);
   }
 
   /**
    * {@return the solver of this class over the statistics seam, for {@code numClasses} classes, each restricted to
-   * its own candidates}
+   * its own candidates, or started from {@code initial}}
    *
    * @param numClasses the number of classes K (at least 2)
    * @param options the settings (the scale-free prior only: alphaPriorShape = alphaPriorRate = 0)
    * @param candidates per class, the candidate basis functions it may use (ascending, each in [0, M)); null: every
    *     candidate for every class
+   * @param initial where to start: one part per class (null: a cold start)
    */
-  public static RelevanceSolver<MultiClassFit> of(int numClasses, SparseBayesOptions options, int[][] candidates) {
-    return (data, listener) -> fit(data, numClasses, options, candidates, listener);
+  public static RelevanceSolver<MultiClassFit> of(int numClasses, SparseBayesOptions options, int[][] candidates,
+      InitialState initial) {
+    return (data, listener) -> fit(data, numClasses, options, candidates, initial, listener);
   }
 
   /**
@@ -87,27 +89,33 @@ public final class FastMultinomialSolver {
    */
   public static MultiClassFit fit(DesignStatistics stats, int numClasses, SparseBayesOptions options,
       IterationListener listener) {
-    return fit(stats, numClasses, options, null, listener);
+    return fit(stats, numClasses, options, null, null, listener);
   }
 
   /**
-   * Fits α for the labels 0 … numClasses−1, class p over its own candidates only, as
-   * {@link MultinomialRelevanceSolver#fit(DesignStatistics, int, SparseBayesOptions, int[][], IterationListener)}
-   * does.
+   * Fits α for the labels 0 … numClasses−1, class p over its own candidates only (as
+   * {@link MultinomialRelevanceSolver#fit(DesignStatistics, int, SparseBayesOptions, int[][], InitialState,
+   * IterationListener)} does), or from {@code initial}: its (class, basis function) pairs, α and weights, from which
+   * the steps add, re-estimate and delete.
    *
    * @param stats the data, through the statistics seam
    * @param numClasses the number of classes K (at least 2)
    * @param options the settings (the scale-free prior only: alphaPriorShape = alphaPriorRate = 0)
    * @param candidates per class, the candidate basis functions it may use (ascending); null: every candidate
+   * @param initial where to start: one part per class (null: a cold start)
    * @param listener told of every step
    * @return the fit, with the joint covariance over all kept (class, basis function) weights
+   * @throws IllegalArgumentException when both candidates and initial are given (a restricted warm start)
    */
   public static MultiClassFit fit(DesignStatistics stats, int numClasses, SparseBayesOptions options,
-      int[][] candidates, IterationListener listener) {
+      int[][] candidates, InitialState initial, IterationListener listener) {
+    ClassCandidates.checkNotBoth(candidates, initial);
     if (numClasses < 2) {
       throw new IllegalArgumentException("a multinomial fit needs at least 2 classes; got " + numClasses);
     }
     int m = stats.numCandidates();
+    InitialState flatStart = initial == null ? null : InitialState.of(initial.flatActive(numClasses, m),
+        initial.flatAlpha(), initial.flatWeights(), Double.NaN);
     FastLaplaceSolver.Likelihood full = new FastLaplaceSolver.Likelihood() {
       @Override
       public CandidateTerms candidates(int[] active, double[] weights) {
@@ -122,7 +130,7 @@ public final class FastMultinomialSolver {
     };
     RelevanceFit r;
     if (candidates == null) {
-      r = FastLaplaceSolver.fit(full, numClasses * m, options, listener);
+      r = FastLaplaceSolver.fit(full, numClasses * m, options, flatStart, listener);
     } else {
       // the step logic over the allowed (class, basis function) pairs only, numbered class-major
       int[] flat = ClassCandidates.flat(ClassCandidates.check(candidates, numClasses, m), m);

@@ -30,7 +30,8 @@ import java.util.List;
  *
  * <p>Basis functions whose marginal likelihood is maximised at α = ∞ are pruned at once
  * ({@link Reestimation#refineSettled}). MacKay's fixed-point step is fast but not guaranteed to increase the marginal likelihood; a step that would
- * lower it is replaced by the EM step, which never does, so the recorded objective never decreases.
+ * lower it is replaced by the EM step, which never does, so the recorded objective never decreases. With
+ * {@link SparseBayesOptions#noiseFixed} β is held at the given value and only α is re-estimated.
  */
 public final class GaussianRelevanceSolver {
 
@@ -45,7 +46,8 @@ public final class GaussianRelevanceSolver {
   }
 
   /**
-   * Fits α and β, and returns the posterior over the basis functions kept.
+   * Fits α and β (or α alone, when {@link SparseBayesOptions#noiseFixed} holds β), and returns the posterior over
+   * the basis functions kept.
    *
    * @param stats the data, through the statistics seam
    * @param options the settings of the outer loop
@@ -53,7 +55,23 @@ public final class GaussianRelevanceSolver {
    * @return the fit
    */
   public static RelevanceFit fit(GaussianColumns stats, SparseBayesOptions options, IterationListener listener) {
-    return new GaussianRelevanceSolver(stats, options).run(stats.checkedTargetVariance(), listener);
+    return fit(stats, options, null, listener);
+  }
+
+  /**
+   * Fits as {@link #fit(GaussianColumns, SparseBayesOptions, IterationListener)}, from {@code initial}: its basis
+   * functions, α and β (β unless options hold it) instead of every candidate. The classic re-estimation only prunes,
+   * so a warm start keeps to the initial basis functions.
+   *
+   * @param stats the data, through the statistics seam
+   * @param options the settings of the outer loop
+   * @param initial where to start (null: a cold start from every candidate)
+   * @param listener told of every step
+   * @return the fit
+   */
+  public static RelevanceFit fit(GaussianColumns stats, SparseBayesOptions options, InitialState initial,
+      IterationListener listener) {
+    return new GaussianRelevanceSolver(stats, options).run(stats.checkedTargetVariance(), initial, listener);
   }
 
   /**
@@ -62,7 +80,17 @@ public final class GaussianRelevanceSolver {
    * @param options the settings of the outer loop
    */
   public static RelevanceSolver<RelevanceFit> of(SparseBayesOptions options) {
-    return (data, listener) -> fit(data.gaussian(), options, listener);
+    return of(options, null);
+  }
+
+  /**
+   * {@return the solver over the Gaussian statistics of all candidates, started from {@code initial}}
+   *
+   * @param options the settings of the outer loop
+   * @param initial where to start (null: a cold start)
+   */
+  public static RelevanceSolver<RelevanceFit> of(SparseBayesOptions options, InitialState initial) {
+    return (data, listener) -> fit(data.gaussian(), options, initial, listener);
   }
 
   /**
@@ -79,12 +107,12 @@ public final class GaussianRelevanceSolver {
     return new GaussianRelevanceSolver(stats, options).posterior(active, alpha, beta);
   }
 
-  private RelevanceFit run(double targetVariance, IterationListener listener) {
+  private RelevanceFit run(double targetVariance, InitialState initial, IterationListener listener) {
     int m = stats.numBasis();
-    int[] all = Reestimation.indices(m);
-    double[] gramDiagonal = stats.gramDiagonal();
-    double beta = 100.0 / targetVariance; // start with a noise deviation of a tenth of the targets'
-    Posterior post = posterior(all, Reestimation.initialAlpha(gramDiagonal, stats.weightSum(), targetVariance), beta);
+    double beta = startingBeta(options, initial, targetVariance);
+    Posterior post = initial != null ? posterior(initial.singleActive(m), initial.alpha()[0], beta)
+        : posterior(Reestimation.indices(m),
+            Reestimation.initialAlpha(stats.gramDiagonal(), stats.weightSum(), targetVariance), beta);
     FitTrace trace = new FitTrace(listener);
     trace.record(0, post.logMarginalLikelihood(), post.active().length, Double.NaN, post.beta(), 0);
     boolean converged = false;
@@ -110,6 +138,24 @@ public final class GaussianRelevanceSolver {
     }
     return new RelevanceFit(post.active(), post.mean(), post.alpha(), post.covariance(), post.beta(), iteration,
         converged, trace.objective(), trace.activeCounts(), 0);
+  }
+
+  /**
+   * {@return β at the start: the held value when the options fix it, else the initial state's, else 100 / var(t) (a
+   * noise deviation of a tenth of the targets')}
+   *
+   * @param options the settings (noisePrecision)
+   * @param initial the initial state, or null
+   * @param targetVariance the weighted variance of the targets
+   */
+  static double startingBeta(SparseBayesOptions options, InitialState initial, double targetVariance) {
+    if (options.noiseFixed()) {
+      return options.noisePrecision();
+    }
+    if (initial != null && initial.noisePrecision() > 0.0 && Double.isFinite(initial.noisePrecision())) {
+      return initial.noisePrecision();
+    }
+    return 100.0 / targetVariance;
   }
 
   private static double slack(Posterior post) {
@@ -162,8 +208,9 @@ public final class GaussianRelevanceSolver {
     return prune(post, alpha, beta);
   }
 
-  /** Keeps the basis functions whose α stays at or below alphaMax. */
-  private Step prune(Posterior post, double[] alpha, double beta) {
+  /** Keeps the basis functions whose α stays at or below alphaMax; β as proposed, or as held. */
+  private Step prune(Posterior post, double[] alpha, double proposedBeta) {
+    double beta = options.noiseFixed() ? options.noisePrecision() : proposedBeta;
     int[] kept = Reestimation.kept(alpha, options.alphaMax());
     double change = Math.max(Reestimation.maxLogChange(post.alpha(), alpha, kept),
         Math.abs(Math.log(beta) - Math.log(post.beta())));

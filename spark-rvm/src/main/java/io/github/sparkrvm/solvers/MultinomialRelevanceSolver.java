@@ -53,20 +53,23 @@ public final class MultinomialRelevanceSolver {
    * @param options the settings of the outer loop
    */
   public static RelevanceSolver<MultiClassFit> of(int numClasses, SparseBayesOptions options) {
-    return of(numClasses, options, null);
+    return of(numClasses, options, null, null);
   }
 
   /**
    * {@return the solver of this class over the statistics seam, for {@code numClasses} classes, each restricted to
-   * its own candidates}
+   * its own candidates, or started from {@code initial}}
    *
    * @param numClasses the number of classes K
    * @param options the settings of the outer loop
    * @param candidates per class, the candidate basis functions it may use (ascending, each in [0, M)); null: every
    *     candidate for every class
+   * @param initial where to start: one part per class (null: a cold start from every allowed (class, candidate)
+   *     pair)
    */
-  public static RelevanceSolver<MultiClassFit> of(int numClasses, SparseBayesOptions options, int[][] candidates) {
-    return (data, listener) -> fit(data, numClasses, options, candidates, listener);
+  public static RelevanceSolver<MultiClassFit> of(int numClasses, SparseBayesOptions options, int[][] candidates,
+      InitialState initial) {
+    return (data, listener) -> fit(data, numClasses, options, candidates, initial, listener);
   }
 
   /**
@@ -80,24 +83,31 @@ public final class MultinomialRelevanceSolver {
    */
   public static MultiClassFit fit(DesignStatistics stats, int numClasses, SparseBayesOptions options,
       IterationListener listener) {
-    return fit(stats, numClasses, options, null, listener);
+    return fit(stats, numClasses, options, null, null, listener);
   }
 
   /**
    * Fits α for the labels 0 … numClasses−1, class p over its own candidates only, and returns the Laplace posterior
-   * over the kept basis of each class.
+   * over the kept basis of each class; or fits from {@code initial}: its (class, basis function) pairs and α, the
+   * first mode search starting at its weights (the classic re-estimation only prunes, so a warm start keeps to the
+   * initial pairs).
    *
    * @param stats the data, through the statistics seam
    * @param numClasses the number of classes K
    * @param options the settings of the outer loop
    * @param candidates per class, the candidate basis functions it may use (ascending); null: every candidate
+   * @param initial where to start: one part per class (null: a cold start)
    * @param listener told of every step
    * @return the fit
    */
   public static MultiClassFit fit(DesignStatistics stats, int numClasses, SparseBayesOptions options,
-      int[][] candidates, IterationListener listener) {
+      int[][] candidates, InitialState initial, IterationListener listener) {
+    ClassCandidates.checkNotBoth(candidates, initial);
     if (numClasses < 2) {
       throw new IllegalArgumentException("a multinomial fit needs at least 2 classes; got " + numClasses);
+    }
+    if (initial != null) {
+      return warm(stats, numClasses, options, initial, listener);
     }
     int m = stats.numCandidates();
     int[][] allowed = candidates == null ? ClassCandidates.all(numClasses, m)
@@ -132,12 +142,36 @@ public final class MultinomialRelevanceSolver {
       }
       System.arraycopy(Reestimation.initialAlpha(gramDiagonal, weightSum, 1.0), 0, alpha, offsets[p], count);
     }
-    double a = options.alphaPriorShape();
-    double b = options.alphaPriorRate();
-
     // the likelihood at w = 0 does not depend on α: the search starts from the terms already computed
     PosteriorMode mode = PosteriorMode.find(likelihood(stats, active), alpha, w, atZero);
-    int passes = 1 + mode.passes();
+    return iterate(stats, numClasses, options, classOf, candidate, active, alpha, mode, 1 + mode.passes(),
+        listener);
+  }
+
+  /** A warm start: the initial pairs, α and weights, the first mode search from those weights. */
+  private static MultiClassFit warm(DesignStatistics stats, int numClasses, SparseBayesOptions options,
+      InitialState initial, IterationListener listener) {
+    int m = stats.numCandidates();
+    int[] flat = initial.flatActive(numClasses, m);
+    int[] classOf = new int[flat.length];
+    int[] candidate = new int[flat.length];
+    for (int j = 0; j < flat.length; j++) {
+      classOf[j] = flat[j] / m;
+      candidate[j] = flat[j] % m;
+    }
+    int[][] active = byClass(classOf, candidate, numClasses);
+    double[] alpha = initial.flatAlpha();
+    PosteriorMode mode = PosteriorMode.find(likelihood(stats, active), alpha, initial.flatWeights(), null);
+    return iterate(stats, numClasses, options, classOf, candidate, active, alpha, mode, mode.passes(), listener);
+  }
+
+  /** The outer loop, from the mode over the starting pairs. */
+  private static MultiClassFit iterate(DesignStatistics stats, int numClasses, SparseBayesOptions options,
+      int[] classOf, int[] candidate, int[][] active, double[] alpha, PosteriorMode mode, int startPasses,
+      IterationListener listener) {
+    double a = options.alphaPriorShape();
+    double b = options.alphaPriorRate();
+    int passes = startPasses;
     FitTrace trace = new FitTrace(listener);
     double logMarginal = mode.logMarginalLikelihood(alpha) + Reestimation.hyperprior(alpha, a, b);
     trace.record(0, logMarginal, classOf.length, Double.NaN, Double.NaN, passes);

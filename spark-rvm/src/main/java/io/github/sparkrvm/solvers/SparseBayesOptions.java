@@ -25,9 +25,11 @@ package io.github.sparkrvm.solvers;
  * @param alphaPriorShape a of the Gamma(a, b) hyperprior on each α (0: the improper, scale-free prior)
  * @param alphaPriorRate b of the Gamma(a, b) hyperprior on each α
  * @param maxAddsPerStep the fast classifiers: the most basis functions one step may add (1: one at a time)
+ * @param noisePrecision family gaussian: the noise precision β held fixed through the fit, or 0 to learn it (the
+ *     default); the classifiers have no noise and take 0 only
  */
-public record SparseBayesOptions(
-    int maxIter, double tol, double alphaMax, double alphaPriorShape, double alphaPriorRate, int maxAddsPerStep) {
+public record SparseBayesOptions(int maxIter, double tol, double alphaMax, double alphaPriorShape,
+    double alphaPriorRate, int maxAddsPerStep, double noisePrecision) {
 
   /**
    * The batched setting of {@code maxAddsPerStep}, the default from {@link #AUTO_BATCH_ROWS} rows on: on a 2-D
@@ -63,6 +65,7 @@ public record SparseBayesOptions(
    * @param alphaPriorShape a of the Gamma(a, b) hyperprior on each α (0: the improper, scale-free prior)
    * @param alphaPriorRate b of the Gamma(a, b) hyperprior on each α
    * @param maxAddsPerStep the fast classifiers: the most basis functions one step may add (1: one at a time)
+   * @param noisePrecision family gaussian: the noise precision β held fixed through the fit, or 0 to learn it
    */
   public SparseBayesOptions {
     if (maxIter < 1) {
@@ -81,6 +84,39 @@ public record SparseBayesOptions(
     if (maxAddsPerStep < 1) {
       throw new IllegalArgumentException("maxAddsPerStep must be at least 1; got " + maxAddsPerStep);
     }
+    if (!(noisePrecision >= 0.0) || Double.isInfinite(noisePrecision)) {
+      throw new IllegalArgumentException("noisePrecision must be finite and non-negative (0: learn it); got "
+          + noisePrecision);
+    }
+  }
+
+  /**
+   * The settings with the noise precision learnt (family gaussian) or absent (the classifiers).
+   *
+   * @param maxIter the largest number of α re-estimation steps
+   * @param tol convergence: the largest change of log α (and log β) in a step, with no basis function pruned
+   * @param alphaMax a basis function whose α exceeds this is pruned (its weight is effectively zero)
+   * @param alphaPriorShape a of the Gamma(a, b) hyperprior on each α (0: the improper, scale-free prior)
+   * @param alphaPriorRate b of the Gamma(a, b) hyperprior on each α
+   * @param maxAddsPerStep the fast classifiers: the most basis functions one step may add (1: one at a time)
+   */
+  public SparseBayesOptions(int maxIter, double tol, double alphaMax, double alphaPriorShape, double alphaPriorRate,
+      int maxAddsPerStep) {
+    this(maxIter, tol, alphaMax, alphaPriorShape, alphaPriorRate, maxAddsPerStep, 0.0);
+  }
+
+  /** {@return whether β is held at {@link #noisePrecision} rather than learnt} */
+  public boolean noiseFixed() {
+    return noisePrecision > 0.0;
+  }
+
+  /**
+   * {@return these settings with β held at {@code beta} (0: learnt)}
+   *
+   * @param beta the noise precision to hold, or 0 to learn it
+   */
+  public SparseBayesOptions withNoisePrecision(double beta) {
+    return new SparseBayesOptions(maxIter, tol, alphaMax, alphaPriorShape, alphaPriorRate, maxAddsPerStep, beta);
   }
 
   /** {@return the defaults of the estimator, with maxAddsPerStep 1 (its automatic choice below 100,000 rows)} */
@@ -94,6 +130,6 @@ public record SparseBayesOptions(
    * @param adds the most basis functions one step of a fast classifier may add
    */
   public SparseBayesOptions withMaxAddsPerStep(int adds) {
-    return new SparseBayesOptions(maxIter, tol, alphaMax, alphaPriorShape, alphaPriorRate, adds);
+    return new SparseBayesOptions(maxIter, tol, alphaMax, alphaPriorShape, alphaPriorRate, adds, noisePrecision);
   }
 }

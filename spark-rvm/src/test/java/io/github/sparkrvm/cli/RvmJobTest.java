@@ -259,6 +259,62 @@ class RvmJobTest {
 
   // ---- bad input: exit 2, one line on stderr, nothing written ----
 
+  /**
+   * --initial-model warm-starts train from a saved model: on the same data it stops at once at the same model, and
+   * says so in its JSON line; an incompatible one, or a missing path, is a bad command line (status 2).
+   * --noise-precision holds β.
+   */
+  @Test
+  void warmStartsFromASavedModelAndHoldsTheNoise() {
+    Path warm = fresh("ripley-warm");
+    Result r = run("train", "--input", trainCsv, "--model", warm, "--label-col", "yc", "--family", "bernoulli",
+        "--gamma", "4", "--standardization", "false", "--max-basis", "60", "--max-iter", "60",
+        "--initial-model", model);
+    assertEquals(0, r.status(), r.err());
+    RvmModel initial = RvmModel.load(model.toString());
+    JsonNode json = r.json();
+    assertEquals(initial.summary().activeBasis()[initial.summary().activeBasis().length - 1],
+        json.get("warmStartBasis").asInt(), r.out());
+    assertTrue(json.get("iterations").asInt() <= 3, r.out());
+    RvmModel fitted = RvmModel.load(warm.toString());
+    assertEquals(initial.numRelevanceVectors(), fitted.numRelevanceVectors());
+    for (int i = 0; i < initial.weights().size(); i++) {
+      assertEquals(initial.weights().apply(i), fitted.weights().apply(i), 1e-6 * Math.max(1.0,
+          Math.abs(initial.weights().apply(i))));
+    }
+    assertFalse(trained.json().has("warmStartBasis"), "a cold fit's line has no warmStartBasis");
+
+    assertBad(run("train", "--input", trainCsv, "--model", fresh("ripley-warm-2"), "--label-col", "yc",
+        "--family", "bernoulli", "--gamma", "2", "--standardization", "false", "--initial-model", model),
+        "initialModel", "gamma=4.0");
+    assertBad(run("train", "--input", trainCsv, "--model", fresh("ripley-warm-3"), "--label-col", "yc",
+        "--initial-model", dir.resolve("no-such-model")), "--initial-model", "does not exist");
+    assertBad(run("train", "--input", trainCsv, "--model", model, "--label-col", "yc", "--family", "bernoulli",
+        "--gamma", "4", "--standardization", "false", "--initial-model", model, "--overwrite"), "--initial-model");
+
+    Path held = fresh("sinc-held");
+    Path sinc = dir.resolve("sinc-held.csv");
+    TestData.Table table = TestData.noisySinc(60, 0.1, 13);
+    List<String> lines = new ArrayList<>(List.of("x,label"));
+    for (int i = 0; i < table.size(); i++) {
+      lines.add(table.x()[i][0] + "," + table.t()[i]);
+    }
+    try {
+      Files.write(sinc, lines);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    Result h = run("train", "--input", sinc, "--model", held, "--noise-precision", "80");
+    assertEquals(0, h.status(), h.err());
+    RvmModel heldModel = RvmModel.load(held.toString());
+    assertEquals(80.0, heldModel.getNoisePrecision(), 0.0);
+    assertEquals(80.0, heldModel.fittedNoisePrecision(), 0.0);
+    assertBad(run("train", "--input", trainCsv, "--model", fresh("ripley-held"), "--label-col", "yc", "--family",
+        "bernoulli", "--noise-precision", "3"), "noisePrecision", "bernoulli");
+    assertBad(run("train", "--input", sinc, "--model", fresh("sinc-held-2"), "--noise-precision", "-1"),
+        "--noise-precision");
+  }
+
   private static void assertBad(Result r, String... fragments) {
     assertEquals(2, r.status(), "out: " + r.out() + "\nerr: " + r.err());
     List<String> lines = r.err().lines().toList();

@@ -104,12 +104,13 @@ class ClassSpecificFeaturesTest {
     SparseBayesOptions options = SparseBayesOptions.defaults();
 
     MultiClassFit emPlain = MultinomialRelevanceSolver.fit(plainStats, K, options, IterationListener.none());
-    MultiClassFit emBlocks = MultinomialRelevanceSolver.fit(repStats, K, options, blocks, IterationListener.none());
+    MultiClassFit emBlocks = MultinomialRelevanceSolver.fit(repStats, K, options, blocks, null,
+        IterationListener.none());
     assertTrue(emPlain.converged());
     assertSameFit(emPlain, emBlocks, b, 1e-7);
 
     MultiClassFit fastPlain = FastMultinomialSolver.fit(plainStats, K, options, IterationListener.none());
-    MultiClassFit fastBlocks = FastMultinomialSolver.fit(repStats, K, options, blocks, IterationListener.none());
+    MultiClassFit fastBlocks = FastMultinomialSolver.fit(repStats, K, options, blocks, null, IterationListener.none());
     assertTrue(fastPlain.converged());
     assertSameFit(fastPlain, fastBlocks, b, 1e-7);
 
@@ -117,8 +118,9 @@ class ClassSpecificFeaturesTest {
     for (boolean fast : new boolean[] {false, true}) {
       RelevanceSolver<MultiClassFit> plain = OneVsRestSolver.of(fast ? FastBernoulliSolver.of(options)
           : BernoulliRelevanceSolver.of(options), K, 2);
-      RelevanceSolver<MultiClassFit> own = OneVsRestSolver.of(k -> fast ? FastBernoulliSolver.of(options, LaplaceLikelihood.BERNOULLI, blocks[k])
-          : BernoulliRelevanceSolver.of(options, LaplaceLikelihood.BERNOULLI, blocks[k]), K, 2);
+      RelevanceSolver<MultiClassFit> own = OneVsRestSolver.of(k -> fast
+          ? FastBernoulliSolver.of(options, LaplaceLikelihood.BERNOULLI, blocks[k], null)
+          : BernoulliRelevanceSolver.of(options, LaplaceLikelihood.BERNOULLI, blocks[k], null), K, 2);
       MultiClassFit ovrPlain = plain.fit(plainStats, IterationListener.none());
       MultiClassFit ovrBlocks = own.fit(repStats, IterationListener.none());
       assertTrue(ovrPlain.converged());
@@ -138,8 +140,9 @@ class ClassSpecificFeaturesTest {
     int[][] blocks = basis.classBlocks(K, 3);
     for (boolean fast : new boolean[] {false, true}) {
       MultiClassFit fit = fast
-          ? FastMultinomialSolver.fit(stats, K, SparseBayesOptions.defaults(), blocks, IterationListener.none())
-          : MultinomialRelevanceSolver.fit(stats, K, SparseBayesOptions.defaults(), blocks, IterationListener.none());
+          ? FastMultinomialSolver.fit(stats, K, SparseBayesOptions.defaults(), blocks, null, IterationListener.none())
+          : MultinomialRelevanceSolver.fit(stats, K, SparseBayesOptions.defaults(), blocks, null,
+              IterationListener.none());
       String which = fast ? "fast" : "em";
       for (int p = 0; p < K; p++) {
         for (int c : fit.active()[p]) {
@@ -204,9 +207,9 @@ class ClassSpecificFeaturesTest {
     BasisFunctions basis = BasisFunctions.linear(true, 3 * K);
     InMemoryStatistics stats = InMemoryStatistics.of(basis, train.x(), train.t(), ones(train.size()));
     int[][] blocks = basis.classBlocks(K, 3);
-    MultiClassFit em = MultinomialRelevanceSolver.fit(stats, K, SparseBayesOptions.defaults(), blocks,
+    MultiClassFit em = MultinomialRelevanceSolver.fit(stats, K, SparseBayesOptions.defaults(), blocks, null,
         IterationListener.none());
-    MultiClassFit fast = FastMultinomialSolver.fit(stats, K, SparseBayesOptions.defaults(), blocks,
+    MultiClassFit fast = FastMultinomialSolver.fit(stats, K, SparseBayesOptions.defaults(), blocks, null,
         IterationListener.none());
     double emError = MultiClassFitError.of(em, basis, test);
     double fastError = MultiClassFitError.of(fast, basis, test);
@@ -226,10 +229,11 @@ class ClassSpecificFeaturesTest {
     BasisFunctions basis = BasisFunctions.linear(true, 3 * K);
     InMemoryStatistics stats = InMemoryStatistics.of(basis, train.x(), train.t(), ones(train.size()));
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> MultinomialRelevanceSolver.fit(
-        stats, K, SparseBayesOptions.defaults(), new int[][] {{0, 1}, {2, 1}, {3}}, IterationListener.none()));
+        stats, K, SparseBayesOptions.defaults(), new int[][] {{0, 1}, {2, 1}, {3}}, null,
+        IterationListener.none()));
     assertTrue(e.getMessage().contains("class 1 lists 1 at position 1"), e.getMessage());
     e = assertThrows(IllegalArgumentException.class, () -> FastMultinomialSolver.fit(stats, K,
-        SparseBayesOptions.defaults(), new int[][] {{0}, {10}}, IterationListener.none()));
+        SparseBayesOptions.defaults(), new int[][] {{0}, {10}}, null, IterationListener.none()));
     assertTrue(e.getMessage().contains("2 sets for 3 classes"), e.getMessage());
     e = assertThrows(IllegalArgumentException.class, () -> basis.classBlocks(2, 3));
     assertTrue(e.getMessage().contains("2 class blocks of 3 features do not make the 9 features"), e.getMessage());

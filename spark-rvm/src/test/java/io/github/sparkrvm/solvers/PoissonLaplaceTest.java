@@ -216,7 +216,8 @@ class PoissonLaplaceTest {
   @Test
   void emRecoversTheTrueSparseWeights() {
     LocalStatistics stats = linearStatistics(CountData.logLinear(600, TRUE_WEIGHTS, 5L));
-    RelevanceFit fit = BernoulliRelevanceSolver.fit(stats, LaplaceLikelihood.POISSON, SparseBayesOptions.defaults(), null,
+    RelevanceFit fit = BernoulliRelevanceSolver.fit(stats, LaplaceLikelihood.POISSON, SparseBayesOptions.defaults(),
+        null, null,
         IterationListener.none());
     assertTrue(fit.converged());
     assertRecovers(fit, "em");
@@ -225,11 +226,13 @@ class PoissonLaplaceTest {
   @Test
   void fastRecoversTheTrueSparseWeightsAndAgreesWithEm() {
     LocalStatistics stats = linearStatistics(CountData.logLinear(600, TRUE_WEIGHTS, 5L));
-    RelevanceFit fast = FastBernoulliSolver.fit(stats, LaplaceLikelihood.POISSON, SparseBayesOptions.defaults(), null,
+    RelevanceFit fast = FastBernoulliSolver.fit(stats, LaplaceLikelihood.POISSON, SparseBayesOptions.defaults(),
+        null, null,
         IterationListener.none());
     assertTrue(fast.converged());
     assertRecovers(fast, "fast");
-    RelevanceFit em = BernoulliRelevanceSolver.fit(stats, LaplaceLikelihood.POISSON, SparseBayesOptions.defaults(), null,
+    RelevanceFit em = BernoulliRelevanceSolver.fit(stats, LaplaceLikelihood.POISSON, SparseBayesOptions.defaults(),
+        null, null,
         IterationListener.none());
     // both maximise the same Laplace evidence over the same support: the same weights to within tol's effect
     assertArrayEquals(em.weights(), fast.weights(), 1e-3, Arrays.toString(em.weights()) + " vs "
