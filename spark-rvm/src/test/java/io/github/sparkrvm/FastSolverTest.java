@@ -149,10 +149,20 @@ class FastSolverTest {
 
   private static void assertSameFastModel(RvmModel one, RvmModel eight) {
     assertArrayEquals(one.relevanceVectors().toArray(), eight.relevanceVectors().toArray(), 0.0);
+    // The α are compared as prior variances 1/α, to 1e-6 of the largest. Rounding differs with the partitioning
+    // of the sums, and a greedy path of many steps carries it on: the gaussian fast solver's second path (β lowered
+    // from 10⁴ / var(t), 164 steps on this sinc fit) ends with the same basis functions and the weights below,
+    // but with 1/α up to 1.6e-7 of the largest apart between 1 and 8 partitions (an α of 37,509 against 37,514:
+    // a re-estimate α = s²/(q² − s) magnifies rounding by q²/(q² − s), large where the evidence barely supports a
+    // weight). Its first path alone (before issue 17's second) kept every α within 1e-8 relative.
     double[] aa = one.alphas().toArray();
     double[] ab = eight.alphas().toArray();
+    double largest = 0.0;
+    for (double a : aa) {
+      largest = Math.max(largest, 1.0 / a);
+    }
     for (int i = 0; i < aa.length; i++) {
-      assertEquals(aa[i], ab[i], 1e-8 * aa[i]);
+      assertEquals(1.0 / aa[i], 1.0 / ab[i], 1e-6 * largest, "1 / alpha[" + i + "]");
     }
     // The pass counts can differ: a rounding difference can stop a Newton search one step earlier or later, the
     // final polish included. The polish stops when the Newton decrement is below 1e-12 (1 + |Ψ|), which leaves the
