@@ -25,13 +25,22 @@ RVM_PARAMS = [('aggregationDepth', 'int', 'suggested depth for treeReduce (>= 2)
   'float',
   'shape a of the Gamma(a, b) hyperprior on each alpha (>= 0; a = b = 0 is the scale-free prior)',
   0.0),
+ ('classFeatureBlocks',
+  'int',
+  'class-specific features (Zhang & Malik, appendix A.1), for family multinomial with kernel linear: B > 0 '
+  'reads each features vector as K consecutive blocks of B features, one per class (K*B features in all), '
+  "and class p's score uses only block p (and the bias): w_p' phi_p(x), with one alpha per (class, feature) "
+  "of its block (multiClassStrategy ovr: class p's binary fit against the rest uses block p). 0 (the "
+  'default): every class uses every feature',
+  0),
  ('coef0', 'float', 'constant term of the poly kernel (finite)', 1.0),
  ('degree', 'int', 'degree of the poly kernel (>= 1)', 3),
  ('family',
   'string',
   "the likelihood: gaussian (regression), bernoulli (binary classification, labels 0/1; binomial, Spark's "
-  'name for it, is accepted as the same) or multinomial (K classes, labels 0 ... K-1; see '
-  'multiClassStrategy)',
+  'name for it, is accepted as the same), multinomial (K classes, labels 0 ... K-1; see multiClassStrategy) '
+  'or poisson (counts 0, 1, 2, ..., log link: the prediction is the mean count exp(f) under the posterior of '
+  'the latent f; solver em or fast)',
   'gaussian'),
  ('featuresCol', 'string', 'features column name (a Vector column)', 'features'),
  ('fitIntercept',
@@ -59,15 +68,17 @@ RVM_PARAMS = [('aggregationDepth', 'int', 'suggested depth for treeReduce (>= 2)
  ('labelCol',
   'string',
   'label column name (numeric; 0/1 for family bernoulli; class indices 0, 1, ..., K-1 for family '
-  "multinomial, K read from the column's ML attribute metadata when present, else the largest label + 1)",
+  "multinomial, K read from the column's ML attribute metadata when present, else the largest label + 1; "
+  'counts 0, 1, 2, ... for family poisson)',
   'label'),
  ('maxAddsPerStep',
   'int',
-  'solver fast with family bernoulli or multinomial: the most basis functions one step may add (>= 0). A '
-  'step proposes the best adds and keeps those that still gain given the ones kept before them (a near copy '
-  'of a kept one does not), then finds the mode once. Larger: fewer steps and passes over large data, often '
-  'more relevance vectors; 1: one at a time, as Tipping & Faul (2003), about one pass over every candidate '
-  'per relevance vector, and fewer passes on small data; 0 (auto): 16 from 100000 training rows on, else 1',
+  'solver fast with family bernoulli, poisson or multinomial: the most basis functions one step may add (>= '
+  '0). A step proposes the best adds and keeps those that still gain given the ones kept before them (a near '
+  'copy of a kept one does not), then finds the mode once. Larger: fewer steps and passes over large data, '
+  'often more relevance vectors; 1: one at a time, as Tipping & Faul (2003), about one pass over every '
+  'candidate per relevance vector, and fewer passes on small data; 0 (auto): 16 from 100000 training rows '
+  'on, else 1',
   0),
  ('maxBasis',
   'int',
@@ -82,15 +93,15 @@ RVM_PARAMS = [('aggregationDepth', 'int', 'suggested depth for treeReduce (>= 2)
   0.0),
  ('maxDriverDesignSizeInMB',
   'float',
-  'families bernoulli and multinomial, and solver fast with family gaussian: the largest expanded design, in '
-  'MiB (training rows x candidate basis functions x 8 bytes), that a fit builds on the driver (>= 0). At or '
-  'below it, one pass collects the rows, the driver expands them, and every later step of the solver runs '
-  'there without passing over the data again (on small data a pass costs mostly the latency of a Spark job); '
-  "above it, or when the design does not fit the driver's heap (twice, beside a step's matrices) or the rows "
-  'do not fit spark.driver.maxResultSize, every step passes over the cluster. 0: always pass over the '
-  'cluster. Same fit either way, up to rounding. (Gaussian fast on the driver computes only the columns of '
-  "X'X of the basis functions it adds; gaussian em and the variational primal form make one statistics pass, "
-  "X'X and X'y, on either path)",
+  'families bernoulli, poisson and multinomial, and solver fast with family gaussian: the largest expanded '
+  'design, in MiB (training rows x candidate basis functions x 8 bytes), that a fit builds on the driver (>= '
+  '0). At or below it, one pass collects the rows, the driver expands them, and every later step of the '
+  'solver runs there without passing over the data again (on small data a pass costs mostly the latency of a '
+  "Spark job); above it, or when the design does not fit the driver's heap (twice, beside a step's matrices) "
+  'or the rows do not fit spark.driver.maxResultSize, every step passes over the cluster. 0: always pass '
+  'over the cluster. Same fit either way, up to rounding. (Gaussian fast on the driver computes only the '
+  "columns of X'X of the basis functions it adds; gaussian em and the variational primal form make one "
+  "statistics pass, X'X and X'y, on either path)",
   128.0),
  ('maxIter', 'int', 'maximum number of alpha re-estimation steps (>= 1)', 1000),
  ('multiClassStrategy',
@@ -100,6 +111,13 @@ RVM_PARAMS = [('aggregationDepth', 'int', 'suggested depth for treeReduce (>= 2)
   'RVMs, class k against the rest, their probabilities renormalised to sum to 1; the driver holds maxBasis^2 '
   'doubles)',
   'softmax'),
+ ('noisePrecision',
+  'float',
+  'family gaussian: the noise precision beta = 1 / sigma^2 of the labels (>= 0, finite). 0 (the default): '
+  'learn it from the data with the alphas; > 0: hold it at this value throughout the fit (when the noise '
+  'level is known), re-estimating the alphas only. Solvers em and fast; families bernoulli and multinomial '
+  "have no noise and refuse a value > 0. A fitted model's own beta is RvmModel.fittedNoisePrecision",
+  0.0),
  ('parallelism',
   'int',
   'the number of binary fits multiClassStrategy ovr runs at once (>= 1); each holds its own maxBasis^2 '
@@ -139,9 +157,9 @@ RVM_PARAMS = [('aggregationDepth', 'int', 'suggested depth for treeReduce (>= 2)
   'the algorithm: em (the classic re-estimation of Tipping 2001: starts from every candidate and prunes), '
   'fast (the sequential algorithm of Tipping & Faul 2003: starts from one basis function and adds, '
   're-estimates or deletes one, or a batch, per step; far fewer operations and passes for large candidate '
-  'sets; gaussian, bernoulli and multinomial with multiClassStrategy softmax or ovr; scale-free prior only) '
-  'or variational (the variational RVM of Bishop & Tipping: Gamma posteriors over the precisions, needed by '
-  'the grid priors; gaussian and bernoulli only)',
+  'sets; gaussian, bernoulli, poisson and multinomial with multiClassStrategy softmax or ovr; scale-free '
+  'prior only) or variational (the variational RVM of Bishop & Tipping: Gamma posteriors over the '
+  'precisions, needed by the grid priors; gaussian and bernoulli only)',
   'fast'),
  ('standardization',
   'boolean',
@@ -201,8 +219,9 @@ SELECTOR_PARAMS = [('aggregationDepth', 'int', 'suggested depth for treeReduce (
  ('family',
   'string',
   "the likelihood: gaussian (regression), bernoulli (binary classification, labels 0/1; binomial, Spark's "
-  'name for it, is accepted as the same) or multinomial (K classes, labels 0 ... K-1; see '
-  'multiClassStrategy)',
+  'name for it, is accepted as the same), multinomial (K classes, labels 0 ... K-1; see multiClassStrategy) '
+  'or poisson (counts 0, 1, 2, ..., log link: the prediction is the mean count exp(f) under the posterior of '
+  'the latent f; solver em or fast)',
   'gaussian'),
  ('featuresCol', 'string', 'features column name (a Vector column)', 'features'),
  ('fitIntercept',
@@ -218,15 +237,17 @@ SELECTOR_PARAMS = [('aggregationDepth', 'int', 'suggested depth for treeReduce (
  ('labelCol',
   'string',
   'label column name (numeric; 0/1 for family bernoulli; class indices 0, 1, ..., K-1 for family '
-  "multinomial, K read from the column's ML attribute metadata when present, else the largest label + 1)",
+  "multinomial, K read from the column's ML attribute metadata when present, else the largest label + 1; "
+  'counts 0, 1, 2, ... for family poisson)',
   'label'),
  ('maxAddsPerStep',
   'int',
-  'solver fast with family bernoulli or multinomial: the most basis functions one step may add (>= 0). A '
-  'step proposes the best adds and keeps those that still gain given the ones kept before them (a near copy '
-  'of a kept one does not), then finds the mode once. Larger: fewer steps and passes over large data, often '
-  'more relevance vectors; 1: one at a time, as Tipping & Faul (2003), about one pass over every candidate '
-  'per relevance vector, and fewer passes on small data; 0 (auto): 16 from 100000 training rows on, else 1',
+  'solver fast with family bernoulli, poisson or multinomial: the most basis functions one step may add (>= '
+  '0). A step proposes the best adds and keeps those that still gain given the ones kept before them (a near '
+  'copy of a kept one does not), then finds the mode once. Larger: fewer steps and passes over large data, '
+  'often more relevance vectors; 1: one at a time, as Tipping & Faul (2003), about one pass over every '
+  'candidate per relevance vector, and fewer passes on small data; 0 (auto): 16 from 100000 training rows '
+  'on, else 1',
   0),
  ('maxBasis',
   'int',
@@ -241,15 +262,15 @@ SELECTOR_PARAMS = [('aggregationDepth', 'int', 'suggested depth for treeReduce (
   0.0),
  ('maxDriverDesignSizeInMB',
   'float',
-  'families bernoulli and multinomial, and solver fast with family gaussian: the largest expanded design, in '
-  'MiB (training rows x candidate basis functions x 8 bytes), that a fit builds on the driver (>= 0). At or '
-  'below it, one pass collects the rows, the driver expands them, and every later step of the solver runs '
-  'there without passing over the data again (on small data a pass costs mostly the latency of a Spark job); '
-  "above it, or when the design does not fit the driver's heap (twice, beside a step's matrices) or the rows "
-  'do not fit spark.driver.maxResultSize, every step passes over the cluster. 0: always pass over the '
-  'cluster. Same fit either way, up to rounding. (Gaussian fast on the driver computes only the columns of '
-  "X'X of the basis functions it adds; gaussian em and the variational primal form make one statistics pass, "
-  "X'X and X'y, on either path)",
+  'families bernoulli, poisson and multinomial, and solver fast with family gaussian: the largest expanded '
+  'design, in MiB (training rows x candidate basis functions x 8 bytes), that a fit builds on the driver (>= '
+  '0). At or below it, one pass collects the rows, the driver expands them, and every later step of the '
+  'solver runs there without passing over the data again (on small data a pass costs mostly the latency of a '
+  "Spark job); above it, or when the design does not fit the driver's heap (twice, beside a step's matrices) "
+  'or the rows do not fit spark.driver.maxResultSize, every step passes over the cluster. 0: always pass '
+  'over the cluster. Same fit either way, up to rounding. (Gaussian fast on the driver computes only the '
+  "columns of X'X of the basis functions it adds; gaussian em and the variational primal form make one "
+  "statistics pass, X'X and X'y, on either path)",
   128.0),
  ('maxIter', 'int', 'maximum number of alpha re-estimation steps (>= 1)', 1000),
  ('multiClassStrategy',
@@ -259,6 +280,13 @@ SELECTOR_PARAMS = [('aggregationDepth', 'int', 'suggested depth for treeReduce (
   'RVMs, class k against the rest, their probabilities renormalised to sum to 1; the driver holds maxBasis^2 '
   'doubles)',
   'softmax'),
+ ('noisePrecision',
+  'float',
+  'family gaussian: the noise precision beta = 1 / sigma^2 of the labels (>= 0, finite). 0 (the default): '
+  'learn it from the data with the alphas; > 0: hold it at this value throughout the fit (when the noise '
+  'level is known), re-estimating the alphas only. Solvers em and fast; families bernoulli and multinomial '
+  "have no noise and refuse a value > 0. A fitted model's own beta is RvmModel.fittedNoisePrecision",
+  0.0),
  ('outputCol', 'string', 'output column name: the selected features, in their input order', '{uid}__output'),
  ('parallelism',
   'int',
@@ -290,9 +318,9 @@ SELECTOR_PARAMS = [('aggregationDepth', 'int', 'suggested depth for treeReduce (
   'the algorithm: em (the classic re-estimation of Tipping 2001: starts from every candidate and prunes), '
   'fast (the sequential algorithm of Tipping & Faul 2003: starts from one basis function and adds, '
   're-estimates or deletes one, or a batch, per step; far fewer operations and passes for large candidate '
-  'sets; gaussian, bernoulli and multinomial with multiClassStrategy softmax or ovr; scale-free prior only) '
-  'or variational (the variational RVM of Bishop & Tipping: Gamma posteriors over the precisions, needed by '
-  'the grid priors; gaussian and bernoulli only)',
+  'sets; gaussian, bernoulli, poisson and multinomial with multiClassStrategy softmax or ovr; scale-free '
+  'prior only) or variational (the variational RVM of Bishop & Tipping: Gamma posteriors over the '
+  'precisions, needed by the grid priors; gaussian and bernoulli only)',
   'fast'),
  ('standardization',
   'boolean',
@@ -321,6 +349,7 @@ RVM_ESTIMATOR_SETTERS = ['setAggregationDepth',
  'setAlphaMax',
  'setAlphaPriorRate',
  'setAlphaPriorShape',
+ 'setClassFeatureBlocks',
  'setCoef0',
  'setDegree',
  'setFamily',
@@ -336,6 +365,7 @@ RVM_ESTIMATOR_SETTERS = ['setAggregationDepth',
  'setMaxDriverDesignSizeInMB',
  'setMaxIter',
  'setMultiClassStrategy',
+ 'setNoisePrecision',
  'setParallelism',
  'setPredictionCol',
  'setPrior',
@@ -377,6 +407,7 @@ SELECTOR_SETTERS = ['setAggregationDepth',
  'setMaxDriverDesignSizeInMB',
  'setMaxIter',
  'setMultiClassStrategy',
+ 'setNoisePrecision',
  'setOutputCol',
  'setParallelism',
  'setPrior',
