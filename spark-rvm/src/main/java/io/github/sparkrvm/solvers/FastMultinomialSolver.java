@@ -21,7 +21,6 @@ import io.github.sparkrvm.statistics.CandidateTerms;
 import io.github.sparkrvm.statistics.DesignStatistics;
 import io.github.sparkrvm.statistics.LikelihoodTerms;
 import io.github.sparkrvm.util.IterationListener;
-import io.github.sparkrvm.util.IterationReport;
 import java.util.Arrays;
 
 /**
@@ -173,10 +172,7 @@ public final class FastMultinomialSolver {
       RelevanceSolver<MultiClassFit> second) {
     return (data, listener) -> {
       MultiClassFit a = first.fit(data, listener);
-      int offset = a.iterations() + 1;
-      MultiClassFit b = second.fit(data, r -> listener.onIteration(new IterationReport(offset + r.iteration(),
-          r.logMarginalLikelihood(), r.activeBasis(), r.maxLogAlphaChange(), r.noisePrecision(),
-          r.likelihoodPasses())));
+      MultiClassFit b = second.fit(data, listener.numberedFrom(a.iterations() + 1));
       MultiClassFit kept = last(b) > last(a) ? b : a;
       return new MultiClassFit(kept.active(), kept.weights(), kept.alpha(), kept.covariance(), kept.iterations(),
           kept.converged(), kept.logMarginalLikelihoods(), kept.activeCounts(),
