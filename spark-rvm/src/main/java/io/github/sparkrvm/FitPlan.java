@@ -175,6 +175,72 @@ final class FitPlan {
     };
   }
 
+  /**
+   * Where the steps of a fit run and how many basis functions a step of a fast classifier may add, decided together
+   * from the data's size, the params and the driver's heap (the rule of issue 20; DESIGN.md, "Passes over the data").
+   *
+   * <p><b>Path.</b> A fit that can collect its design (every family but gaussian with solver em) runs on the driver
+   * when the N × M expanded design is at most {@code maxDriverDesignSizeInMB} (default ∞: no limit of its own) and
+   * fits the driver's heap ({@link DriverMemory#driverDesignFits}: the design twice beside a step's M × M matrices in
+   * 60% of the heap, so the design may take up to about 30% of it; the collected rows within
+   * spark.driver.maxResultSize). Otherwise every likelihood evaluation is a pass over the cluster.
+   *
+   * <p><b>Adds per step.</b> maxAddsPerStep 0 (auto) resolves to 1 below {@link SparseBayesOptions#AUTO_BATCH_ROWS}
+   * rows of positive weight and to {@link SparseBayesOptions#DEFAULT_MAX_ADDS_PER_STEP} from there on, on either path;
+   * a value above 0 is kept. Batching over the cluster below that size was measured and refused: on 64,000 rows of
+   * the ESL mixture (benchmarks/results/fit-scaling.md) 4 adds a step took 1017 passes where one took 196, as 16 did
+   * on 10⁴ rows of benchmark 2 (866 against 99): batches of near-collinear centres that the Gaussian surrogate
+   * mispredicts cost long mode searches, one pass per Newton step over the cluster.
+   *
+   * @param onDriver whether the design is collected to the driver and the solver runs there without passes
+   * @param maxAddsPerStep the resolved maxAddsPerStep (at least 1)
+   * @param why the path and its reason, for the log
+   * @param addsWhy the reason for maxAddsPerStep, for the log
+   */
+  record Placement(boolean onDriver, int maxAddsPerStep, String why, String addsWhy) {
+
+    /**
+     * {@return the placement of a fit}
+     *
+     * @param rows the training rows (N)
+     * @param weightedRows the rows of positive weight
+     * @param m the candidate basis functions (M)
+     * @param d the features
+     * @param collectable whether this fit may run on the driver (false: gaussian em, whose one statistics pass is
+     *     the same on either path)
+     * @param maxDesignMiB maxDriverDesignSizeInMB
+     * @param addsParam maxAddsPerStep (0: auto)
+     * @param heap the driver's heap, in bytes
+     * @param maxResultSize spark.driver.maxResultSize, in bytes (0: no limit)
+     */
+    static Placement of(long rows, long weightedRows, int m, int d, boolean collectable, double maxDesignMiB,
+        int addsParam, long heap, long maxResultSize) {
+      double designMiB = 8.0 * rows * m / (1 << 20);
+      boolean underLimit = designMiB <= maxDesignMiB;
+      boolean fits = DriverMemory.driverDesignFits(rows, m, d, heap, maxResultSize);
+      boolean onDriver = collectable && underLimit && fits;
+      String size = String.format("the %d x %d expanded design takes %.1f MiB: ", rows, m, designMiB);
+      String limit = Double.isInfinite(maxDesignMiB) ? "" : " and maxDriverDesignSizeInMB " + maxDesignMiB;
+      String why = !collectable ? size + "the statistics pass is the same on either path; the design stays on the "
+          + "executors"
+          : onDriver ? size + "built on the driver from rows collected once (it fits the driver's heap of "
+              + (heap >> 20) + " MiB" + limit + "); the solver runs there without further passes"
+          : !underLimit ? size + "every step passes over the cluster (above maxDriverDesignSizeInMB " + maxDesignMiB
+              + ")"
+          : size + "every step passes over the cluster (the rows to collect do not fit spark.driver.maxResultSize ("
+              + (maxResultSize >> 20) + " MiB), or the design, twice, with a step's matrices 60% of the driver's "
+              + "heap (" + (heap >> 20) + " MiB))";
+      if (addsParam > 0) {
+        return new Placement(onDriver, addsParam, why, "maxAddsPerStep " + addsParam);
+      }
+      int adds = SparseBayesOptions.automaticMaxAddsPerStep(weightedRows);
+      boolean batch = adds > 1;
+      String addsWhy = "maxAddsPerStep 0: auto, " + weightedRows + " rows " + (onDriver ? "on the driver" : "over the "
+          + "cluster") + (batch ? ", at least " : ", fewer than ") + SparseBayesOptions.AUTO_BATCH_ROWS;
+      return new Placement(onDriver, adds, why, addsWhy);
+    }
+  }
+
   private final String uid;
   private final RvmParams params;
   private final Choice choice;
@@ -242,10 +308,12 @@ final class FitPlan {
     LOG.info("{}: {} rows, {} features, {} candidate basis functions, gamma={}{}", uid, summary.rows(), dim, m, gamma,
         multinomial ? ", " + numClasses + " classes" : "");
     table = choice.variational() ? priorTable() : null;
-    onDriver = (choice.family() != Family.GAUSSIAN || choice.method() == Method.FAST)
-        && onDriver(summary.rows(), m, dim, maxResultSize);
-    int adds = p.getMaxAddsPerStep() > 0 ? p.getMaxAddsPerStep()
-        : SparseBayesOptions.automaticMaxAddsPerStep(summary.weightedRows());
+    Placement placement = Placement.of(summary.rows(), summary.weightedRows(), m, dim,
+        choice.family() != Family.GAUSSIAN || choice.method() == Method.FAST, p.getMaxDriverDesignSizeInMB(),
+        p.getMaxAddsPerStep(), Runtime.getRuntime().maxMemory(), maxResultSize);
+    LOG.info("{}: {}", uid, placement.why());
+    onDriver = placement.onDriver();
+    int adds = placement.maxAddsPerStep();
     options = new SparseBayesOptions(p.getMaxIter(), p.getTol(), p.getAlphaMax(), p.getAlphaPriorShape(),
         p.getAlphaPriorRate(), adds, p.getNoisePrecision());
     if (options.noiseFixed()) {
@@ -253,8 +321,7 @@ final class FitPlan {
           + "re-estimated", uid, options.noisePrecision(), 1.0 / Math.sqrt(options.noisePrecision()));
     }
     if (choice.method() == Method.FAST && choice.family() != Family.GAUSSIAN) {
-      LOG.info("{}: solver fast adds up to {} basis function(s) per step (maxAddsPerStep {})", uid, adds,
-          p.getMaxAddsPerStep() > 0 ? p.getMaxAddsPerStep() : "0: auto, " + summary.weightedRows() + " rows");
+      LOG.info("{}: solver fast adds up to {} basis function(s) per step ({})", uid, adds, placement.addsWhy());
     }
     solver = chooseSolver();
   }
@@ -409,29 +476,6 @@ final class FitPlan {
     LOG.info("{}: solver variational in the {} form (an {} factorisation per step): {}", uid,
         dual ? "dual" : "primal", dual ? n + " x " + n : m + " x " + m, why);
     return dual;
-  }
-
-  /**
-   * Whether a bernoulli, poisson, multinomial or gaussian fast fit builds its expanded design (n × m doubles) on the
-   * driver and runs there: when the design is at most maxDriverDesignSizeInMB and, twice with a step's matrices, fits
-   * the driver's heap, and the rows it collects (n × d features) fit spark.driver.maxResultSize. Logs the choice and
-   * why. (Gaussian em needs all of ΦᵀΦ, one statistics pass on either path, which the executors compute in
-   * parallel: it keeps the design there, as the variational primal form does. Gaussian fast reads only the columns
-   * of ΦᵀΦ of the basis functions it adds, which the driver computes from the design as they are needed.)
-   */
-  private boolean onDriver(long n, int m, int d, long maxResultSize) {
-    double designMiB = 8.0 * n * m / (1 << 20);
-    boolean small = designMiB <= params.getMaxDriverDesignSizeInMB();
-    long heap = Runtime.getRuntime().maxMemory();
-    boolean fits = DriverMemory.driverDesignFits(n, m, d, heap, maxResultSize);
-    LOG.info("{}: the {} x {} expanded design takes {} MiB: {}", uid, n, m, String.format("%.1f", designMiB),
-        !small ? "every step passes over the cluster (maxDriverDesignSizeInMB " + params.getMaxDriverDesignSizeInMB()
-            + ")"
-            : fits ? "built on the driver from rows collected once; the solver runs there without further passes"
-                : "every step passes over the cluster (it is at most maxDriverDesignSizeInMB, but the rows to "
-                    + "collect do not fit spark.driver.maxResultSize (" + (maxResultSize >> 20) + " MiB), or the "
-                    + "design, twice, with a step's matrices the driver's heap (" + (heap >> 20) + " MiB))");
-    return small && fits;
   }
 
   /** The basis table [rows, columns] (the bias apart), checked against gridShape when it is set. */

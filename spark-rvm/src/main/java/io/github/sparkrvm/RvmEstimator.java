@@ -55,9 +55,9 @@ import org.slf4j.LoggerFactory;
  * functions than rows it collects the expanded design to the driver and runs in the dual (N × N) form
  * ({@code variationalForm}).
  * The basis expansion and the gradient/Hessian or sufficient statistics run on the executors, block by block; the
- * driver re-estimates α (and β) and prunes the basis. A classification fit whose expanded design is small
- * ({@code maxDriverDesignSizeInMB}) collects it to the driver once and computes the same statistics there, without
- * further passes.
+ * driver re-estimates α (and β) and prunes the basis. A classification fit whose expanded design fits the driver's
+ * heap (and {@code maxDriverDesignSizeInMB}, no limit by default) collects its rows to the driver once, expands
+ * them and computes the same statistics there, without further passes; the fit logs its path and why.
  */
 public final class RvmEstimator extends Estimator<RvmModel>
     implements SparseBayesSetters<RvmEstimator>, RvmModelSetters<RvmEstimator>, RvmParams, SparseBayesParams,

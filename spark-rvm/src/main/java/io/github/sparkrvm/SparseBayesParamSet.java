@@ -55,8 +55,11 @@ public final class SparseBayesParamSet implements java.io.Serializable {
   static final String DEFAULT_SOLVER = "fast";
   static final String[] PRIORS = {"ard", "grid-product", "grid-sum"};
   static final String[] VARIATIONAL_FORMS = {"auto", "primal", "dual"};
-  /** The default of maxDriverDesignSizeInMB: 10,000 rows over 1000 candidates fit on the driver (76 MiB). */
-  static final double DEFAULT_MAX_DRIVER_DESIGN_MB = 128.0;
+  /**
+   * The default of maxDriverDesignSizeInMB: no limit of its own, the driver's heap decides (a design of up to about
+   * 30% of it; {@code FitPlan.Placement}). It was 128 MiB (16,000 rows over 1001 candidates) before issue 20.
+   */
+  static final double DEFAULT_MAX_DRIVER_DESIGN_MB = Double.POSITIVE_INFINITY;
 
   final Param<String> featuresCol;
   final Param<String> labelCol;
@@ -157,14 +160,17 @@ public final class SparseBayesParamSet implements java.io.Serializable {
             + "(>= 0; 0 chooses automatically: about 4 MiB)", ParamValidators.gtEq(0.0));
     maxDriverDesignSizeInMB = new DoubleParam(owner, "maxDriverDesignSizeInMB",
         "families bernoulli, poisson and multinomial, and solver fast with family gaussian: the largest expanded "
-            + "design, in MiB (training rows x candidate basis functions x 8 bytes), that a fit builds on the driver (>= 0). At "
-            + "or below it, one pass collects the rows, the driver expands them, and every later step of the solver "
-            + "runs there without passing over the data again (on small data a pass costs mostly the latency of a "
-            + "Spark job); above it, or when the design does not fit the driver's heap (twice, beside a step's "
-            + "matrices) or the rows do not fit spark.driver.maxResultSize, every step passes over the cluster. 0: "
-            + "always pass over the cluster. Same fit either way, up to rounding. (Gaussian fast on the driver "
-            + "computes only the columns of X'X of the basis functions it adds; gaussian em and the variational "
-            + "primal form make one statistics pass, X'X and X'y, on either path)",
+            + "design, in MiB (training rows x candidate basis functions x 8 bytes), that a fit builds on the driver "
+            + "(>= 0; the default, Infinity, sets no limit of its own: the driver's heap decides). When the design is "
+            + "at most this, fits the driver's heap (twice, beside a step's matrices, in 60% of it: a design of up "
+            + "to about 30% of the heap) and the rows fit spark.driver.maxResultSize, one pass collects the rows, the "
+            + "driver expands them, and every later step of the solver runs there without passing over the data "
+            + "again (a pass over the cluster costs the latency of a Spark job and re-expands every row over all "
+            + "candidates); otherwise every step passes over the cluster. 0: always pass over the cluster. Same fit "
+            + "either way, up to rounding. On a cluster whose executors have far more cores than the driver, a "
+            + "finite value keeps large fits on the executors. (Gaussian fast on the driver computes only the "
+            + "columns of X'X of the basis functions it adds; gaussian em and the variational primal form make one "
+            + "statistics pass, X'X and X'y, on either path)",
         ParamValidators.gtEq(0.0));
     maxAddsPerStep = new IntParam(owner, "maxAddsPerStep",
         "solver fast with family bernoulli, poisson or multinomial: the most basis functions one step may add "
@@ -173,7 +179,7 @@ public final class SparseBayesParamSet implements java.io.Serializable {
             + "large data, often more relevance vectors; 1: one at a time, as Tipping & Faul (2003), about one "
             + "pass over every candidate per relevance vector, and fewer passes on small data; 0 (auto): "
             + SparseBayesOptions.DEFAULT_MAX_ADDS_PER_STEP + " from " + SparseBayesOptions.AUTO_BATCH_ROWS
-            + " training rows on, else 1",
+            + " training rows on, else 1 (the fit logs the value, its path and why)",
         ParamValidators.gtEq(0));
     variationalForm = new Param<>(owner, "variationalForm",
         "how solver variational represents the posterior over the weights: primal (the M x M precision over the M "

@@ -233,6 +233,49 @@ class FitPlanTest {
     assertEquals(3.0, plan(estimator("bernoulli", "fast").setGamma(3.0), data).gamma());
   }
 
+  /**
+   * The path and the automatic maxAddsPerStep, from N, M = 1001 candidates over d = 2 features and the driver's heap
+   * (issue 20). On the driver the design takes 2 × 8 × N × M bytes beside 6 × 8 × M² (48 MB) of a step's matrices, in
+   * 60% of the heap: 64,000 rows need 1.07 GB, within 60% of 8 GiB (5.15 GB) but not of 1 GiB (644 MB); 16,000 rows
+   * need 304 MB, within both; 256,000 rows need 4.15 GB, within 8 GiB's share; 10⁶ rows 16.1 GB, not. The automatic
+   * maxAddsPerStep is 1 below 100,000 rows of positive weight and 16 from there on, on either path.
+   * maxDriverDesignSizeInMB caps the design (64,000 × 1001 doubles are 488.8 MiB), 0 keeps every fit on the cluster,
+   * and so does a maxResultSize that cannot hold the collected rows (8 × N × (d + 2) bytes: 2 MB at 64,000 rows).
+   */
+  @Test
+  void thePathAndTheAutomaticAddsFollowTheDesignAndTheHeap() {
+    long gib = 1L << 30;
+    double none = Double.POSITIVE_INFINITY;
+    int batch = SparseBayesOptions.DEFAULT_MAX_ADDS_PER_STEP;
+    assertPlacement(true, 1, FitPlan.Placement.of(64_000, 64_000, 1001, 2, true, none, 0, 8 * gib, gib));
+    assertPlacement(false, 1, FitPlan.Placement.of(64_000, 64_000, 1001, 2, true, none, 0, gib, gib));
+    assertPlacement(true, 1, FitPlan.Placement.of(16_000, 16_000, 1001, 2, true, none, 0, gib, gib));
+    assertPlacement(true, batch, FitPlan.Placement.of(256_000, 256_000, 1001, 2, true, none, 0, 8 * gib, gib));
+    assertPlacement(false, batch, FitPlan.Placement.of(1_000_000, 1_000_000, 1001, 2, true, none, 0, 8 * gib, gib));
+    // the param caps the design; 0 keeps every fit on the cluster
+    assertPlacement(false, 1, FitPlan.Placement.of(64_000, 64_000, 1001, 2, true, 488.0, 0, 8 * gib, gib));
+    assertPlacement(true, 1, FitPlan.Placement.of(64_000, 64_000, 1001, 2, true, 489.0, 0, 8 * gib, gib));
+    assertPlacement(false, 1, FitPlan.Placement.of(16_000, 16_000, 1001, 2, true, 0.0, 0, 8 * gib, gib));
+    assertPlacement(false, batch, FitPlan.Placement.of(100_000, 100_000, 1001, 2, true, 0.0, 0, 8 * gib, gib));
+    assertPlacement(false, 1, FitPlan.Placement.of(99_999, 99_999, 1001, 2, true, 0.0, 0, 8 * gib, gib));
+    // the automatic value counts the rows of positive weight
+    assertPlacement(false, 1, FitPlan.Placement.of(120_000, 90_000, 1001, 2, true, 0.0, 0, 8 * gib, gib));
+    // the rows must fit spark.driver.maxResultSize; gaussian em never collects; a set maxAddsPerStep is kept
+    assertPlacement(false, 1, FitPlan.Placement.of(64_000, 64_000, 1001, 2, true, none, 0, 8 * gib, 1L << 20));
+    assertPlacement(false, 1, FitPlan.Placement.of(16_000, 16_000, 1001, 2, false, none, 0, 8 * gib, gib));
+    assertPlacement(true, 5, FitPlan.Placement.of(64_000, 64_000, 1001, 2, true, none, 5, 8 * gib, gib));
+    assertPlacement(false, 1, FitPlan.Placement.of(1_000_000, 1_000_000, 1001, 2, true, none, 1, 8 * gib, gib));
+    FitPlan.Placement cluster = FitPlan.Placement.of(64_000, 64_000, 1001, 2, true, none, 0, gib, gib);
+    assertTrue(cluster.why().contains("488.8 MiB") && cluster.why().contains("every step passes over the cluster")
+        && cluster.why().contains("1024 MiB"), cluster.why());
+    assertTrue(cluster.addsWhy().contains("64000 rows over the cluster, fewer than 100000"), cluster.addsWhy());
+  }
+
+  private static void assertPlacement(boolean onDriver, int adds, FitPlan.Placement placement) {
+    assertEquals(onDriver, placement.onDriver(), placement.why());
+    assertEquals(adds, placement.maxAddsPerStep(), placement.addsWhy());
+  }
+
   /** Three rows of many features: kernel linear makes one basis function per feature. */
   private static TestData.Table wide(int features, boolean classes) {
     SplittableRandom random = new SplittableRandom(9);

@@ -71,7 +71,7 @@ class ParamsTest {
     DEFAULTS.put("solver", "fast");
     DEFAULTS.put("prior", "ard");
     DEFAULTS.put("maxBlockSizeInMB", 0.0);
-    DEFAULTS.put("maxDriverDesignSizeInMB", 128.0);
+    DEFAULTS.put("maxDriverDesignSizeInMB", Double.POSITIVE_INFINITY);
     DEFAULTS.put("maxAddsPerStep", 0);
     DEFAULTS.put("variationalForm", "auto");
     DEFAULTS.put("classFeatureBlocks", 0);

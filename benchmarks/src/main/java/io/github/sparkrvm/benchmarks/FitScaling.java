@@ -1,0 +1,251 @@
+/*
+ * Copyright 2026 The spark-rvm authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package io.github.sparkrvm.benchmarks;
+
+import io.github.sparkrvm.RvmEstimator;
+import io.github.sparkrvm.RvmModel;
+import io.github.sparkrvm.datasets.Datasets;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.apache.logging.log4j.Level;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.core.LogEvent;
+import org.apache.logging.log4j.core.LoggerContext;
+import org.apache.logging.log4j.core.appender.AbstractAppender;
+import org.apache.logging.log4j.core.config.Configuration;
+import org.apache.logging.log4j.core.config.LoggerConfig;
+import org.apache.logging.log4j.core.config.Property;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.ml.evaluation.MulticlassClassificationEvaluator;
+import org.apache.spark.ml.linalg.SQLDataTypes;
+import org.apache.spark.ml.linalg.Vectors;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructType;
+import org.apache.spark.storage.StorageLevel;
+
+/**
+ * Fit time against the number of training rows as a new user meets it, the default estimator on the
+ * ESL mixture (Hastie, Tibshirani &amp; Friedman, §2.3: each class a mixture of ten Gaussians N(mᵢ, I/5) around the
+ * means of {@code data/esl_mixture/means.csv}; the draw of {@code Datasets.eslMixtureSample}): family bernoulli,
+ * kernel rbf with γ = 1 on the standardised features (standardization is on by default), the default solver (fast),
+ * maxBasis (1000), maxAddsPerStep (auto) and maxDriverDesignSizeInMB, on {@code local[2]}. The rows are drawn on the
+ * executors (8 partitions, a seeded generator per row), so the driver never holds them, and cached before the fit;
+ * the test error is on 5,000 fresh rows. Per size: which path the fit took (driver: the rows collected once, the
+ * design expanded and every step run there; cluster: every likelihood evaluation a Spark pass over the cached row
+ * blocks) and the maxAddsPerStep it resolved, both read from the fit plan's log, then fit seconds, seconds per 10⁴
+ * rows, passes, steps, relevance vectors, test error and the final log marginal likelihood. Writes
+ * {@code benchmarks/results/fit-scaling.md} (or the file named by the fifth argument).
+ *
+ * <p>Run: {@code mvn -B -q -pl benchmarks -am -DskipTests package exec:exec@fitscaling}, or with {@code java -Xmx8g}
+ * and the flags of {@code spark.jvm.flags} on the module's classpath; arguments (all optional, in order): the sizes
+ * (default 1000,4000,16000,64000,256000,1000000), the master (default local[2]), the values of maxAddsPerStep to
+ * run at each size (default 0, the automatic choice; e.g. 0,4,16), maxDriverDesignSizeInMB ("default" keeps the
+ * estimator's; 0 makes every fit pass over the cluster), the results file's name under {@code benchmarks/results}.
+ */
+public final class FitScaling {
+
+  /** The test rows. */
+  private static final int TEST_ROWS = 5_000;
+
+  /** The partitions of the training rows. */
+  private static final int PARTITIONS = 8;
+
+  private static final StructType SCHEMA = new StructType().add("features", SQLDataTypes.VectorType())
+      .add("label", DataTypes.DoubleType);
+
+  private FitScaling() {}
+
+  /**
+   * {@code rows} seeded draws of the ESL mixture, generated on the executors: row i from its own generator (seed,
+   * i), a class with probability ½, one of its ten means at random, then x ~ N(mean, I/5).
+   */
+  static Dataset<Row> data(SparkSession spark, double[][] means, long rows, long seed, int partitions) {
+    double sd = Datasets.ESL_SPREAD;
+    JavaRDD<Row> rdd = spark.range(0, rows, 1, partitions).toJavaRDD().map(id -> {
+      SplittableRandom random = new SplittableRandom(seed * 1_000_003L + id);
+      int label = random.nextInt(2);
+      double[] centre = means[10 * label + random.nextInt(10)];
+      double x0 = centre[0] + sd * Datasets.gaussian(random);
+      double x1 = centre[1] + sd * Datasets.gaussian(random);
+      return RowFactory.create(Vectors.dense(x0, x1), (double) label);
+    });
+    return spark.createDataFrame(rdd, SCHEMA);
+  }
+
+  /** One fit: its size, what the plan chose, and what it gave. */
+  private record Run(long rows, String path, String adds, double seconds, int passes, int iterations,
+      boolean converged, int vectors, double testError, double logMarginalLikelihood) {}
+
+  /** Keeps the fit plan's log lines (INFO), which name the path and the resolved maxAddsPerStep. */
+  private static final class PlanLog extends AbstractAppender {
+
+    private final List<String> lines = new CopyOnWriteArrayList<>();
+
+    private PlanLog() {
+      super("fit-scaling-plan", null, null, true, Property.EMPTY_ARRAY);
+    }
+
+    /** Attaches a new one to the logger of io.github.sparkrvm.FitPlan at INFO (the console keeps its own level). */
+    static PlanLog attach() {
+      PlanLog log = new PlanLog();
+      log.start();
+      LoggerContext context = (LoggerContext) LogManager.getContext(false);
+      Configuration config = context.getConfiguration();
+      config.addAppender(log);
+      LoggerConfig logger = new LoggerConfig("io.github.sparkrvm.FitPlan", Level.INFO, false);
+      logger.addAppender(log, Level.INFO, null);
+      config.addLogger("io.github.sparkrvm.FitPlan", logger);
+      context.updateLoggers();
+      return log;
+    }
+
+    @Override
+    public void append(LogEvent event) {
+      lines.add(event.getMessage().getFormattedMessage());
+    }
+
+    void clear() {
+      lines.clear();
+    }
+
+    /** driver or cluster, from the plan's line on the expanded design ("?" when it logged none). */
+    String path() {
+      for (String line : lines) {
+        if (line.contains("expanded design takes")) {
+          return line.contains("built on the driver") ? "driver" : "cluster";
+        }
+      }
+      return "?";
+    }
+
+    /** The maxAddsPerStep the plan resolved ("?" when it logged none). */
+    String adds() {
+      Pattern p = Pattern.compile("adds up to (\\d+) basis function");
+      for (String line : lines) {
+        Matcher m = p.matcher(line);
+        if (m.find()) {
+          return m.group(1);
+        }
+      }
+      return "?";
+    }
+
+    /** Every line, for the console. */
+    List<String> lines() {
+      return List.copyOf(lines);
+    }
+  }
+
+  public static void main(String[] args) throws Exception {
+    String[] sizes = (args.length > 0 ? args[0] : "1000,4000,16000,64000,256000,1000000").split(",");
+    String master = args.length > 1 ? args[1] : "local[2]";
+    String[] addsPerStep = (args.length > 2 ? args[2] : "0").split(",");
+    Double driverDesignMiB = args.length > 3 && !"default".equals(args[3]) ? Double.valueOf(args[3]) : null;
+    String resultName = args.length > 4 ? args[4] : "fit-scaling.md";
+    double[][] means = Datasets.eslMixtureMeans(Datasets.eslMixtureDir());
+    SparkSession spark = SparkSession.builder().master(master).appName("spark-rvm benchmark: fit scaling")
+        .config("spark.ui.enabled", "false").config("spark.driver.host", "127.0.0.1")
+        .config("spark.driver.bindAddress", "127.0.0.1").getOrCreate();
+    spark.sparkContext().setLogLevel("WARN");
+    PlanLog plan = PlanLog.attach();
+    try {
+      Dataset<Row> test = data(spark, means, TEST_ROWS, 2, 2).persist(StorageLevel.MEMORY_AND_DISK());
+      test.count();
+      MulticlassClassificationEvaluator accuracy = new MulticlassClassificationEvaluator().setMetricName("accuracy");
+      // warm-up, untimed: one small fit so that the first size does not pay the JIT alone
+      estimator().setMaxBasis(100).fit(data(spark, means, 2_000, 3, 2));
+      List<Run> runs = new ArrayList<>();
+      for (String size : sizes) {
+        long rows = Long.parseLong(size.trim());
+        Dataset<Row> train = data(spark, means, rows, 1, PARTITIONS).persist(StorageLevel.MEMORY_AND_DISK());
+        train.count();
+        for (String a : addsPerStep) {
+          RvmEstimator estimator = estimator().setMaxAddsPerStep(Integer.parseInt(a.trim()));
+          if (driverDesignMiB != null) {
+            estimator.setMaxDriverDesignSizeInMB(driverDesignMiB);
+          }
+          plan.clear();
+          long t0 = System.nanoTime();
+          RvmModel model = estimator.fit(train);
+          double seconds = (System.nanoTime() - t0) / 1e9;
+          double error = 1.0 - accuracy.evaluate(model.transform(test));
+          double[] history = model.summary().logMarginalLikelihood();
+          Run run = new Run(rows, plan.path(), plan.adds(), seconds, model.summary().dataPasses(),
+              model.summary().iterations(), model.summary().converged(), model.numRelevanceVectors(), error,
+              history[history.length - 1]);
+          runs.add(run);
+          plan.lines().forEach(line -> System.out.println("  plan: " + line));
+          System.out.printf("N=%,d maxAddsPerStep=%s: %s%n", rows, a.trim(), run);
+        }
+        train.unpersist();
+      }
+      Files.writeString(Machine.result(resultName), report(runs, master, driverDesignMiB));
+      System.out.print(report(runs, master, driverDesignMiB));
+    } finally {
+      spark.stop();
+    }
+  }
+
+  private static String report(List<Run> runs, String master, Double driverDesignMiB) {
+    StringBuilder report = new StringBuilder("# Fit time against training rows: the default estimator\n\n")
+        .append("The ESL mixture (each class ten Gaussians N(m, I/5) around `data/esl_mixture/means.csv`), family "
+            + "bernoulli, kernel rbf with gamma 1 on the standardised features, the default solver (fast), maxBasis "
+            + "(1000) and maxAddsPerStep, on ").append(master).append("; maxDriverDesignSizeInMB ")
+        .append(driverDesignMiB == null ? "at its default" : String.valueOf(driverDesignMiB))
+        .append("; ").append(PARTITIONS).append(" partitions drawn on the executors, cached before the fit; test "
+            + "error on ").append(String.format("%,d", TEST_ROWS)).append(" fresh rows. *path*: driver (the rows "
+            + "collected once, the design expanded and every step run there) or cluster (every likelihood "
+            + "evaluation a pass over the cached row blocks), and maxAddsPerStep as the fit plan resolved it, both "
+            + "from the plan's log.\n\nCommand: `mvn -B -q -pl benchmarks -am -DskipTests package "
+            + "exec:exec@fitscaling` (see the class's javadoc for the arguments)\n\n## Machine\n\n")
+        .append(Machine.describe())
+        .append("\n## Results\n\n| N | path | maxAddsPerStep | fit seconds | seconds per 10⁴ rows | passes | iterations "
+            + "| relevance vectors | test error | log marginal likelihood (Laplace) |\n"
+            + "|---|---|---|---|---|---|---|---|---|---|\n");
+    for (Run r : runs) {
+      report.append(String.format("| %,d | %s | %s | %.1f | %.2f | %d | %d%s | %d | %.2f%% | %.1f |%n", r.rows(),
+          r.path(), r.adds(), r.seconds(), r.seconds() / (r.rows() / 1e4), r.passes(), r.iterations(),
+          r.converged() ? "" : " (not converged)", r.vectors(), 100 * r.testError(), r.logMarginalLikelihood()));
+    }
+    Run at16k = find(runs, 16_000);
+    Run at64k = find(runs, 64_000);
+    if (at16k != null && at64k != null) {
+      report.append(String.format("%n64,000 rows took %.1f× the 16,000-row time (target: at most 4×).%n",
+          at64k.seconds() / at16k.seconds()));
+    }
+    return report.toString();
+  }
+
+  /** The first run at this size, or null. */
+  private static Run find(List<Run> runs, long rows) {
+    return runs.stream().filter(r -> r.rows() == rows).findFirst().orElse(null);
+  }
+
+  /** The estimator as a new user sets it up: only the family, the kernel and γ. */
+  private static RvmEstimator estimator() {
+    return new RvmEstimator().setFamily("bernoulli").setKernel("rbf").setGamma(1.0);
+  }
+}
