@@ -27,6 +27,7 @@ import io.github.sparkrvm.predict.Predictive;
 import io.github.sparkrvm.statistics.Family;
 import io.github.sparkrvm.util.InvalidInputException;
 import java.util.Arrays;
+import org.apache.spark.api.java.function.MapPartitionsFunction;
 import org.apache.spark.ml.Model;
 import org.apache.spark.ml.linalg.DenseMatrix;
 import org.apache.spark.ml.linalg.Matrix;
@@ -40,11 +41,9 @@ import org.apache.spark.ml.util.MLWritable;
 import org.apache.spark.ml.util.MLWriter;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Encoders;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
-import org.apache.spark.sql.api.java.UDF1;
-import org.apache.spark.sql.expressions.UserDefinedFunction;
-import org.apache.spark.sql.functions;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
 
@@ -761,30 +760,19 @@ public final class RvmModel extends Model<RvmModel>
         .add("raw", SQLDataTypes.VectorType(), true)
         .add("probability", SQLDataTypes.VectorType(), true)
         .add("variance", DataTypes.DoubleType, false);
-    // the variance φᵀΣφ (O(k²) for k kept basis functions) only where an output needs it
-    UDF1<Vector, Row> predict = v -> {
-      double[] x = scaling.apply(checked(v, scaling, column));
-      if (multiClass) {
-        ClassScores scores = classScores(variance ? classes.at(x) : classes.means(x), strategy, moderated);
-        return RowFactory.create((double) ClassScores.argmax(scores.probability(), thresholds),
-            Vectors.dense(scores.raw()), Vectors.dense(scores.probability()), Double.NaN);
-      }
-      Predictive.Latent latent = variance ? p.at(x) : new Predictive.Latent(p.mean(x), Double.NaN);
-      if (bernoulli) {
-        double z = variance ? logit(latent, moderated) : latent.mean();
-        double one = Logistic.sigmoid(z);
-        return RowFactory.create(binaryClass(one, threshold, thresholds), Vectors.dense(-z, z),
-            Vectors.dense(1.0 - one, one), latent.variance());
-      }
-      if (poisson) {
-        return RowFactory.create(latent.poissonMean(), null, null, latent.poissonVariance());
-      }
-      return RowFactory.create(latent.mean(), null, null, inverseBeta + latent.variance());
-    };
-    // deterministic: the same features give the same outputs, so that the optimiser may push filters on the
-    // outputs below the scoring and reorder it as any other expression
-    UserDefinedFunction udf = functions.udf(predict, result);
-    Dataset<Row> out = dataset.toDF().withColumn(RESULT, udf.apply(col(column)));
+    // the variance φᵀΣφ (O(k²) for k kept basis functions) only where an output needs it; its factor once, here
+    if (variance && p != null) {
+      p.prepareVariance();
+    }
+    if (variance && classes != null) {
+      classes.prepareCovariance();
+    }
+    Dataset<Row> input = dataset.toDF();
+    BlockScorer scorer = new BlockScorer(p, classes, strategy, scaling, column, input.schema().fieldIndex(column),
+        bernoulli, poisson, moderated, threshold, thresholds, variance, inverseBeta);
+    // blocks of rows within each partition, scored with matrix products; row order and the input columns kept
+    Dataset<Row> out = input.mapPartitions((MapPartitionsFunction<Row, Row>) scorer::score,
+        Encoders.row(input.schema().add(RESULT, result, false)));
     int k = numClasses();
     boolean classified = bernoulli || multiClass;
     out = withField(out, getPredictionCol(), "prediction",
@@ -796,6 +784,91 @@ public final class RvmModel extends Model<RvmModel>
       out = withField(out, getVarianceCol(), "variance", null);
     }
     return out.drop(RESULT);
+  }
+
+  /** The rows scored per block (per partition, up to this many at a time) by {@link #transform}. */
+  static final int SCORING_BLOCK_ROWS = 1024;
+
+  /** Scores the rows of a partition block by block, appending the result struct to each row. */
+  private record BlockScorer(Predictive p, MultiClassPredictive classes, MultiClassStrategy strategy,
+      FeatureScaling scaling, String column, int featureIndex, boolean bernoulli, boolean poisson,
+      boolean moderated, double threshold, double[] thresholds, boolean variance, double inverseBeta)
+      implements java.io.Serializable {
+
+    java.util.Iterator<Row> score(java.util.Iterator<Row> rows) {
+      return new java.util.Iterator<>() {
+        private final Row[] in = new Row[SCORING_BLOCK_ROWS];
+        private Row[] out = new Row[0];
+        private int next;
+
+        @Override
+        public boolean hasNext() {
+          if (next < out.length) {
+            return true;
+          }
+          int n = 0;
+          while (n < in.length && rows.hasNext()) {
+            in[n++] = rows.next();
+          }
+          out = n == 0 ? new Row[0] : block(in, n);
+          java.util.Arrays.fill(in, 0, n, null);
+          next = 0;
+          return out.length > 0;
+        }
+
+        @Override
+        public Row next() {
+          if (!hasNext()) {
+            throw new java.util.NoSuchElementException();
+          }
+          return out[next++];
+        }
+      };
+    }
+
+    private Row[] block(Row[] in, int n) {
+      int dim = scaling.dim();
+      double[] x = new double[n * dim];
+      for (int i = 0; i < n; i++) {
+        System.arraycopy(scaling.apply(checked(in[i].getAs(featureIndex), scaling, column)), 0, x, i * dim, dim);
+      }
+      Row[] out = new Row[n];
+      if (classes != null) {
+        MultiClassPredictive.Latents[] latents = classes.block(x, n, variance);
+        for (int i = 0; i < n; i++) {
+          ClassScores scores = classScores(latents[i], strategy, moderated);
+          out[i] = withResult(in[i], RowFactory.create((double) ClassScores.argmax(scores.probability(), thresholds),
+              Vectors.dense(scores.raw()), Vectors.dense(scores.probability()), Double.NaN));
+        }
+        return out;
+      }
+      Predictive.Block block = p.block(x, n, variance);
+      for (int i = 0; i < n; i++) {
+        Predictive.Latent latent = block.latent(i);
+        Row result;
+        if (bernoulli) {
+          double z = variance ? logit(latent, moderated) : latent.mean();
+          double one = Logistic.sigmoid(z);
+          result = RowFactory.create(binaryClass(one, threshold, thresholds), Vectors.dense(-z, z),
+              Vectors.dense(1.0 - one, one), latent.variance());
+        } else if (poisson) {
+          result = RowFactory.create(latent.poissonMean(), null, null, latent.poissonVariance());
+        } else {
+          result = RowFactory.create(latent.mean(), null, null, inverseBeta + latent.variance());
+        }
+        out[i] = withResult(in[i], result);
+      }
+      return out;
+    }
+
+    private static Row withResult(Row row, Row result) {
+      Object[] values = new Object[row.length() + 1];
+      for (int j = 0; j < row.length(); j++) {
+        values[j] = row.get(j);
+      }
+      values[row.length()] = result;
+      return RowFactory.create(values);
+    }
   }
 
   private static Dataset<Row> withField(Dataset<Row> data, String name, String field,
