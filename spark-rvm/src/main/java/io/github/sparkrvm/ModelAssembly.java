@@ -25,6 +25,7 @@ import io.github.sparkrvm.solvers.RelevanceFit;
 import io.github.sparkrvm.solvers.RelevanceResult;
 import io.github.sparkrvm.solvers.VariationalFit;
 import io.github.sparkrvm.statistics.Family;
+import io.github.sparkrvm.variational.Pruning;
 import io.github.sparkrvm.variational.WeightPrior;
 import java.util.Arrays;
 
@@ -56,16 +57,32 @@ final class ModelAssembly {
   }
 
   /**
-   * A variational fit: the basis functions whose E[precision] exceeds {@code alphaMax} are pruned, and the kept
+   * A variational fit: the basis functions whose E[precision] exceeds {@code alphaMax} are pruned, then (RBF bases)
+   * those of largest E[precision] whose weights change no prediction by more than {@link Pruning#TOLERANCE} of its
+   * scale ({@link Pruning#kept}), and the kept
    * ones carry the marginal of q(w) over them (the matching rows and columns of Σ); the grid relevances are kept
    * for prior grid-product or grid-sum.
    */
   private static FittedRvm variational(Family family, FitPlan plan, VariationalFit variational,
       RvmTrainingSummary summary) {
+    return variational(family, plan, variational, summary, Pruning.TOLERANCE);
+  }
+
+  /** {@return whether the kernel's basis functions (and the bias) are bounded by 1 in magnitude: RBF} */
+  static boolean boundedByOne(Kernel kernel) {
+    return kernel instanceof Kernel.Rbf || kernel instanceof Kernel.RbfPerDimension;
+  }
+
+  /** A variational fit, pruned at {@code pruningTolerance} ({@link Pruning#kept}; 0 prunes by alphaMax alone). */
+  static FittedRvm variational(Family family, FitPlan plan, VariationalFit variational, RvmTrainingSummary summary,
+      double pruningTolerance) {
     double alphaMax = plan.alphaMax();
     RelevanceFit fit = variational.posterior();
     int m = fit.active().length;
     int[] positions = java.util.stream.IntStream.range(0, m).filter(i -> fit.alpha()[i] <= alphaMax).toArray();
+    if (boundedByOne(plan.kernel())) {
+      positions = Pruning.kept(positions, fit.alpha(), fit.weights(), fit.covariance(), pruningTolerance);
+    }
     int[] active = Arrays.stream(positions).map(i -> fit.active()[i]).toArray();
     int k = positions.length;
     double[] covariance = new double[k * k];
