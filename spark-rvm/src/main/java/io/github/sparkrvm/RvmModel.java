@@ -770,8 +770,11 @@ public final class RvmModel extends Model<RvmModel>
     Dataset<Row> input = dataset.toDF();
     BlockScorer scorer = new BlockScorer(p, classes, strategy, scaling, column, input.schema().fieldIndex(column),
         bernoulli, poisson, moderated, threshold, thresholds, variance, inverseBeta);
-    // blocks of rows within each partition, scored with matrix products; row order and the input columns kept
-    Dataset<Row> out = input.mapPartitions((MapPartitionsFunction<Row, Row>) scorer::score,
+    // blocks of rows within each partition, scored with matrix products; row order and the input columns kept. The
+    // scorer (Σ and its factor: 2k² doubles) is broadcast, not serialized into every task
+    org.apache.spark.broadcast.Broadcast<BlockScorer> shared = org.apache.spark.api.java.JavaSparkContext
+        .fromSparkContext(input.sparkSession().sparkContext()).broadcast(scorer);
+    Dataset<Row> out = input.mapPartitions((MapPartitionsFunction<Row, Row>) rows -> shared.value().score(rows),
         Encoders.row(input.schema().add(RESULT, result, false)));
     int k = numClasses();
     boolean classified = bernoulli || multiClass;
@@ -790,6 +793,7 @@ public final class RvmModel extends Model<RvmModel>
   static final int SCORING_BLOCK_ROWS = 1024;
 
   /** Scores the rows of a partition block by block, appending the result struct to each row. */
+  @com.esotericsoftware.kryo.DefaultSerializer(com.esotericsoftware.kryo.serializers.JavaSerializer.class)
   private record BlockScorer(Predictive p, MultiClassPredictive classes, MultiClassStrategy strategy,
       FeatureScaling scaling, String column, int featureIndex, boolean bernoulli, boolean poisson,
       boolean moderated, double threshold, double[] thresholds, boolean variance, double inverseBeta)

@@ -85,9 +85,15 @@ public final class ScoringThroughput {
             factors.append(String.format(Locale.ROOT, "%s%,d: %.2f s", factors.length() == 0 ? "" : "; ", k,
                 (System.nanoTime() - factorStart) / 1e9));
           }
-          double blockSeconds = time(() -> blockData.mapPartitions(it -> scoreBlocks(predictive, it, variance))
+          // broadcast, as transform does: Σ and its factor hold 2k² doubles
+          org.apache.spark.broadcast.Broadcast<Predictive> shared = jsc.broadcast(predictive);
+          double blockSeconds = time(() -> blockData.mapPartitions(it -> scoreBlocks(shared.value(), it, variance))
               .count());
-          double rowSeconds = time(() -> rowData.mapPartitions(it -> scoreRows(predictive, it, variance)).count());
+          double rowSeconds = time(() -> rowData.mapPartitions(it -> scoreRows(shared.value(), it, variance))
+              .count());
+          shared.destroy();
+          blockData.unpersist();
+          rowData.unpersist();
           double difference = maxDifference(predictive, rows, Math.min(2000, rowRows), variance);
           table.append(String.format(Locale.ROOT, "| %,d | %s | %,d | %.2f | %,.0f | %,d | %.2f | %,.0f | %.1f× | %.1e |%n",
               k, variance ? "yes" : "no", blockRows, blockSeconds, blockRows / blockSeconds, rowRows, rowSeconds,

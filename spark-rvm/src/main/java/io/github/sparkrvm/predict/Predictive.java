@@ -32,6 +32,9 @@ import java.io.Serializable;
  */
 public final class Predictive implements Serializable {
 
+  /** The largest basis matrix (rows × functions) {@link #block} forms at once for the means alone (256 KiB). */
+  private static final int MEAN_CHUNK_ENTRIES = 1 << 15;
+
   private final BasisFunctions basis;
   private final int[] active;
   private final double[] weights;
@@ -113,6 +116,18 @@ public final class Predictive implements Serializable {
    */
   public Block block(double[] rows, int n, boolean withVariance) {
     int k = active.length;
+    int chunk = Math.max(8, MEAN_CHUNK_ENTRIES / Math.max(k, 1));
+    if (!withVariance && n > chunk) {
+      // the means alone: the basis in chunks of rows that stay in cache (the exponentials, not the product, bound it)
+      int dim = basis.dim();
+      double[] mean = new double[n];
+      for (int r0 = 0; r0 < n; r0 += chunk) {
+        int r1 = Math.min(n, r0 + chunk);
+        double[] part = block(java.util.Arrays.copyOfRange(rows, r0 * dim, r1 * dim), r1 - r0, false).mean();
+        System.arraycopy(part, 0, mean, r0, r1 - r0);
+      }
+      return new Block(mean, null);
+    }
     double[] phi = basis.expand(RowBlock.unweighted(n, basis.dim(), rows, new double[n]), active);
     double[] mean = new double[n];
     if (n > 0 && k > 0) {
