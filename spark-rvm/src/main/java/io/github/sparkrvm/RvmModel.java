@@ -908,6 +908,9 @@ public final class RvmModel extends Model<RvmModel>
       }
     });
     RvmModel copy = copyValues(new RvmModel(uid, fitted), extra);
+    // the same fitted state, so the same predictives: a copy (as evaluate scores with) reuses Σ's factor
+    copy.predictive = predictive;
+    copy.multiClassPredictive = multiClassPredictive;
     copy.setFittedParams();
     return copy.setParent(parent());
   }
