@@ -33,8 +33,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Pruning a variational fit by E[precision] ({@link Pruning#kept}): fewer basis functions, and predictions that move
- * by no more than the stated tolerance of their scale (the default, 1e-3, on Ripley's classification; 1e-2 on
- * the noisy sinc, where 1e-3 keeps all 101) (Σ|μᵢ| for the latent mean, Σ|Σᵢⱼ| for its variance).
+ * by no more than the stated tolerance of their scale (1e-3 on Ripley's classification; 1e-2 on the noisy
+ * sinc, where 1e-3 keeps all 101; the default {@link Pruning#TOLERANCE}, 1e-6, keeps every function of both) (Σ|μᵢ| for the latent mean, Σ|Σᵢⱼ| for its variance).
  */
 class PruningTest {
 
@@ -62,7 +62,7 @@ class PruningTest {
     InMemoryStatistics stats = InMemoryStatistics.of(basis, train.x(), train.t(), ones(train.size()));
     VariationalFit fit = VariationalSolver.fitBernoulli(stats, new SparseBayesOptions(500, 1e-3, 1e9, 1e-6, 1e-6, 1),
         new PriorTable(WeightPrior.Structure.ARD, 250, 1, true), IterationListener.none());
-    check("ripley", basis, fit.posterior(), TestData.ripley("te").x(), Pruning.TOLERANCE);
+    check("ripley", basis, fit.posterior(), TestData.ripley("te").x(), 1e-3);
   }
 
   private static void check(String name, BasisFunctions basis, RelevanceFit fit, double[][] points,
@@ -75,6 +75,8 @@ class PruningTest {
     int[] looser = Pruning.kept(all, fit.alpha(), fit.weights(), fit.covariance(), 0.1);
     assertTrue(looser.length < kept.length, name + ": " + looser.length + " kept at 0.1, " + kept.length + " at "
         + tolerance);
+    int[] byDefault = Pruning.kept(all, fit.alpha(), fit.weights(), fit.covariance(), Pruning.TOLERANCE);
+    assertTrue(byDefault.length >= kept.length, name + ": the default tolerance keeps at least as many");
     int k = kept.length;
     double[] covariance = new double[k * k];
     for (int b = 0; b < k; b++) {
