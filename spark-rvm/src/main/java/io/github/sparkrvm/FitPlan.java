@@ -26,6 +26,7 @@ import io.github.sparkrvm.solvers.FastGaussianSolver;
 import io.github.sparkrvm.solvers.FastMultinomialSolver;
 import io.github.sparkrvm.solvers.GaussianRelevanceSolver;
 import io.github.sparkrvm.solvers.InitialState;
+import io.github.sparkrvm.solvers.MultiClassFit;
 import io.github.sparkrvm.solvers.MultinomialRelevanceSolver;
 import io.github.sparkrvm.solvers.OneVsRestSolver;
 import io.github.sparkrvm.solvers.RelevanceFit;
@@ -326,8 +327,17 @@ final class FitPlan {
       }, numClasses, params.getParallelism());
     }
     if (choice.softmax()) {
-      return choice.method() == Method.FAST ? FastMultinomialSolver.of(numClasses, options, classCandidates, initial)
-          : MultinomialRelevanceSolver.of(numClasses, options, classCandidates, initial);
+      if (choice.method() != Method.FAST) {
+        return MultinomialRelevanceSolver.of(numClasses, options, classCandidates, initial);
+      }
+      RelevanceSolver<MultiClassFit> oneAdd = FastMultinomialSolver.of(numClasses, options, classCandidates, initial);
+      if (params.getMaxAddsPerStep() > 0 || options.maxAddsPerStep() != 1 || initial != null) {
+        return oneAdd;
+      }
+      LOG.info("{}: solver fast follows two paths, one and two adds per step, and keeps the higher evidence "
+          + "(maxAddsPerStep 0: auto, softmax on fewer than {} rows)", uid, SparseBayesOptions.AUTO_BATCH_ROWS);
+      return FastMultinomialSolver.higherEvidence(oneAdd,
+          FastMultinomialSolver.of(numClasses, options.withMaxAddsPerStep(2), classCandidates, null));
     }
     if (choice.variational()) {
       return VariationalSolver.of(choice.family(), dual, variationalOptions(), table);

@@ -75,12 +75,7 @@ public sealed interface RvmMetrics extends java.io.Serializable {
       implements RvmMetrics {
     @Override
     public Map<String, Object> asMap() {
-      Map<String, Object> map = new LinkedHashMap<>();
-      map.put("rows", rows);
-      map.put("rmse", rmse);
-      map.put("mse", mse);
-      map.put("mae", mae);
-      map.put("r2", r2);
+      Map<String, Object> map = new Regression(rows, rmse, mse, mae, r2).asMap();
       map.put("meanPoissonDeviance", meanPoissonDeviance);
       return map;
     }

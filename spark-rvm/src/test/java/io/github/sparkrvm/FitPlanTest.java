@@ -45,7 +45,9 @@ import io.github.sparkrvm.util.IterationListener;
 import io.github.sparkrvm.variational.PriorTable;
 import io.github.sparkrvm.variational.VariationalSolver;
 import io.github.sparkrvm.variational.WeightPrior;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
@@ -170,8 +172,25 @@ class FitPlanTest {
     FitPlan softmax = plan(estimator("multinomial", "fast"), data);
     assertEquals(3, softmax.numClasses());
     InMemoryStatistics stats = stats(softmax, data);
-    assertSame(FastMultinomialSolver.fit(stats, 3, softmax.options(), IterationListener.none()),
-        softmax.solver().fit(stats, IterationListener.none()));
+    // maxAddsPerStep auto on few rows: one add per step and two, the higher final evidence kept, both paths' passes
+    MultiClassFit one = FastMultinomialSolver.fit(stats, 3, softmax.options(), IterationListener.none());
+    MultiClassFit two = FastMultinomialSolver.fit(stats, 3, softmax.options().withMaxAddsPerStep(2),
+        IterationListener.none());
+    double[] oneHistory = one.logMarginalLikelihoods();
+    double[] twoHistory = two.logMarginalLikelihoods();
+    boolean twoHigher = twoHistory[twoHistory.length - 1] > oneHistory[oneHistory.length - 1];
+    List<Integer> steps = new ArrayList<>();
+    RelevanceResult planned = softmax.solver().fit(stats, r -> steps.add(r.iteration()));
+    assertSame(twoHigher ? two : one, planned);
+    assertEquals(one.likelihoodPasses() + two.likelihoodPasses(), planned.likelihoodPasses());
+    // the listener hears both paths, the second's steps numbered on from the first's
+    assertEquals(one.iterations() + two.iterations() + 2, steps.size());
+    for (int i = 1; i < steps.size(); i++) {
+      assertEquals(steps.get(i - 1) + 1, steps.get(i));
+    }
+    // maxAddsPerStep set: the one path it names
+    FitPlan single = plan(estimator("multinomial", "fast").setMaxAddsPerStep(1), data);
+    assertSame(one, single.solver().fit(stats, IterationListener.none()));
     FitPlan softmaxEm = plan(estimator("multinomial", "em"), data);
     assertSame(MultinomialRelevanceSolver.fit(stats, 3, softmaxEm.options(), IterationListener.none()),
         softmaxEm.solver().fit(stats, IterationListener.none()));

@@ -206,24 +206,7 @@ public final class DigitsClassSpecificFeatures {
       g.drawString(String.format(Locale.ROOT, "digit %d: %d of %d regions", k, kept.length, regions), x0, y0 - 8);
     }
 
-    int bx = LEFT + columns * (PANEL + GAP);
-    int by = TOP;
-    int bh = 2 * PANEL + 50;
-    int bw = 22;
-    for (int y = 0; y < bh; y++) {
-      g.setColor(DigitsPixelRelevance.diverging(1.0 - 2.0 * y / (bh - 1)));
-      g.fillRect(bx, by + y, bw, 1);
-    }
-    g.setColor(Color.BLACK);
-    g.setStroke(new BasicStroke(1f));
-    g.drawRect(bx, by, bw, bh);
-    g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
-    for (double v : new double[] {1, 0.5, 0, -0.5, -1}) {
-      int y = by + (int) Math.round((1 - v) / 2 * (bh - 1));
-      g.drawLine(bx + bw, y, bx + bw + 4, y);
-      g.drawString(String.format(Locale.ROOT, "%+.1f", v * maxWeight), bx + bw + 7, y + 4);
-    }
-    g.drawString("weight", bx - 2, by - 10);
+    DigitsPixelRelevance.colourScale(g, LEFT + columns * (PANEL + GAP), TOP, 2 * PANEL + 50, maxWeight);
     g.dispose();
     Path dir = Path.of("target", "examples");
     Files.createDirectories(dir);

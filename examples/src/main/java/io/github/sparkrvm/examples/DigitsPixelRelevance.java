@@ -264,29 +264,35 @@ public final class DigitsPixelRelevance {
     rotated.dispose();
 
     // the colour scale
-    int bx = LEFT + classes * (PANEL + GAP);
-    int by = TOP;
-    int bw = 22;
-    for (int y = 0; y < PANEL; y++) {
-      g.setColor(diverging(1.0 - 2.0 * y / (PANEL - 1)));
-      g.fillRect(bx, by + y, bw, 1);
-    }
-    g.setColor(Color.BLACK);
-    g.setStroke(new BasicStroke(1f));
-    g.drawRect(bx, by, bw, PANEL);
-    g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
-    for (double v : new double[] {1, 0.5, 0, -0.5, -1}) {
-      int y = by + (int) Math.round((1 - v) / 2 * (PANEL - 1));
-      g.drawLine(bx + bw, y, bx + bw + 4, y);
-      g.drawString(String.format(Locale.ROOT, "%+.1f", v * maxWeight), bx + bw + 7, y + 4);
-    }
-    g.drawString("weight", bx - 2, by - 10);
+    colourScale(g, LEFT + classes * (PANEL + GAP), TOP, PANEL, maxWeight);
     g.dispose();
     Path dir = Path.of("target", "examples");
     Files.createDirectories(dir);
     Path file = dir.resolve("digits-pixel-relevance.png");
     ImageIO.write(image, "png", file.toFile());
     return file;
+  }
+
+  /**
+   * Draws the weight colour scale ({@link #diverging}) as a bar of height {@code height} at ({@code x}, {@code y}),
+   * labelled from −maxWeight to +maxWeight; also the scale of {@link DigitsClassSpecificFeatures}.
+   */
+  static void colourScale(Graphics2D g, int x, int y, int height, double maxWeight) {
+    int width = 22;
+    for (int row = 0; row < height; row++) {
+      g.setColor(diverging(1.0 - 2.0 * row / (height - 1)));
+      g.fillRect(x, y + row, width, 1);
+    }
+    g.setColor(Color.BLACK);
+    g.setStroke(new BasicStroke(1f));
+    g.drawRect(x, y, width, height);
+    g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
+    for (double v : new double[] {1, 0.5, 0, -0.5, -1}) {
+      int tick = y + (int) Math.round((1 - v) / 2 * (height - 1));
+      g.drawLine(x + width, tick, x + width + 4, tick);
+      g.drawString(String.format(Locale.ROOT, "%+.1f", v * maxWeight), x + width + 7, tick + 4);
+    }
+    g.drawString("weight", x - 2, y - 10);
   }
 
   /** Blue (−1) through white (0) to red (+1); also the colour scale of {@link DigitsClassSpecificFeatures}. */

@@ -155,15 +155,16 @@ public final class FastGaussianSolver {
     FastGaussianSolver solver = new FastGaussianSolver(stats, options);
     if (initial != null) {
       return solver.run(initial.singleActive(solver.m), initial.alpha()[0].clone(),
-          GaussianRelevanceSolver.startingBeta(options, initial, variance), null, 0, listener);
+          GaussianRelevanceSolver.startingBeta(options, initial, variance), null, listener);
     }
     int first = solver.bestStart();
     if (options.noiseFixed()) {
       double beta = options.noisePrecision();
-      return solver.run(new int[] {first}, new double[] {solver.firstAlpha(first, beta)}, beta, null, 0, listener);
+      return solver.run(new int[] {first}, new double[] {solver.firstAlpha(first, beta)}, beta, null, listener);
     }
-    RelevanceFit held = solver.run(first, Start.HELD, variance, 0, listener);
-    RelevanceFit annealed = solver.run(first, Start.ANNEALED, variance, held.iterations() + 1, listener);
+    RelevanceFit held = solver.run(first, Start.HELD, variance, listener);
+    RelevanceFit annealed = solver.run(first, Start.ANNEALED, variance,
+        listener.numberedFrom(held.iterations() + 1));
     return finalObjective(annealed) > finalObjective(held) ? annealed : held;
   }
 
@@ -173,9 +174,9 @@ public final class FastGaussianSolver {
   }
 
   /** One greedy path from basis function {@code first}, β starting and held as {@code start} says. */
-  private RelevanceFit run(int first, Start start, double variance, int offset, IterationListener listener) {
+  private RelevanceFit run(int first, Start start, double variance, IterationListener listener) {
     double beta = start.precisionTimesVariance / variance;
-    return run(new int[] {first}, new double[] {firstAlpha(first, beta)}, beta, start, offset, listener);
+    return run(new int[] {first}, new double[] {firstAlpha(first, beta)}, beta, start, listener);
   }
 
   /** The α of the first basis function alone at noise precision β: ‖φ‖² / ((φᵀt)² / ‖φ‖² − 1/β). */
@@ -194,13 +195,11 @@ public final class FastGaussianSolver {
    * @param beta the starting noise precision
    * @param start how β is held before it is re-estimated (null: re-estimated from the first step, or held
    *     throughout when the options fix it)
-   * @param offset the number of the path's first step in the listener's reports (the steps of earlier paths)
    * @param listener told of every step
    */
-  private RelevanceFit run(int[] active, double[] alpha, double beta, Start start, int offset,
-      IterationListener listener) {
+  private RelevanceFit run(int[] active, double[] alpha, double beta, Start start, IterationListener listener) {
     GaussianRelevanceSolver.Posterior post = GaussianRelevanceSolver.posterior(stats, active, alpha, beta, options);
-    FitTrace trace = new FitTrace(listener, offset);
+    FitTrace trace = new FitTrace(listener);
     trace.record(0, post.logMarginalLikelihood(), active.length, Double.NaN, beta, 0);
     boolean converged = false;
     boolean settled = start == null; // β is held until the actions first settle

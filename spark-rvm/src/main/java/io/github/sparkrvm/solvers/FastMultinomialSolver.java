@@ -155,6 +155,37 @@ public final class FastMultinomialSolver {
   }
 
   /**
+   * {@return the solver that follows both solvers' greedy paths over the same data and keeps the fit that ends with
+   * the higher log marginal likelihood (the first on a tie)} The listener hears both paths, the second's steps
+   * numbered on from the first's; the kept fit's passes count both paths'.
+   *
+   * <p>The plan uses it for an automatic {@code maxAddsPerStep} on fewer than
+   * {@link SparseBayesOptions#AUTO_BATCH_ROWS} rows: one add per step, and two. Over the K·M flat (class, basis
+   * function) candidates the one-add path stops where the Gaussian approximation's predicted gains no longer hold
+   * (DESIGN.md, issue 17); on the UCI digits (10 classes, 200 rows, 10 splits) it ended 5.2 nats below `em` on
+   * average with a test error 0.84 points above `em`'s, and two adds a step end higher on 8 of the 10 splits.
+   *
+   * @param first the first path's solver
+   * @param second the second path's solver
+   */
+  public static RelevanceSolver<MultiClassFit> higherEvidence(RelevanceSolver<MultiClassFit> first,
+      RelevanceSolver<MultiClassFit> second) {
+    return (data, listener) -> {
+      MultiClassFit a = first.fit(data, listener);
+      MultiClassFit b = second.fit(data, listener.numberedFrom(a.iterations() + 1));
+      MultiClassFit kept = last(b) > last(a) ? b : a;
+      return new MultiClassFit(kept.active(), kept.weights(), kept.alpha(), kept.covariance(), kept.iterations(),
+          kept.converged(), kept.logMarginalLikelihoods(), kept.activeCounts(),
+          a.likelihoodPasses() + b.likelihoodPasses());
+    };
+  }
+
+  private static double last(MultiClassFit fit) {
+    double[] history = fit.logMarginalLikelihoods();
+    return history[history.length - 1];
+  }
+
+  /**
    * {@return the per-class candidate sets of ascending flat candidates p·M + i (class-major, so the flat order is
    * that of {@link ClassLayout})}
    *

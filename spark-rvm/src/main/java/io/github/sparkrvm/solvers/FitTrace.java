@@ -28,7 +28,6 @@ import java.util.List;
 public final class FitTrace {
 
   private final IterationListener listener;
-  private final int offset;
   private final List<Double> objective = new ArrayList<>();
   private final List<Integer> counts = new ArrayList<>();
 
@@ -38,19 +37,7 @@ public final class FitTrace {
    * @param listener told of every step
    */
   public FitTrace(IterationListener listener) {
-    this(listener, 0);
-  }
-
-  /**
-   * A trace whose steps are told to the listener numbered from {@code offset} (a later path of a fit that follows
-   * several, {@link FastGaussianSolver}); its own history counts from 0.
-   *
-   * @param listener told of every step
-   * @param offset added to the step numbers the listener is told
-   */
-  FitTrace(IterationListener listener, int offset) {
     this.listener = listener;
-    this.offset = offset;
   }
 
   /**
@@ -67,7 +54,7 @@ public final class FitTrace {
       double noisePrecision, int passes) {
     objective.add(logMarginalLikelihood);
     counts.add(activeBasis);
-    listener.onIteration(new IterationReport(offset + iteration, logMarginalLikelihood, activeBasis, maxLogAlphaChange,
+    listener.onIteration(new IterationReport(iteration, logMarginalLikelihood, activeBasis, maxLogAlphaChange,
         noisePrecision, passes));
   }
 

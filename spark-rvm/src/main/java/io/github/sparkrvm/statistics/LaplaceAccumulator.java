@@ -92,7 +92,8 @@ public final class LaplaceAccumulator implements Serializable {
    */
   public LaplaceAccumulator merge(LaplaceAccumulator other) {
     if (other.m != m || other.likelihood != likelihood) {
-      throw new IllegalArgumentException("cannot merge terms of dimension " + other.m + " and " + m);
+      throw new IllegalArgumentException("cannot merge terms of dimension " + other.m + " (" + other.likelihood
+          + ") and " + m + " (" + likelihood + ")");
     }
     for (int i = 0; i < m; i++) {
       gradient[i] += other.gradient[i];

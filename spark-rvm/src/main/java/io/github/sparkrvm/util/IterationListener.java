@@ -37,6 +37,18 @@ public interface IterationListener {
     return this;
   }
 
+  /**
+   * {@return this listener, told each report with its step numbered {@code first} steps on} A fit that follows
+   * several greedy paths numbers each later path's steps on from the earlier ones'.
+   *
+   * @param first the number the reports' step 0 gets
+   */
+  default IterationListener numberedFrom(int first) {
+    IterationListener self = this;
+    return r -> self.onIteration(new IterationReport(first + r.iteration(), r.logMarginalLikelihood(),
+        r.activeBasis(), r.maxLogAlphaChange(), r.noisePrecision(), r.likelihoodPasses()));
+  }
+
   /** {@return a listener that ignores every report} */
   static IterationListener none() {
     return report -> {};
