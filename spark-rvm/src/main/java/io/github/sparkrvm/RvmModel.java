@@ -44,8 +44,13 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Encoders;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.api.java.UDF1;
+import org.apache.spark.sql.expressions.UserDefinedFunction;
+import org.apache.spark.sql.functions;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A fitted Relevance Vector Machine: the relevance vectors (or relevant features, for the linear kernel), their
@@ -75,12 +80,15 @@ public final class RvmModel extends Model<RvmModel>
 
   private static final long serialVersionUID = 1L;
   private static final String RESULT = "__rvm_prediction";
+  private static final Logger LOG = LoggerFactory.getLogger(RvmModel.class);
 
   private final String uid;
   private final RvmParamSet paramSet;
   private final FittedRvm fitted;
   private transient Predictive predictive;
   private transient MultiClassPredictive multiClassPredictive;
+  /** The most basis functions transform scores row by row with the variance ({@link ScoringPath}); lower in tests. */
+  private int rowScoringLimit = ScoringPath.ROW_SCORING_MAX_BASIS_FUNCTIONS;
   private final StringArrayParam featureNames;
 
   /**
@@ -760,22 +768,34 @@ public final class RvmModel extends Model<RvmModel>
         .add("raw", SQLDataTypes.VectorType(), true)
         .add("probability", SQLDataTypes.VectorType(), true)
         .add("variance", DataTypes.DoubleType, false);
-    // the variance φᵀΣφ (O(k²) for k kept basis functions) only where an output needs it; its factor once, here
-    if (variance && p != null) {
-      p.prepareVariance();
-    }
-    if (variance && classes != null) {
-      classes.prepareCovariance();
-    }
     Dataset<Row> input = dataset.toDF();
-    BlockScorer scorer = new BlockScorer(p, classes, strategy, scaling, column, input.schema().fieldIndex(column),
+    Scorer scorer = new Scorer(p, classes, strategy, scaling, column, input.schema().fieldIndex(column),
         bernoulli, poisson, moderated, threshold, thresholds, variance, inverseBeta);
-    // blocks of rows within each partition, scored with matrix products; row order and the input columns kept. The
-    // scorer (Σ and its factor: 2k² doubles) is broadcast, not serialized into every task
-    org.apache.spark.broadcast.Broadcast<BlockScorer> shared = org.apache.spark.api.java.JavaSparkContext
-        .fromSparkContext(input.sparkSession().sparkContext()).broadcast(scorer);
-    Dataset<Row> out = input.mapPartitions((MapPartitionsFunction<Row, Row>) rows -> shared.value().score(rows),
-        Encoders.row(input.schema().add(RESULT, result, false)));
+    // decided once, here: row by row in a deterministic UDF, or in blocks of rows with matrix products
+    ScoringPath path = scoringPath();
+    LOG.info("{}: {}", uid, path.describe(scoredBasisFunctions(), variance, rowScoringLimit));
+    Dataset<Row> out;
+    if (path == ScoringPath.ROWS) {
+      // the variance φᵀΣφ (O(k²) for k kept basis functions) only where an output needs it
+      UDF1<Vector, Row> predict = scorer::row;
+      // deterministic: the same features give the same outputs, so that the optimiser may push filters on the
+      // outputs below the scoring and reorder it as any other expression
+      UserDefinedFunction udf = functions.udf(predict, result);
+      out = input.withColumn(RESULT, udf.apply(col(column)));
+    } else {
+      // Σ's factor once, here, for every block of every task
+      if (p != null) {
+        p.prepareVariance();
+      } else {
+        classes.prepareCovariance();
+      }
+      // blocks of rows within each partition, scored with matrix products; row order and the input columns kept.
+      // The scorer (Σ and its factor: 2k² doubles) is broadcast, not serialized into every task
+      org.apache.spark.broadcast.Broadcast<Scorer> shared = org.apache.spark.api.java.JavaSparkContext
+          .fromSparkContext(input.sparkSession().sparkContext()).broadcast(scorer);
+      out = input.mapPartitions((MapPartitionsFunction<Row, Row>) rows -> shared.value().blocks(rows),
+          Encoders.row(input.schema().add(RESULT, result, false)));
+    }
     int k = numClasses();
     boolean classified = bernoulli || multiClass;
     out = withField(out, getPredictionCol(), "prediction",
@@ -789,17 +809,75 @@ public final class RvmModel extends Model<RvmModel>
     return out.drop(RESULT);
   }
 
+  /**
+   * {@return the basis functions the latent variance runs over, which set the cost of scoring a row: the kept ones
+   * (the bias included); for a multi-class model the sum of every class' kept ones, the order of the joint Σ (its
+   * K × K score covariance is a quadratic form over all of them)}
+   */
+  int scoredBasisFunctions() {
+    if (fitted.multiClass()) {
+      return Arrays.stream(fitted.classes().weights()).mapToInt(w -> w.length).sum();
+    }
+    return fitted.weights().length;
+  }
+
+  /** {@return how transform scores with the current params ({@link ScoringPath#of})} */
+  ScoringPath scoringPath() {
+    return ScoringPath.of(scoredBasisFunctions(), needsVariance(), rowScoringLimit);
+  }
+
+  /**
+   * Sets the most basis functions transform scores row by row with the variance (default
+   * {@link ScoringPath#ROW_SCORING_MAX_BASIS_FUNCTIONS}): tests score small models in blocks with it.
+   *
+   * @param limit the limit, at least 0
+   * @return this model
+   */
+  RvmModel setRowScoringLimit(int limit) {
+    if (limit < 0) {
+      throw new IllegalArgumentException("rowScoringLimit must be at least 0; got " + limit);
+    }
+    rowScoringLimit = limit;
+    return this;
+  }
+
   /** The rows scored per block (per partition, up to this many at a time) by {@link #transform}. */
   static final int SCORING_BLOCK_ROWS = 1024;
 
-  /** Scores the rows of a partition block by block, appending the result struct to each row. */
+  /**
+   * What transform computes for a row, as a struct of prediction, raw, probability and variance: one row at a time
+   * ({@link #row}, {@link ScoringPath#ROWS}) or the rows of a partition block by block ({@link #blocks},
+   * {@link ScoringPath#BLOCKS}); the variance φᵀΣφ (O(k²) for k kept basis functions) only where an output needs it.
+   */
   @com.esotericsoftware.kryo.DefaultSerializer(com.esotericsoftware.kryo.serializers.JavaSerializer.class)
-  private record BlockScorer(Predictive p, MultiClassPredictive classes, MultiClassStrategy strategy,
+  private record Scorer(Predictive p, MultiClassPredictive classes, MultiClassStrategy strategy,
       FeatureScaling scaling, String column, int featureIndex, boolean bernoulli, boolean poisson,
       boolean moderated, double threshold, double[] thresholds, boolean variance, double inverseBeta)
       implements java.io.Serializable {
 
-    java.util.Iterator<Row> score(java.util.Iterator<Row> rows) {
+    /** The result struct of one feature vector, by {@link Predictive#at} (or {@link Predictive#mean}). */
+    Row row(Vector v) {
+      double[] x = scaling.apply(checked(v, scaling, column));
+      if (classes != null) {
+        ClassScores scores = classScores(variance ? classes.at(x) : classes.means(x), strategy, moderated);
+        return RowFactory.create((double) ClassScores.argmax(scores.probability(), thresholds),
+            Vectors.dense(scores.raw()), Vectors.dense(scores.probability()), Double.NaN);
+      }
+      Predictive.Latent latent = variance ? p.at(x) : new Predictive.Latent(p.mean(x), Double.NaN);
+      if (bernoulli) {
+        double z = variance ? logit(latent, moderated) : latent.mean();
+        double one = Logistic.sigmoid(z);
+        return RowFactory.create(binaryClass(one, threshold, thresholds), Vectors.dense(-z, z),
+            Vectors.dense(1.0 - one, one), latent.variance());
+      }
+      if (poisson) {
+        return RowFactory.create(latent.poissonMean(), null, null, latent.poissonVariance());
+      }
+      return RowFactory.create(latent.mean(), null, null, inverseBeta + latent.variance());
+    }
+
+    /** The rows of a partition with the result struct appended, scored in blocks ({@link Predictive#block}). */
+    java.util.Iterator<Row> blocks(java.util.Iterator<Row> rows) {
       return new java.util.Iterator<>() {
         private final Row[] in = new Row[SCORING_BLOCK_ROWS];
         private Row[] out = new Row[0];
@@ -911,6 +989,7 @@ public final class RvmModel extends Model<RvmModel>
     // the same fitted state, so the same predictives: a copy (as evaluate scores with) reuses Σ's factor
     copy.predictive = predictive;
     copy.multiClassPredictive = multiClassPredictive;
+    copy.rowScoringLimit = rowScoringLimit;
     copy.setFittedParams();
     return copy.setParent(parent());
   }
