@@ -38,19 +38,20 @@ import org.apache.spark.sql.SparkSession;
 import org.apache.spark.storage.StorageLevel;
 
 /**
- * Scoring throughput (issue 20): rows per second on {@code local[2]} for models of 10, 100, 1,000 and 6,401 RBF
- * basis functions, with and without the predictive variance, block scoring ({@link Predictive#block}: the block's
- * basis by one dgemm, the means by dgemv, the variances as rowwise norms of Φ_B L) against the row-by-row path
- * ({@link Predictive#at}, what {@code RvmModel.transform} ran before) in the same run, with the largest difference
- * between the two; then a variational ARD fit of the ESL mixture with 30 noise features (6,401 candidate basis
- * functions, pruned by E[precision]) scored through {@code RvmModel.transform} and {@code evaluate} on 5,000 rows,
- * against the row-by-row single-point API on a sample. Writes {@code benchmarks/results/scoring-throughput.md}.
+ * Scoring throughput (issue 20): rows per second on {@code local[2]} for models of 10, 100, 256, 512, 1,000 and
+ * 6,401 RBF basis functions, with and without the predictive variance, block scoring ({@link Predictive#block}: the
+ * block's basis by one dgemm, the means by dgemv, the variances as rowwise norms of Φ_B L) against the row-by-row path
+ * ({@link Predictive#at}) in the same run, with the largest difference between the two ({@code RvmModel.transform}
+ * runs the block path above 256 basis functions when an output needs the variance, the row path otherwise); then a
+ * variational ARD fit of the ESL mixture with 30 noise features (6,401 candidate basis functions, pruned by
+ * E[precision]) scored through {@code RvmModel.transform} and {@code evaluate} on 5,000 rows, against the row-by-row
+ * single-point API on a sample. Writes {@code benchmarks/results/scoring-throughput.md}.
  *
  * <p>Run: {@code mvn -B -q -pl benchmarks exec:exec@scoring} (arguments: the ESL mixture's data folder).
  */
 public final class ScoringThroughput {
 
-  private static final int[] SIZES = {10, 100, 1000, 6401};
+  private static final int[] SIZES = {10, 100, 256, 512, 1000, 6401};
   private static final int BLOCK = 1024;
 
   private ScoringThroughput() {}
@@ -115,9 +116,9 @@ public final class ScoringThroughput {
         + "Models of k basis functions: a bias and k − 1 RBF centres (γ = 1) drawn from the ESL mixture, random "
         + "weights N(0, 1/k) and a random dense positive-definite covariance Σ = BBᵀ/64 + 0.01·I/k (B: k × 64). "
         + "Rows drawn from the ESL mixture. *Block*: `Predictive.block` over blocks of " + BLOCK + " rows within each "
-        + "partition (what `RvmModel.transform` and `evaluate` now run); *row by row*: `Predictive.at` (with the "
-        + "variance) or `Predictive.mean` (without) per row, what they ran before (fewer rows where it is slow: the "
-        + "rows per second are comparable). *Variance*: yes computes the latent variance φᵀΣφ of every row (gaussian "
+        + "partition (what `RvmModel.transform` and `evaluate` run above 256 basis functions when an output needs the "
+        + "variance); *row by row*: `Predictive.at` (with the variance) or `Predictive.mean` (without) per row, what "
+        + "they run otherwise (fewer rows where it is slow: the rows per second are comparable). *Variance*: yes computes the latent variance φᵀΣφ of every row (gaussian "
         + "varianceCol, moderated probabilities, poisson), no the latent mean alone (gaussian without varianceCol, "
         + "probabilityMethod map). The Cholesky factor of Σ is computed once per model on the driver, outside the "
         + "timing (seconds for k basis functions: " + factors + "). Max relative difference: the largest "
@@ -230,6 +231,11 @@ public final class ScoringThroughput {
     return out;
   }
 
+  /** {@return the share of rows whose predicted class is not their label} */
+  private static double testError(RvmModel model, Dataset<Row> rows) {
+    return model.transform(rows).filter("prediction != label").count() / (double) rows.count();
+  }
+
   /**
    * A variational ARD fit of the ESL mixture with 30 noise features (every training row a centre of the RBF per
    * dimension: 6,401 candidates), scored on 5,000 rows by transform (moderated: with the variance; map: without)
@@ -252,11 +258,13 @@ public final class ScoringThroughput {
     StringBuilder out = new StringBuilder("## The variational model of the ESL mixture with 30 noise features\n\n"
         + String.format(Locale.ROOT, "Variational ARD fit (bernoulli, kernel rbf-per-dimension, γ = 5.55, every one "
             + "of the 200 training rows a centre: 1 + 32 × 200 = 6,401 candidate basis functions), %.1f s; the "
-            + "model keeps **%d** relevance vectors (and the bias) after pruning by E[precision] "
-            + "(`Pruning.TOLERANCE` = %s of the latent mean's and variance's scale). Scored on 5,000 rows from the "
+            + "model keeps **%d** basis functions (relevance vectors and the bias) after pruning by E[precision] "
+            + "(`Pruning.TOLERANCE` = %s: the logit and the moderated logit move by at most that at the 200 "
+            + "candidate centres); its test error on the 5,000 rows (moderated) is **%.2f %%**. Scored on 5,000 rows from the "
             + "mixture (cached, 2 partitions), best of 3 runs, after a first transform with the variance, which "
             + "also factors Σ once per model (%.1f s in all; later transforms and evaluate reuse the factor):%n%n", fitSeconds,
-            model.numRelevanceVectors(), io.github.sparkrvm.variational.Pruning.TOLERANCE, factorSeconds));
+            model.numRelevanceVectors() + (model.hasIntercept() ? 1 : 0),
+            io.github.sparkrvm.variational.Pruning.TOLERANCE, 100.0 * testError(model, rows), factorSeconds));
     out.append("| what | probabilityMethod | seconds for 5,000 rows | rows/s |\n|---|---|---|---|\n");
     for (String method : new String[] {"moderated", "map"}) {
       model.setProbabilityMethod(method);
