@@ -785,8 +785,9 @@ public final class RvmModel extends Model<RvmModel>
     Scorer scorer = new Scorer(p, classes, strategy, scaling, column, input.schema().fieldIndex(column),
         bernoulli, poisson, moderated, threshold, thresholds, variance, inverseBeta);
     // decided once, here: row by row in a deterministic UDF, or in blocks of rows with matrix products
-    ScoringPath path = scoringPath();
-    LOG.info("{}: {}", uid, path.describe(scoredBasisFunctions(), variance, rowScoringLimit));
+    int basisFunctions = scoredBasisFunctions();
+    ScoringPath path = ScoringPath.of(basisFunctions, variance, rowScoringLimit);
+    LOG.info("{}: {}", uid, path.describe(basisFunctions, variance, rowScoringLimit));
     Dataset<Row> out;
     if (path == ScoringPath.ROWS) {
       // the variance φᵀΣφ (O(k²) for k kept basis functions) only where an output needs it
