@@ -71,8 +71,8 @@ import org.slf4j.LoggerFactory;
  * probabilities, poisson) and the model has more than 256 basis functions (the bias included; multinomial: the
  * classes' together, the order of the joint Σ), in blocks of 1024 rows per partition with matrix products
  * ({@code mapPartitions}; the variance through a Cholesky factor of Σ computed once). The blocks pay off only there
- * ({@code benchmarks/results/scoring-throughput.md}: 1.1× and 1.2× at 10 and 100 basis functions, 5.7× at 1,000 and
- * 22× at 6,401, none without the variance). Above the threshold a filter after transform is not pushed below the
+ * ({@code benchmarks/results/scoring-throughput.md}: 1.1–1.4× up to 100 basis functions, 2.9× at 256, 4.5× at 512,
+ * 5.7–7.5× at 1,000 and 21–22× at 6,401, none without the variance). Above the threshold a filter after transform is not pushed below the
  * scoring, so filter before transform. Both paths give the single-row methods' values up to rounding (1e-12).
  *
  * <p>A model fitted with {@code solver} variational holds the posterior mean and covariance of q(w) over the basis

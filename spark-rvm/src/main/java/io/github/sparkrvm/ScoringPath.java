@@ -24,10 +24,10 @@ package io.github.sparkrvm;
  * Φ_B L over a block of rows (Σ = LLᵀ, factored once per model), which runs at BLAS speed but needs the block: a
  * {@code mapPartitions}, below which Spark's optimiser does not push a filter on the output, where the row path is one
  * deterministic UDF that a filter on an input column goes below. {@code benchmarks/results/scoring-throughput.md}
- * measured the block path against the row path with the variance at 1.1× (10 basis functions), 1.2× (100), 5.7×
- * (1,000) and 22× (6,401), and without the variance at 0.8–1.2× at every size (both are then bound by the k kernel
- * values of a row, not by a product). So a model scores in blocks only when the variance is needed and it has more
- * than {@link #ROW_SCORING_MAX_BASIS_FUNCTIONS} basis functions.
+ * measured the block path against the row path with the variance at 1.1–1.4× (10 basis functions), 1.2–1.4× (100),
+ * 2.9× (256), 4.5× (512), 5.7–7.5× (1,000) and 21–22× (6,401), and without the variance at 0.6–1.2× at every size
+ * (both are then bound by the k kernel values of a row, not by a product). So a model scores in blocks only when the
+ * variance is needed and it has more than {@link #ROW_SCORING_MAX_BASIS_FUNCTIONS} basis functions.
  */
 enum ScoringPath {
 
@@ -43,9 +43,11 @@ enum ScoringPath {
   /**
    * The most basis functions (binary and regression: the kept ones, the bias included; multi-class: the sum over the
    * classes of each class' kept ones, the order of the joint Σ) that transform scores row by row when it needs the
-   * variance. The block path gained only 1.1× and 1.2× at 10 and 100 basis functions but 5.7× at 1,000 and 22× at
-   * 6,401 ({@code benchmarks/results/scoring-throughput.md}, Java BLAS, 2 cores); at 256 and below a row's k²
-   * variance is cheap next to its k kernel values, and the row path keeps filter pushdown.
+   * variance. Measured with the variance ({@code benchmarks/results/scoring-throughput.md}, Java BLAS, 2 cores), the
+   * blocks gain only 1.1–1.4× up to 100 basis functions, 2.9× at 256, 4.5× at 512, 5.7–7.5× at 1,000 and 21–22× at
+   * 6,401. Up to 256 (the size of most em and fast models: tens to low hundreds of relevance vectors) the row path
+   * still scores about 30,000 rows a second with the variance and keeps filter pushdown; above it the products win
+   * by a widening margin.
    */
   static final int ROW_SCORING_MAX_BASIS_FUNCTIONS = 256;
 
