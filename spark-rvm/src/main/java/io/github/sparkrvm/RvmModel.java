@@ -67,12 +67,12 @@ import org.slf4j.LoggerFactory;
  *
  * <p>{@link #transform} decides once per call how it scores, and logs the choice at INFO (the model's uid, its number
  * of basis functions and the threshold): row by row in one deterministic UDF, below which Spark pushes a filter on an
- * input column; or, when an output needs the latent variance φᵀΣφ (gaussian {@code varianceCol}, moderated
- * probabilities, poisson) and the model has more than 256 basis functions (the bias included; multinomial: the
- * classes' together, the order of the joint Σ), in blocks of 1024 rows per partition with matrix products
- * ({@code mapPartitions}; the variance through a Cholesky factor of Σ computed once). The blocks pay off only there
- * ({@code benchmarks/results/scoring-throughput.md}: 1.1–1.4× up to 100 basis functions, 2.9× at 256, 4.5× at 512,
- * 5.7–7.5× at 1,000 and 21–22× at 6,401, none without the variance). Above the threshold a filter after transform is not pushed below the
+ * input column; or, when the model has more than 256 basis functions (the bias included; multinomial: the classes'
+ * together, the order of the joint Σ), in blocks of 1024 rows per partition with matrix products
+ * ({@code mapPartitions}; the latent variance φᵀΣφ, where an output needs it, through a Cholesky factor of Σ computed
+ * once). The blocks pay off above that size ({@code benchmarks/results/scoring-throughput.md}, with the variance:
+ * 1.1–1.4× up to 100 basis functions, 2.9× at 256, 4.5× at 512, 5.7–7.5× at 1,000 and 21–22× at 6,401; without it
+ * the block path ships the model once per executor instead of with every task). Above the threshold a filter after transform is not pushed below the
  * scoring, so filter before transform. Both paths give the single-row methods' values up to rounding (1e-12).
  *
  * <p>A model fitted with {@code solver} variational holds the posterior mean and covariance of q(w) over the basis
@@ -100,7 +100,7 @@ public final class RvmModel extends Model<RvmModel>
   private final FittedRvm fitted;
   private transient Predictive predictive;
   private transient MultiClassPredictive multiClassPredictive;
-  /** The most basis functions transform scores row by row with the variance ({@link ScoringPath}); lower in tests. */
+  /** The most basis functions transform scores row by row ({@link ScoringPath}); lower in tests. */
   private int rowScoringLimit = ScoringPath.ROW_SCORING_MAX_BASIS_FUNCTIONS;
   private final StringArrayParam featureNames;
 
@@ -786,8 +786,8 @@ public final class RvmModel extends Model<RvmModel>
         bernoulli, poisson, moderated, threshold, thresholds, variance, inverseBeta);
     // decided once, here: row by row in a deterministic UDF, or in blocks of rows with matrix products
     int basisFunctions = scoredBasisFunctions();
-    ScoringPath path = ScoringPath.of(basisFunctions, variance, rowScoringLimit);
-    LOG.info("{}: {}", uid, path.describe(basisFunctions, variance, rowScoringLimit));
+    ScoringPath path = ScoringPath.of(basisFunctions, rowScoringLimit);
+    LOG.info("{}: {}", uid, path.describe(basisFunctions, rowScoringLimit));
     Dataset<Row> out;
     if (path == ScoringPath.ROWS) {
       // the variance φᵀΣφ (O(k²) for k kept basis functions) only where an output needs it
@@ -797,10 +797,11 @@ public final class RvmModel extends Model<RvmModel>
       UserDefinedFunction udf = functions.udf(predict, result);
       out = input.withColumn(RESULT, udf.apply(col(column)));
     } else {
-      // Σ's factor once, here, for every block of every task
-      if (p != null) {
+      // Σ's factor once, here, for every block of every task, when an output needs the variance
+      if (variance && p != null) {
         p.prepareVariance();
-      } else {
+      }
+      if (variance && classes != null) {
         classes.prepareCovariance();
       }
       // blocks of rows within each partition, scored with matrix products; row order and the input columns kept.
@@ -837,11 +838,11 @@ public final class RvmModel extends Model<RvmModel>
 
   /** {@return how transform scores with the current params ({@link ScoringPath#of})} */
   ScoringPath scoringPath() {
-    return ScoringPath.of(scoredBasisFunctions(), needsVariance(), rowScoringLimit);
+    return ScoringPath.of(scoredBasisFunctions(), rowScoringLimit);
   }
 
   /**
-   * Sets the most basis functions transform scores row by row with the variance (default
+   * Sets the most basis functions transform scores row by row (default
    * {@link ScoringPath#ROW_SCORING_MAX_BASIS_FUNCTIONS}): tests score small models in blocks with it.
    *
    * @param limit the limit, at least 0

@@ -30,9 +30,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * How transform scores ({@link ScoringPath}): row by row in one deterministic UDF up to
- * {@link ScoringPath#ROW_SCORING_MAX_BASIS_FUNCTIONS} basis functions or without the variance (the filter pushdown
- * of {@code FitContractTest.theScoringExpressionIsDeterministicSoFiltersGoBelowIt}); above it, with the variance, in
- * blocks by one mapPartitions, to the same values as the single-row API up to rounding (1e-12: the sums run in
+ * {@link ScoringPath#ROW_SCORING_MAX_BASIS_FUNCTIONS} basis functions (the filter pushdown of
+ * {@code FitContractTest.theScoringExpressionIsDeterministicSoFiltersGoBelowIt}); above it in blocks by one
+ * mapPartitions, with or without the variance, to the same values as the single-row API up to rounding (1e-12: the sums run in
  * another order). The models here are small, scored in blocks by lowering the limit.
  */
 class ScoringPathTest {
@@ -42,16 +42,15 @@ class ScoringPathTest {
   }
 
   @Test
-  void blocksOnlyAboveTheLimitAndOnlyForTheVariance() {
+  void blocksOnlyAboveTheLimit() {
     int limit = ScoringPath.ROW_SCORING_MAX_BASIS_FUNCTIONS;
     assertEquals(256, limit);
-    assertEquals(ScoringPath.ROWS, ScoringPath.of(limit, true, limit));
-    assertEquals(ScoringPath.BLOCKS, ScoringPath.of(limit + 1, true, limit));
-    assertEquals(ScoringPath.BLOCKS, ScoringPath.of(6401, true, limit));
-    // without the variance a row costs k kernel values on either path: blocks gain nothing
-    assertEquals(ScoringPath.ROWS, ScoringPath.of(6401, false, limit));
-    assertEquals(ScoringPath.ROWS, ScoringPath.of(0, true, 0));
-    assertEquals(ScoringPath.BLOCKS, ScoringPath.of(1, true, 0));
+    assertEquals(ScoringPath.ROWS, ScoringPath.of(1, limit));
+    assertEquals(ScoringPath.ROWS, ScoringPath.of(limit, limit));
+    assertEquals(ScoringPath.BLOCKS, ScoringPath.of(limit + 1, limit));
+    assertEquals(ScoringPath.BLOCKS, ScoringPath.of(6401, limit));
+    assertEquals(ScoringPath.ROWS, ScoringPath.of(0, 0));
+    assertEquals(ScoringPath.BLOCKS, ScoringPath.of(1, 0));
   }
 
   @Test
@@ -92,14 +91,18 @@ class ScoringPathTest {
     for (int i = 0; i < before.size(); i++) {
       assertEquals(((Vector) before.get(i).getAs(0)).apply(1), ((Vector) after.get(i).getAs(0)).apply(1), 1e-12);
     }
-    // probabilities at the posterior mode need no variance: row by row whatever the size
+    // probabilities at the posterior mode need no variance: blocks of means alone
     model.setProbabilityMethod("map");
     assertFalse(model.needsVariance());
+    assertEquals(ScoringPath.BLOCKS, model.scoringPath());
+    for (Row r : model.transform(ripley).select("features", "probability").collectAsList()) {
+      assertEquals(model.predictProbability(r.getAs(0)), ((Vector) r.getAs(1)).apply(1), 1e-12);
+    }
+    // a copy (as evaluate scores with) keeps the limit
+    assertEquals(ScoringPath.BLOCKS, model.copy(new org.apache.spark.ml.param.ParamMap()).scoringPath());
+    model.setRowScoringLimit(k);
     assertEquals(ScoringPath.ROWS, model.scoringPath());
     assertEquals(1, occurrences(model.transform(ripley).queryExecution().optimizedPlan().toString(), "UDF("));
-    // a copy (as evaluate scores with) keeps the limit
-    model.setProbabilityMethod("moderated");
-    assertEquals(ScoringPath.BLOCKS, model.copy(new org.apache.spark.ml.param.ParamMap()).scoringPath());
   }
 
   @Test
@@ -117,8 +120,11 @@ class ScoringPathTest {
       assertEquals(model.predictVariance(x), r.getDouble(2), 1e-12);
       assertTrue(r.getDouble(2) > 1.0 / model.fittedNoisePrecision());
     }
-    // without varianceCol the mean alone: row by row
+    // without varianceCol the means alone, in blocks too
     model.setVarianceCol("");
-    assertEquals(ScoringPath.ROWS, model.scoringPath());
+    assertEquals(ScoringPath.BLOCKS, model.scoringPath());
+    for (Row r : model.transform(sinc).select("features", "prediction").collectAsList()) {
+      assertEquals(model.predict(r.getAs(0)), r.getDouble(1), 1e-12);
+    }
   }
 }

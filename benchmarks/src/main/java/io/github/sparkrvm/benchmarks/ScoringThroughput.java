@@ -42,7 +42,7 @@ import org.apache.spark.storage.StorageLevel;
  * 6,401 RBF basis functions, with and without the predictive variance, block scoring ({@link Predictive#block}: the
  * block's basis by one dgemm, the means by dgemv, the variances as rowwise norms of Φ_B L) against the row-by-row path
  * ({@link Predictive#at}) in the same run, with the largest difference between the two ({@code RvmModel.transform}
- * runs the block path above 256 basis functions when an output needs the variance, the row path otherwise); then a
+ * runs the block path above 256 basis functions, the row path up to 256); then a
  * variational ARD fit of the ESL mixture with 30 noise features (6,401 candidate basis functions, pruned by
  * E[precision]) scored through {@code RvmModel.transform} and {@code evaluate} on 5,000 rows, against the row-by-row
  * single-point API on a sample. Writes {@code benchmarks/results/scoring-throughput.md}.
@@ -116,9 +116,8 @@ public final class ScoringThroughput {
         + "Models of k basis functions: a bias and k − 1 RBF centres (γ = 1) drawn from the ESL mixture, random "
         + "weights N(0, 1/k) and a random dense positive-definite covariance Σ = BBᵀ/64 + 0.01·I/k (B: k × 64). "
         + "Rows drawn from the ESL mixture. *Block*: `Predictive.block` over blocks of " + BLOCK + " rows within each "
-        + "partition (what `RvmModel.transform` and `evaluate` run above 256 basis functions when an output needs the "
-        + "variance); *row by row*: `Predictive.at` (with the variance) or `Predictive.mean` (without) per row, what "
-        + "they run otherwise (fewer rows where it is slow: the rows per second are comparable). *Variance*: yes computes the latent variance φᵀΣφ of every row (gaussian "
+        + "partition (what `RvmModel.transform` and `evaluate` run above 256 basis functions); *row by row*: "
+        + "`Predictive.at` (with the variance) or `Predictive.mean` (without) per row, what they run up to 256 (fewer rows where it is slow: the rows per second are comparable). *Variance*: yes computes the latent variance φᵀΣφ of every row (gaussian "
         + "varianceCol, moderated probabilities, poisson), no the latent mean alone (gaussian without varianceCol, "
         + "probabilityMethod map). The Cholesky factor of Σ is computed once per model on the driver, outside the "
         + "timing (seconds for k basis functions: " + factors + "). Max relative difference: the largest "
