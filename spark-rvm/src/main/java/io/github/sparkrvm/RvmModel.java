@@ -69,11 +69,12 @@ import org.slf4j.LoggerFactory;
  * of basis functions and the threshold): row by row in one deterministic UDF, below which Spark pushes a filter on an
  * input column; or, when the model has more than 256 basis functions (the bias included; multinomial: the classes'
  * together, the order of the joint Σ), in blocks of 1024 rows per partition with matrix products
- * ({@code mapPartitions}; the latent variance φᵀΣφ, where an output needs it, through a Cholesky factor of Σ computed
- * once). The blocks pay off above that size ({@code benchmarks/results/scoring-throughput.md}, with the variance:
- * 1.1–1.4× up to 100 basis functions, 2.9× at 256, 4.5× at 512, 5.7–7.5× at 1,000 and 21–22× at 6,401; without it
- * the block path ships the model once per executor instead of with every task). Above the threshold a filter after transform is not pushed below the
- * scoring, so filter before transform. Both paths give the single-row methods' values up to rounding (1e-12).
+ * ({@code mapPartitions}; the latent variance φᵀΣφ, where an output needs it, through a Cholesky factor of Σ computed once).
+ * The blocks pay off above that size ({@code benchmarks/results/scoring-throughput.md}, with the variance: 0.4–1.8×
+ * up to 100 basis functions, 2.9–3.1× at 256, 4.2–4.5× at 512, 3.9–7.5× at 1,000 and 16–22× at 6,401; without it the
+ * block path ships the model once per executor instead of with every task). Above the threshold a filter after
+ * transform is not pushed below the scoring, so filter before transform. Both paths give the single-row methods'
+ * values up to rounding (1e-12).
  *
  * <p>A model fitted with {@code solver} variational holds the posterior mean and covariance of q(w) over the basis
  * functions whose E[precision] stayed at most alphaMax and that pruning by E[precision] kept (the functions of largest
