@@ -27,6 +27,7 @@ import io.github.sparkrvm.predict.Predictive;
 import io.github.sparkrvm.statistics.Family;
 import io.github.sparkrvm.util.InvalidInputException;
 import java.util.Arrays;
+import org.apache.spark.api.java.function.MapPartitionsFunction;
 import org.apache.spark.ml.Model;
 import org.apache.spark.ml.linalg.DenseMatrix;
 import org.apache.spark.ml.linalg.Matrix;
@@ -40,6 +41,7 @@ import org.apache.spark.ml.util.MLWritable;
 import org.apache.spark.ml.util.MLWriter;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Encoders;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.api.java.UDF1;
@@ -47,6 +49,8 @@ import org.apache.spark.sql.expressions.UserDefinedFunction;
 import org.apache.spark.sql.functions;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A fitted Relevance Vector Machine: the relevance vectors (or relevant features, for the linear kernel), their
@@ -61,8 +65,22 @@ import org.apache.spark.sql.types.StructType;
  * model-wide {@link #relevanceVectors} are their union. With the linear kernel, {@link #featureRelevance} ranks
  * the input features.
  *
+ * <p>{@link #transform} decides once per call how it scores, and logs the choice at INFO (the model's uid, its number
+ * of basis functions and the threshold): row by row in one deterministic UDF, below which Spark pushes a filter on an
+ * input column; or, when the model has more than 256 basis functions (the bias included; multinomial: the classes'
+ * together, the order of the joint Σ), in blocks of 1024 rows per partition with matrix products
+ * ({@code mapPartitions}; the latent variance φᵀΣφ, where an output needs it, through a Cholesky factor of Σ computed once).
+ * The blocks pay off above that size ({@code benchmarks/results/scoring-throughput.md}, with the variance: 0.4–1.8×
+ * up to 100 basis functions, 2.9–3.1× at 256, 4.2–4.5× at 512, 3.9–7.5× at 1,000 and 16–22× at 6,401; without it the
+ * block path ships the model once per executor instead of with every task). Above the threshold a filter after
+ * transform is not pushed below the scoring, so filter before transform. Both paths give the single-row methods'
+ * values up to rounding (1e-12).
+ *
  * <p>A model fitted with {@code solver} variational holds the posterior mean and covariance of q(w) over the basis
- * functions whose E[precision] stayed at most alphaMax, and E[precision] as {@link #alphas()}; with a grid prior, also
+ * functions whose E[precision] stayed at most alphaMax and that pruning by E[precision] kept (the functions of largest
+ * E[precision] go while the latent mean and the prediction at every candidate centre move by at most 0.05 of the
+ * latent scale: the noise standard deviation, or 1 on the logit and log-rate), and E[precision] as {@link #alphas()};
+ * with a grid prior, also
  * the {@link #rowRelevances()} and {@link #columnRelevances()}. The solver and prior a model was fitted with are its
  * {@link #getSolver()} and {@link #getPrior()} (copied from the estimator and saved with the model).
  *
@@ -76,12 +94,15 @@ public final class RvmModel extends Model<RvmModel>
 
   private static final long serialVersionUID = 1L;
   private static final String RESULT = "__rvm_prediction";
+  private static final Logger LOG = LoggerFactory.getLogger(RvmModel.class);
 
   private final String uid;
   private final RvmParamSet paramSet;
   private final FittedRvm fitted;
   private transient Predictive predictive;
   private transient MultiClassPredictive multiClassPredictive;
+  /** The most basis functions transform scores row by row ({@link ScoringPath}); lower in tests. */
+  private int rowScoringLimit = ScoringPath.ROW_SCORING_MAX_BASIS_FUNCTIONS;
   private final StringArrayParam featureNames;
 
   /**
@@ -761,10 +782,99 @@ public final class RvmModel extends Model<RvmModel>
         .add("raw", SQLDataTypes.VectorType(), true)
         .add("probability", SQLDataTypes.VectorType(), true)
         .add("variance", DataTypes.DoubleType, false);
-    // the variance φᵀΣφ (O(k²) for k kept basis functions) only where an output needs it
-    UDF1<Vector, Row> predict = v -> {
+    Dataset<Row> input = dataset.toDF();
+    Scorer scorer = new Scorer(p, classes, strategy, scaling, column, input.schema().fieldIndex(column),
+        bernoulli, poisson, moderated, threshold, thresholds, variance, inverseBeta);
+    // decided once, here: row by row in a deterministic UDF, or in blocks of rows with matrix products
+    int basisFunctions = scoredBasisFunctions();
+    ScoringPath path = ScoringPath.of(basisFunctions, rowScoringLimit);
+    LOG.info("{}: {}", uid, path.describe(basisFunctions, rowScoringLimit));
+    Dataset<Row> out;
+    if (path == ScoringPath.ROWS) {
+      // the variance φᵀΣφ (O(k²) for k kept basis functions) only where an output needs it
+      UDF1<Vector, Row> predict = scorer::row;
+      // deterministic: the same features give the same outputs, so that the optimiser may push filters on the
+      // outputs below the scoring and reorder it as any other expression
+      UserDefinedFunction udf = functions.udf(predict, result);
+      out = input.withColumn(RESULT, udf.apply(col(column)));
+    } else {
+      // Σ's factor once, here, for every block of every task, when an output needs the variance
+      if (variance && p != null) {
+        p.prepareVariance();
+      }
+      if (variance && classes != null) {
+        classes.prepareCovariance();
+      }
+      // blocks of rows within each partition, scored with matrix products; row order and the input columns kept.
+      // The scorer (Σ and its factor: 2k² doubles) is broadcast, not serialized into every task
+      org.apache.spark.broadcast.Broadcast<Scorer> shared = org.apache.spark.api.java.JavaSparkContext
+          .fromSparkContext(input.sparkSession().sparkContext()).broadcast(scorer);
+      out = input.mapPartitions((MapPartitionsFunction<Row, Row>) rows -> shared.value().blocks(rows),
+          Encoders.row(input.schema().add(RESULT, result, false)));
+    }
+    int k = numClasses();
+    boolean classified = bernoulli || multiClass;
+    out = withField(out, getPredictionCol(), "prediction",
+        classified ? RvmSchema.predictionMetadata(getPredictionCol(), k) : null);
+    if (classified) {
+      out = withField(out, getRawPredictionCol(), "raw", RvmSchema.vectorMetadata(getRawPredictionCol(), k));
+      out = withField(out, getProbabilityCol(), "probability", RvmSchema.vectorMetadata(getProbabilityCol(), k));
+    } else {
+      out = withField(out, getVarianceCol(), "variance", null);
+    }
+    return out.drop(RESULT);
+  }
+
+  /**
+   * {@return the basis functions the latent variance runs over, which set the cost of scoring a row: the kept ones
+   * (the bias included); for a multi-class model the sum of every class' kept ones, the order of the joint Σ (its
+   * K × K score covariance is a quadratic form over all of them)}
+   */
+  int scoredBasisFunctions() {
+    if (fitted.multiClass()) {
+      return Arrays.stream(fitted.classes().weights()).mapToInt(w -> w.length).sum();
+    }
+    return fitted.weights().length;
+  }
+
+  /** {@return how transform scores with the current params ({@link ScoringPath#of})} */
+  ScoringPath scoringPath() {
+    return ScoringPath.of(scoredBasisFunctions(), rowScoringLimit);
+  }
+
+  /**
+   * Sets the most basis functions transform scores row by row (default
+   * {@link ScoringPath#ROW_SCORING_MAX_BASIS_FUNCTIONS}): tests score small models in blocks with it.
+   *
+   * @param limit the limit, at least 0
+   * @return this model
+   */
+  RvmModel setRowScoringLimit(int limit) {
+    if (limit < 0) {
+      throw new IllegalArgumentException("rowScoringLimit must be at least 0; got " + limit);
+    }
+    rowScoringLimit = limit;
+    return this;
+  }
+
+  /** The rows scored per block (per partition, up to this many at a time) by {@link #transform}. */
+  static final int SCORING_BLOCK_ROWS = 1024;
+
+  /**
+   * What transform computes for a row, as a struct of prediction, raw, probability and variance: one row at a time
+   * ({@link #row}, {@link ScoringPath#ROWS}) or the rows of a partition block by block ({@link #blocks},
+   * {@link ScoringPath#BLOCKS}); the variance φᵀΣφ (O(k²) for k kept basis functions) only where an output needs it.
+   */
+  @com.esotericsoftware.kryo.DefaultSerializer(com.esotericsoftware.kryo.serializers.JavaSerializer.class)
+  private record Scorer(Predictive p, MultiClassPredictive classes, MultiClassStrategy strategy,
+      FeatureScaling scaling, String column, int featureIndex, boolean bernoulli, boolean poisson,
+      boolean moderated, double threshold, double[] thresholds, boolean variance, double inverseBeta)
+      implements java.io.Serializable {
+
+    /** The result struct of one feature vector, by {@link Predictive#at} (or {@link Predictive#mean}). */
+    Row row(Vector v) {
       double[] x = scaling.apply(checked(v, scaling, column));
-      if (multiClass) {
+      if (classes != null) {
         ClassScores scores = classScores(variance ? classes.at(x) : classes.means(x), strategy, moderated);
         return RowFactory.create((double) ClassScores.argmax(scores.probability(), thresholds),
             Vectors.dense(scores.raw()), Vectors.dense(scores.probability()), Double.NaN);
@@ -780,22 +890,83 @@ public final class RvmModel extends Model<RvmModel>
         return RowFactory.create(latent.poissonMean(), null, null, latent.poissonVariance());
       }
       return RowFactory.create(latent.mean(), null, null, inverseBeta + latent.variance());
-    };
-    // deterministic: the same features give the same outputs, so that the optimiser may push filters on the
-    // outputs below the scoring and reorder it as any other expression
-    UserDefinedFunction udf = functions.udf(predict, result);
-    Dataset<Row> out = dataset.toDF().withColumn(RESULT, udf.apply(col(column)));
-    int k = numClasses();
-    boolean classified = bernoulli || multiClass;
-    out = withField(out, getPredictionCol(), "prediction",
-        classified ? RvmSchema.predictionMetadata(getPredictionCol(), k) : null);
-    if (classified) {
-      out = withField(out, getRawPredictionCol(), "raw", RvmSchema.vectorMetadata(getRawPredictionCol(), k));
-      out = withField(out, getProbabilityCol(), "probability", RvmSchema.vectorMetadata(getProbabilityCol(), k));
-    } else {
-      out = withField(out, getVarianceCol(), "variance", null);
     }
-    return out.drop(RESULT);
+
+    /** The rows of a partition with the result struct appended, scored in blocks ({@link Predictive#block}). */
+    java.util.Iterator<Row> blocks(java.util.Iterator<Row> rows) {
+      return new java.util.Iterator<>() {
+        private final Row[] in = new Row[SCORING_BLOCK_ROWS];
+        private Row[] out = new Row[0];
+        private int next;
+
+        @Override
+        public boolean hasNext() {
+          if (next < out.length) {
+            return true;
+          }
+          int n = 0;
+          while (n < in.length && rows.hasNext()) {
+            in[n++] = rows.next();
+          }
+          out = n == 0 ? new Row[0] : block(in, n);
+          java.util.Arrays.fill(in, 0, n, null);
+          next = 0;
+          return out.length > 0;
+        }
+
+        @Override
+        public Row next() {
+          if (!hasNext()) {
+            throw new java.util.NoSuchElementException();
+          }
+          return out[next++];
+        }
+      };
+    }
+
+    private Row[] block(Row[] in, int n) {
+      int dim = scaling.dim();
+      double[] x = new double[n * dim];
+      for (int i = 0; i < n; i++) {
+        System.arraycopy(scaling.apply(checked(in[i].getAs(featureIndex), scaling, column)), 0, x, i * dim, dim);
+      }
+      Row[] out = new Row[n];
+      if (classes != null) {
+        MultiClassPredictive.Latents[] latents = classes.block(x, n, variance);
+        for (int i = 0; i < n; i++) {
+          ClassScores scores = classScores(latents[i], strategy, moderated);
+          out[i] = withResult(in[i], RowFactory.create((double) ClassScores.argmax(scores.probability(), thresholds),
+              Vectors.dense(scores.raw()), Vectors.dense(scores.probability()), Double.NaN));
+        }
+        return out;
+      }
+      Predictive.Block block = p.block(x, n, variance);
+      for (int i = 0; i < n; i++) {
+        Predictive.Latent latent = block.latent(i);
+        Row result;
+        if (bernoulli) {
+          double z = variance ? logit(latent, moderated) : latent.mean();
+          double one = Logistic.sigmoid(z);
+          result = RowFactory.create(binaryClass(one, threshold, thresholds), Vectors.dense(-z, z),
+              Vectors.dense(1.0 - one, one), latent.variance());
+        } else if (poisson) {
+          result = RowFactory.create(latent.poissonMean(), null, null, latent.poissonVariance());
+        } else {
+          result = RowFactory.create(latent.mean(), null, null, inverseBeta + latent.variance());
+        }
+        out[i] = withResult(in[i], result);
+      }
+      return out;
+    }
+
+    private static Row withResult(Row row, Row result) {
+      Object[] values = new Object[row.length() + 1];
+      for (int j = 0; j < row.length(); j++) {
+        values[j] = row.get(j);
+      }
+      values[row.length()] = result;
+      return RowFactory.create(values);
+    }
   }
 
   private static Dataset<Row> withField(Dataset<Row> data, String name, String field,
@@ -831,6 +1002,10 @@ public final class RvmModel extends Model<RvmModel>
       }
     });
     RvmModel copy = copyValues(new RvmModel(uid, fitted), extra);
+    // the same fitted state, so the same predictives: a copy (as evaluate scores with) reuses Σ's factor
+    copy.predictive = predictive;
+    copy.multiClassPredictive = multiClassPredictive;
+    copy.rowScoringLimit = rowScoringLimit;
     copy.setFittedParams();
     return copy.setParent(parent());
   }

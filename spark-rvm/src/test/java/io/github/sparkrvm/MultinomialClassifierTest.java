@@ -117,6 +117,28 @@ class MultinomialClassifierTest {
   }
 
   @Test
+  void aboveTheRowScoringLimitTheClassesScoreInBlocksToTheRowValues() {
+    for (RvmModel fitted : new RvmModel[] {softmax, ovr}) {
+      // the joint Σ's order: every class' kept basis functions
+      int k = fitted.jointCovariance().numRows();
+      assertEquals(k, fitted.scoredBasisFunctions());
+      assertEquals(ScoringPath.ROWS, fitted.scoringPath());
+      RvmModel model = fitted.copy(new org.apache.spark.ml.param.ParamMap()).setRowScoringLimit(k - 1);
+      assertEquals(ScoringPath.BLOCKS, model.scoringPath());
+      Dataset<Row> scored = model.transform(test);
+      String plan = scored.queryExecution().optimizedPlan().toString();
+      assertEquals(1, plan.split("MapPartitions ", -1).length - 1, plan);
+      List<Row> rows = scored.select("features", "probability", "prediction").collectAsList();
+      assertEquals(300, rows.size());
+      for (Row r : rows) {
+        Vector x = r.getAs(0);
+        assertArrayEquals(fitted.predictProbabilities(x).toArray(), ((Vector) r.getAs(1)).toArray(), 1e-12);
+        assertEquals(fitted.predict(x), r.getDouble(2), 0.0);
+      }
+    }
+  }
+
+  @Test
   void evaluatorReadsAccuracyAndLogLossFromTheOutput() {
     for (RvmModel model : new RvmModel[] {softmax, ovr}) {
       Dataset<Row> out = model.transform(test);

@@ -113,6 +113,11 @@ public final class Cholesky {
     return Optional.of(new Cholesky(n, l, jitter));
   }
 
+  /** {@return a copy of the lower-triangular factor L (n × n, column-major, zero above the diagonal)} */
+  public double[] lower() {
+    return lower.clone();
+  }
+
   /** {@return the order of the matrix} */
   public int n() {
     return n;

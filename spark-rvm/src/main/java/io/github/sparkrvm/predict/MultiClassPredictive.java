@@ -16,7 +16,9 @@
 
 package io.github.sparkrvm.predict;
 
+import dev.ludovic.netlib.blas.BLAS;
 import io.github.sparkrvm.basis.BasisFunctions;
+import io.github.sparkrvm.basis.RowBlock;
 import io.github.sparkrvm.linalg.ClassLayout;
 import java.io.Serializable;
 
@@ -34,6 +36,9 @@ public final class MultiClassPredictive implements Serializable {
   private final double[][] weights;
   private final double[] covariance;
   private final int[] offset;
+  /** Σ = LLᵀ's factor for {@link #block}, computed once on first use; null until then, or when Σ has none. */
+  private double[] factor;
+  private boolean factored;
 
   /** The class scores' means and K × K covariance (column-major) at a point. */
   public record Latents(double[] mean, double[] covariance) {
@@ -103,6 +108,87 @@ public final class MultiClassPredictive implements Serializable {
    */
   public Latents means(double[] x) {
     return at(x, false);
+  }
+
+  /**
+   * Computes the factor of Σ that {@link #block} uses for the covariances, if not done yet: call it once before the
+   * predictive is shipped to many tasks, so that they share it.
+   *
+   * @return this predictive
+   */
+  public synchronized MultiClassPredictive prepareCovariance() {
+    if (!factored) {
+      factor = BlockAlgebra.factor(covariance, offset[positions.length]);
+      factored = true;
+    }
+    return this;
+  }
+
+  /**
+   * {@return the latent scores of a block of points, one per point: the same values as {@link #at} (or, without the
+   * covariance, {@link #means}) row by row, up to rounding, from matrix products over the block} With Σ = LLᵀ and
+   * Z_p = Φ_p L_p (L_p: class p's rows of L), S_pq of row i is the dot product of row i of Z_p and Z_q.
+   *
+   * @param rows the points, row-major (n × dim), on the basis' scale
+   * @param n the number of points
+   * @param withCovariance whether to compute the scores' covariances (else zero, as {@link #means})
+   */
+  public Latents[] block(double[] rows, int n, boolean withCovariance) {
+    int classes = positions.length;
+    int dim = offset[classes];
+    BLAS blas = BLAS.getInstance();
+    double[] phiUnion = basis.expand(RowBlock.unweighted(n, basis.dim(), rows, new double[n]), union);
+    double[][] phi = new double[classes][];
+    double[][] mean = new double[classes][];
+    for (int p = 0; p < classes; p++) {
+      int kp = positions[p].length;
+      phi[p] = new double[n * kp];
+      for (int a = 0; a < kp; a++) {
+        System.arraycopy(phiUnion, positions[p][a] * n, phi[p], a * n, n);
+      }
+      mean[p] = new double[n];
+      if (n > 0 && kp > 0) {
+        blas.dgemv("N", n, kp, 1.0, phi[p], n, weights[p], 1, 0.0, mean[p], 1);
+      }
+    }
+    double[][] s = new double[classes * classes][];
+    if (withCovariance) {
+      prepareCovariance();
+      double[][] z = new double[classes][];
+      for (int p = 0; p < classes; p++) {
+        int kp = positions[p].length;
+        // with the factor, Z_p = Φ_p L_p has nonzero columns 0 … offset[p + 1] only (L is lower triangular)
+        int width = factor != null ? offset[p + 1] : dim;
+        z[p] = new double[n * width];
+        if (n > 0 && kp > 0 && width > 0) {
+          blas.dgemm("N", "N", n, width, kp, 1.0, phi[p], 0, n, factor != null ? factor : covariance, offset[p],
+              dim, 0.0, z[p], 0, n);
+        }
+      }
+      for (int p = 0; p < classes; p++) {
+        for (int q = 0; q < classes; q++) {
+          s[q * classes + p] = factor != null
+              ? BlockAlgebra.rowwiseDots(z[p], 0, z[q], 0, n, Math.min(offset[p + 1], offset[q + 1]))
+              : BlockAlgebra.rowwiseDots(z[p], offset[q] * n, phi[q], 0, n, positions[q].length);
+        }
+      }
+    }
+    Latents[] out = new Latents[n];
+    for (int i = 0; i < n; i++) {
+      double[] m = new double[classes];
+      double[] c = new double[classes * classes];
+      for (int p = 0; p < classes; p++) {
+        m[p] = mean[p][i];
+        if (withCovariance) {
+          for (int q = 0; q < classes; q++) {
+            c[q * classes + p] = s[q * classes + p][i];
+          }
+          c[p * classes + p] = Math.max(c[p * classes + p], 0.0);
+        }
+      }
+      out[i] = new Latents(m, c);
+    }
+    return out;
   }
 
   private Latents at(double[] x, boolean withCovariance) {

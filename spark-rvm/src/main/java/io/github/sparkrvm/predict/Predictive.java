@@ -16,20 +16,32 @@
 
 package io.github.sparkrvm.predict;
 
+import dev.ludovic.netlib.blas.BLAS;
 import io.github.sparkrvm.basis.BasisFunctions;
+import io.github.sparkrvm.basis.RowBlock;
 import io.github.sparkrvm.linalg.DenseMatrices;
 import java.io.Serializable;
 
 /**
  * The posterior predictive of a fitted sparse Bayesian model at a point already on the basis' scale: the latent
  * mean φᵀm and variance φᵀΣφ over the kept basis functions.
+ *
+ * <p>{@link #at} evaluates one point (the reference); {@link #block} a block of points with matrix products: the
+ * block's basis Φ_B by {@link BasisFunctions#expand}, the means Φ_B m by one dgemv and the variances diag(Φ_B Σ Φ_Bᵀ)
+ * as the rowwise squared norms of Φ_B L, for the Cholesky factor Σ = LLᵀ computed once per predictive.
  */
 public final class Predictive implements Serializable {
+
+  /** The largest basis matrix (rows × functions) {@link #block} forms at once for the means alone (256 KiB). */
+  private static final int MEAN_CHUNK_ENTRIES = 1 << 15;
 
   private final BasisFunctions basis;
   private final int[] active;
   private final double[] weights;
   private final double[] covariance;
+  /** Σ = LLᵀ's factor for {@link #block}, computed once on first use; null until then, or when Σ has none. */
+  private double[] factor;
+  private boolean factored;
 
   /**
    * The predictive of a fit.
@@ -77,6 +89,73 @@ public final class Predictive implements Serializable {
       mean += basis.value(active[a], x) * weights[a];
     }
     return mean;
+  }
+
+  /**
+   * Computes the factor of Σ that {@link #block} uses for the variances, if not done yet: call it once before the
+   * predictive is shipped to many tasks, so that they share it rather than each factoring Σ (O(k³)).
+   *
+   * @return this predictive
+   */
+  public synchronized Predictive prepareVariance() {
+    if (!factored) {
+      factor = BlockAlgebra.factor(covariance, active.length);
+      factored = true;
+    }
+    return this;
+  }
+
+  /**
+   * {@return the latent means and, when {@code withVariance}, variances of a block of points} The same values as
+   * {@link #at} row by row, up to rounding (the order of the sums differs): O(k) per row for the mean and O(k²)
+   * for the variance as with {@link #at}, but as matrix products over the block.
+   *
+   * @param rows the points, row-major (n × dim), on the basis' scale
+   * @param n the number of points
+   * @param withVariance whether to compute the variances (else {@link Block#variance} is null)
+   */
+  public Block block(double[] rows, int n, boolean withVariance) {
+    int k = active.length;
+    int chunk = Math.max(8, MEAN_CHUNK_ENTRIES / Math.max(k, 1));
+    if (!withVariance && n > chunk) {
+      // the means alone: the basis in chunks of rows that stay in cache (the exponentials, not the product, bound it)
+      int dim = basis.dim();
+      double[] mean = new double[n];
+      for (int r0 = 0; r0 < n; r0 += chunk) {
+        int r1 = Math.min(n, r0 + chunk);
+        double[] part = block(java.util.Arrays.copyOfRange(rows, r0 * dim, r1 * dim), r1 - r0, false).mean();
+        System.arraycopy(part, 0, mean, r0, r1 - r0);
+      }
+      return new Block(mean, null);
+    }
+    double[] phi = basis.expand(RowBlock.unweighted(n, basis.dim(), rows, new double[n]), active);
+    double[] mean = new double[n];
+    if (n > 0 && k > 0) {
+      BLAS.getInstance().dgemv("N", n, k, 1.0, phi, n, weights, 1, 0.0, mean, 1);
+    }
+    if (!withVariance) {
+      return new Block(mean, null);
+    }
+    prepareVariance();
+    return new Block(mean, BlockAlgebra.variances(phi, n, k, covariance, factor));
+  }
+
+  /**
+   * The latent means and variances of a block of points.
+   *
+   * @param mean the latent means, one per point
+   * @param variance the latent variances, one per point; null when not computed
+   */
+  public record Block(double[] mean, double[] variance) {
+
+    /**
+     * {@return point i's latent mean and variance (NaN when the variances were not computed)}
+     *
+     * @param i a point of the block
+     */
+    public Latent latent(int i) {
+      return new Latent(mean[i], variance == null ? Double.NaN : variance[i]);
+    }
   }
 
   /**

@@ -18,7 +18,8 @@
  * The posterior predictive of a fitted model, Spark-free: {@code Predictive} (one set of weights: mean and variance
  * of φᵀw, or the probit-approximated class probability), {@code MultiClassPredictive} (softmax or one-vs-rest over
  * the classes' kept basis functions) and {@code ClassScores}. Over {@code linalg} and {@code basis}; the model stage
- * {@code RvmModel} calls it from its UDFs.
+ * {@code RvmModel} scores blocks of rows through {@code Predictive.block} / {@code MultiClassPredictive.block} (matrix
+ * products; the variances through a Cholesky factor of Σ) and single rows through {@code at}.
  *
  * <p>Internal: not part of the public API (left out of the published Javadoc); it may change in any release.
  *
