@@ -178,11 +178,10 @@ public final class BlasBackends {
       Dataset<Row> test) {
     Dataset<Row> train = KernelScaling.data(spark, rows, 1, 8).persist(StorageLevel.MEMORY_AND_DISK());
     train.count();
-    long cpu0 = processCpuNanos();
-    long t0 = System.nanoTime();
-    RvmModel model = estimator.fit(train);
-    double seconds = (System.nanoTime() - t0) / 1e9;
-    double cpuSeconds = (processCpuNanos() - cpu0) / 1e9;
+    Machine.Timed<RvmModel> fit = Machine.timed(() -> estimator.fit(train));
+    RvmModel model = fit.value();
+    double seconds = fit.seconds();
+    double cpuSeconds = fit.cpuSeconds();
     double error = 1.0 - new MulticlassClassificationEvaluator().setMetricName("accuracy")
         .evaluate(model.transform(test));
     train.unpersist();
@@ -197,11 +196,6 @@ public final class BlasBackends {
         .setMaxBasis(1000).setSolver(solver);
   }
 
-  /** The CPU time of this JVM's threads, all of Spark's local executors and the driver among them. */
-  private static long processCpuNanos() {
-    return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
-        .getProcessCpuTime();
-  }
 
   private static double median(List<Fit> fits, java.util.function.ToDoubleFunction<Fit> of) {
     double[] s = fits.stream().mapToDouble(of).sorted().toArray();

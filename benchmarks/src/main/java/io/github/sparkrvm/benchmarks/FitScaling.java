@@ -166,10 +166,7 @@ public final class FitScaling {
     Double driverDesignMiB = args.length > 3 && !"default".equals(args[3]) ? Double.valueOf(args[3]) : null;
     String resultName = args.length > 4 ? args[4] : "fit-scaling.md";
     double[][] means = Datasets.eslMixtureMeans(Datasets.eslMixtureDir());
-    SparkSession spark = SparkSession.builder().master(master).appName("spark-rvm benchmark: fit scaling")
-        .config("spark.ui.enabled", "false").config("spark.driver.host", "127.0.0.1")
-        .config("spark.driver.bindAddress", "127.0.0.1").getOrCreate();
-    spark.sparkContext().setLogLevel("WARN");
+    SparkSession spark = GridData.spark("fit scaling", master);
     PlanLog plan = PlanLog.attach();
     try {
       Dataset<Row> test = data(spark, means, TEST_ROWS, 2, 2).persist(StorageLevel.MEMORY_AND_DISK());

@@ -162,7 +162,12 @@ final class GridData {
   }
 
   static SparkSession spark(String name) {
-    SparkSession spark = SparkSession.builder().master("local[2]").appName("spark-rvm benchmark: " + name)
+    return spark(name, "local[2]");
+  }
+
+  /** A benchmark's session on {@code master}, bound to the loopback, without the UI, logging warnings only. */
+  static SparkSession spark(String name, String master) {
+    SparkSession spark = SparkSession.builder().master(master).appName("spark-rvm benchmark: " + name)
         .config("spark.ui.enabled", "false").config("spark.driver.host", "127.0.0.1")
         .config("spark.driver.bindAddress", "127.0.0.1").getOrCreate();
     spark.sparkContext().setLogLevel("WARN");

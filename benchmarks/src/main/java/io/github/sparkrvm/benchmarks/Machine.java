@@ -57,6 +57,22 @@ final class Machine {
     }
   }
 
+  /**
+   * A result with the wall-clock seconds and the CPU seconds of this JVM (every thread: the driver's and Spark's local
+   * executors') it took; on a shared machine the wall clock grows with the other work, the CPU time much less.
+   */
+  record Timed<T>(T value, double seconds, double cpuSeconds) {}
+
+  /** {@return {@code work}'s result, timed} */
+  static <T> Timed<T> timed(java.util.function.Supplier<T> work) {
+    com.sun.management.OperatingSystemMXBean os =
+        (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+    long cpu0 = os.getProcessCpuTime();
+    long t0 = System.nanoTime();
+    T value = work.get();
+    return new Timed<>(value, (System.nanoTime() - t0) / 1e9, (os.getProcessCpuTime() - cpu0) / 1e9);
+  }
+
   /** benchmarks/results/NAME, from the repository root or the benchmarks module. */
   static Path result(String name) throws IOException {
     Path here = Path.of("").toAbsolutePath();

@@ -20,7 +20,6 @@ import io.github.sparkrvm.RvmEstimator;
 import io.github.sparkrvm.RvmModel;
 import io.github.sparkrvm.datasets.Datasets;
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -66,10 +65,7 @@ public final class TreeComparison {
     String[] sizes = (args.length > 0 ? args[0] : "1000000").split(",");
     String master = args.length > 1 ? args[1] : "local[2]";
     double[][] means = Datasets.eslMixtureMeans(Datasets.eslMixtureDir());
-    SparkSession spark = SparkSession.builder().master(master).appName("spark-rvm benchmark: trees")
-        .config("spark.ui.enabled", "false").config("spark.driver.host", "127.0.0.1")
-        .config("spark.driver.bindAddress", "127.0.0.1").getOrCreate();
-    spark.sparkContext().setLogLevel("WARN");
+    SparkSession spark = GridData.spark("trees", master);
     Path scratch = Files.createTempDirectory("spark-rvm-trees");
     try {
       Dataset<Row> test = FitScaling.data(spark, means, TEST_ROWS, 2, 4).persist(StorageLevel.MEMORY_AND_DISK());
@@ -106,11 +102,10 @@ public final class TreeComparison {
 
   private static <M extends Model<M>> Run run(long rows, String name, Estimator<M> estimator, Dataset<Row> train,
       Dataset<Row> test, Path scratch) throws IOException {
-    long cpu0 = processCpuNanos();
-    long t0 = System.nanoTime();
-    M model = estimator.fit(train);
-    double seconds = (System.nanoTime() - t0) / 1e9;
-    double cpuSeconds = (processCpuNanos() - cpu0) / 1e9;
+    Machine.Timed<M> fit = Machine.timed(() -> estimator.fit(train));
+    M model = fit.value();
+    double seconds = fit.seconds();
+    double cpuSeconds = fit.cpuSeconds();
     double error = 1.0 - new MulticlassClassificationEvaluator().setMetricName("accuracy")
         .evaluate(model.transform(test));
     String size;
@@ -146,11 +141,6 @@ public final class TreeComparison {
     }
   }
 
-  /** The CPU time of this JVM's threads: the driver's and the local executors'. */
-  private static long processCpuNanos() {
-    return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
-        .getProcessCpuTime();
-  }
 
   private static String report(List<Run> runs, String master) {
     StringBuilder r = new StringBuilder("# The RVM against Spark's tree ensembles at their defaults\n\n")
