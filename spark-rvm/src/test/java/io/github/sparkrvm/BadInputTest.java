@@ -318,12 +318,16 @@ class BadInputTest {
   void predictionInputMustMatchTheModel() {
     RvmModel model = PersistenceTestModels.smallRegressor();
     Dataset<Row> wide = frame(row(new double[] {1, 2}, 0.0, 1.0));
-    SparkException e = assertThrows(SparkException.class, () -> model.transform(wide).collect());
-    assertTrue(String.valueOf(rootMessage(e)).contains("holds a vector of size 2, but the model was fitted on 1"),
-        rootMessage(e));
     Dataset<Row> nan = frame(row(new double[] {Double.NaN}, 0.0, 1.0));
-    e = assertThrows(SparkException.class, () -> model.transform(nan).collect());
-    assertTrue(rootMessage(e).contains("featuresCol 'features' holds NaN"), rootMessage(e));
+    // the same errors whether transform scores row by row or (limit 0) in blocks
+    for (int limit : new int[] {ScoringPath.ROW_SCORING_MAX_BASIS_FUNCTIONS, 0}) {
+      model.setRowScoringLimit(limit);
+      SparkException e = assertThrows(SparkException.class, () -> model.transform(wide).collect());
+      assertTrue(String.valueOf(rootMessage(e)).contains("holds a vector of size 2, but the model was fitted on 1"),
+          rootMessage(e));
+      e = assertThrows(SparkException.class, () -> model.transform(nan).collect());
+      assertTrue(rootMessage(e).contains("featuresCol 'features' holds NaN"), rootMessage(e));
+    }
     IllegalArgumentException missing = assertThrows(IllegalArgumentException.class,
         () -> model.transform(wide.withColumnRenamed("features", "f")));
     assertTrue(missing.getMessage().contains("featuresCol 'features' does not exist"), missing.getMessage());
