@@ -35,6 +35,7 @@ import io.github.sparkrvm.solvers.RelevanceSolver;
 import io.github.sparkrvm.solvers.SparseBayesOptions;
 import io.github.sparkrvm.statistics.Family;
 import io.github.sparkrvm.statistics.LaplaceLikelihood;
+import io.github.sparkrvm.statistics.RowSample;
 import io.github.sparkrvm.variational.PriorTable;
 import io.github.sparkrvm.variational.VariationalSolver;
 import io.github.sparkrvm.variational.WeightPrior;
@@ -197,7 +198,7 @@ final class FitPlan {
    * @param why the path and its reason, for the log
    * @param addsWhy the reason for maxAddsPerStep, for the log
    */
-  record Placement(boolean onDriver, int maxAddsPerStep, String why, String addsWhy) {
+  record Placement(boolean onDriver, int maxAddsPerStep, String why, String addsWhy, long pilotRows) {
 
     /**
      * {@return the placement of a fit}
@@ -230,16 +231,53 @@ final class FitPlan {
           : size + "every step passes over the cluster (the rows to collect do not fit spark.driver.maxResultSize ("
               + (maxResultSize >> 20) + " MiB), or the design, twice, with a step's matrices 60% of the driver's "
               + "heap (" + (heap >> 20) + " MiB))";
+      long pilot = onDriver || !collectable ? 0 : pilotRows(rows, m, d, maxDesignMiB, heap, maxResultSize);
       if (addsParam > 0) {
-        return new Placement(onDriver, addsParam, why, "maxAddsPerStep " + addsParam);
+        return new Placement(onDriver, addsParam, why, "maxAddsPerStep " + addsParam, pilot);
       }
       int adds = SparseBayesOptions.automaticMaxAddsPerStep(weightedRows);
       boolean batch = adds > 1;
       String addsWhy = "maxAddsPerStep 0: auto, " + weightedRows + " rows " + (onDriver ? "on the driver" : "over the "
           + "cluster") + (batch ? ", at least " : ", fewer than ") + SparseBayesOptions.AUTO_BATCH_ROWS;
-      return new Placement(onDriver, adds, why, addsWhy);
+      return new Placement(onDriver, adds, why, addsWhy, pilot);
+    }
+
+    /**
+     * {@return the rows of the pilot fit of a fit over the cluster: as many as the driver holds the design of (the
+     * rule of the driver path), at most {@link #PILOT_ROWS} and half the rows; 0 when that is below
+     * {@link #MIN_PILOT_ROWS}}
+     */
+    static long pilotRows(long rows, int m, int d, double maxDesignMiB, long heap, long maxResultSize) {
+      long low = 0;
+      long high = Math.min(PILOT_ROWS, rows / 2);
+      while (low < high) {
+        long mid = (low + high + 1) / 2;
+        boolean fits = 8.0 * mid * m / (1 << 20) <= maxDesignMiB
+            && DriverMemory.driverDesignFits(mid, m, d, heap, maxResultSize);
+        if (fits) {
+          low = mid;
+        } else {
+          high = mid - 1;
+        }
+      }
+      return low >= MIN_PILOT_ROWS ? low : 0;
     }
   }
+
+  /**
+   * The most rows of the pilot fit of a fit over the cluster (a sample collected to the driver, whose model starts
+   * the fit on every row; FastBernoulliSolver.atScale). TODO measured
+   */
+  static final long PILOT_ROWS = Long.getLong("sparkrvm.pilotRows", 32_768);
+
+  /** The fewest rows a pilot fit is worth running on. */
+  static final long MIN_PILOT_ROWS = 1_000;
+
+  /**
+   * The candidates besides the active ones that a round of a fast fit over the cluster runs over
+   * (ShortlistRounds). TODO measured
+   */
+  static final int SHORTLIST = Integer.getInteger("sparkrvm.shortlist", 64);
 
   private final String uid;
   private final RvmParams params;
@@ -323,7 +361,7 @@ final class FitPlan {
     if (choice.method() == Method.FAST && choice.family() != Family.GAUSSIAN) {
       LOG.info("{}: solver fast adds up to {} basis function(s) per step ({})", uid, adds, placement.addsWhy());
     }
-    solver = chooseSolver();
+    solver = chooseSolver(placement, summary.rows());
   }
 
   /**
@@ -383,8 +421,11 @@ final class FitPlan {
     return basis.classBlocks(numClasses, b);
   }
 
-  /** The solver that runs, with the options, the class count and the prior table bound. */
-  private RelevanceSolver<? extends RelevanceResult> chooseSolver() {
+  /**
+   * The solver that runs, with the options, the class count and the prior table bound; over the cluster, the fast
+   * classifier of one score runs at scale (a pilot on the driver, then shortlist rounds).
+   */
+  private RelevanceSolver<? extends RelevanceResult> chooseSolver(Placement placement, long rows) {
     if (choice.oneVsRest()) {
       // with class feature blocks, class k's binary fit uses its own block (and the bias) only
       return OneVsRestSolver.of(k -> {
@@ -411,6 +452,15 @@ final class FitPlan {
     }
     if (choice.family() == Family.BERNOULLI || choice.family() == Family.POISSON) {
       LaplaceLikelihood likelihood = LaplaceLikelihood.of(choice.family());
+      if (choice.method() == Method.FAST && !onDriver && basis.numCandidates() > 4 * SHORTLIST) {
+        RowSample pilot = initial != null || placement.pilotRows() == 0 ? null
+            : new RowSample(Math.min(1.0, (double) placement.pilotRows() / rows), params.getSeed());
+        LOG.info("{}: solver fast over the cluster: {}then rounds over the active basis functions and a shortlist of "
+            + "the {} candidates whose adds gain most, each round scoring every candidate once", uid, pilot == null
+            ? "" : "a pilot fit on a sample of about " + placement.pilotRows() + " rows on the driver, ", SHORTLIST);
+        return FastBernoulliSolver.atScale(options, likelihood, initial,
+            new FastBernoulliSolver.AtScale(pilot, SHORTLIST));
+      }
       return choice.method() == Method.FAST ? FastBernoulliSolver.of(options, likelihood, null, initial)
           : BernoulliRelevanceSolver.of(options, likelihood, null, initial);
     }

@@ -32,6 +32,7 @@ import io.github.sparkrvm.statistics.LaplaceAccumulator;
 import io.github.sparkrvm.statistics.LaplaceLikelihood;
 import io.github.sparkrvm.statistics.LikelihoodTerms;
 import io.github.sparkrvm.statistics.LocalStatistics;
+import io.github.sparkrvm.statistics.RowSample;
 import io.github.sparkrvm.statistics.MultinomialAccumulator;
 import io.github.sparkrvm.statistics.MultinomialCandidateAccumulator;
 import java.io.Serializable;
@@ -193,6 +194,18 @@ public final class BlockStatistics implements DesignStatistics {
         CandidateAccumulator::merge).result();
   }
 
+  /** Each block's basis is expanded over the candidates {@code over} only: a pass over L of M costs about L/M. */
+  @Override
+  public CandidateTerms laplaceCandidates(LaplaceLikelihood likelihood, int[] active, double[] weights,
+      int[] over) {
+    int[] columns = over.clone();
+    int[] act = CandidateTerms.positionsIn(active, columns);
+    double[] w = weights.clone();
+    return pass(likelihood.title() + " candidate statistics over " + columns.length + " of " + numCandidates
+        + " candidates", columns, () -> new CandidateAccumulator(likelihood, columns.length, act, w),
+        CandidateAccumulator::add, CandidateAccumulator::merge).result();
+  }
+
   /**
    * {@return the softmax candidate terms: each block's basis is expanded over all candidates once; the accumulator
    * takes the scores, gradient, diagonal and cross products from it with BLAS (one pass)}
@@ -257,12 +270,43 @@ public final class BlockStatistics implements DesignStatistics {
    * Later evaluations on the result make no passes. The driver holds N × M doubles.
    */
   public LocalStatistics collectLocal() {
-    BasisFunctions expansion = basis.value();
-    int[] columns = allCandidates();
     int pass = passes.incrementAndGet();
     // RowBlock is a record, which Spark's Kryo cannot serialize; its @DefaultSerializer makes Kryo use Java's
-    List<RowBlock> collected = JobDescription.run(blocks.context(), description(pass, "collect the rows to the driver"),
-        blocks::collect);
+    return expandedOnDriver(JobDescription.run(blocks.context(), description(pass, "collect the rows to the driver"),
+        blocks::collect));
+  }
+
+  /**
+   * {@return the rows {@code sample} keeps (decided by each row's scaled features and label, so the same rows
+   * whatever the partitioning), collected to the driver in one pass and expanded there as {@link #collectLocal}}
+   */
+  @Override
+  public LocalStatistics sample(RowSample sample) {
+    int pass = passes.incrementAndGet();
+    return expandedOnDriver(JobDescription.run(blocks.context(), description(pass, "collect a sample of about "
+        + sample.fraction() + " of the rows to the driver"),
+        () -> blocks.map(block -> sampled(block, sample)).filter(block -> block.size() > 0).collect()));
+  }
+
+  private static RowBlock sampled(RowBlock block, RowSample sample) {
+    int d = block.dim();
+    int[] rows = IntStream.range(0, block.size())
+        .filter(i -> sample.keeps(block.features(), i * d, d, 1, block.labels()[i])).toArray();
+    double[] x = new double[rows.length * d];
+    double[] t = new double[rows.length];
+    double[] w = new double[rows.length];
+    for (int j = 0; j < rows.length; j++) {
+      System.arraycopy(block.features(), rows[j] * d, x, j * d, d);
+      t[j] = block.labels()[rows[j]];
+      w[j] = block.weights()[rows[j]];
+    }
+    return new RowBlock(rows.length, d, x, t, w);
+  }
+
+  /** The collected blocks expanded over every candidate on the driver's cores, with the labels of this view. */
+  private LocalStatistics expandedOnDriver(List<RowBlock> collected) {
+    BasisFunctions expansion = basis.value();
+    int[] columns = allCandidates();
     List<LocalStatistics.ExpandedBlock> expanded = collected.parallelStream()
         .map(block -> new LocalStatistics.ExpandedBlock(block.size(), expansion.expand(block, columns),
             block.labels(), block.weights()))

@@ -86,7 +86,7 @@ final class ClassCandidates {
   /**
    * {@return the likelihood {@code full} seen over its candidates {@code allowed} only, numbered 0 … allowed.length−1
    * in their order: the step logic of {@link FastLaplaceSolver} then never scores, adds or ranks another one} Each
-   * pass is still a pass of {@code full} (its terms over every candidate), of which the allowed ones are kept.
+   * candidates pass is a pass of {@code full} over the allowed candidates only.
    *
    * @param full the likelihood over all candidates
    * @param allowed the candidates kept, ascending
@@ -95,7 +95,7 @@ final class ClassCandidates {
     return new FastLaplaceSolver.Likelihood() {
       @Override
       public CandidateTerms candidates(int[] active, double[] weights) {
-        return full.candidates(toFull(active, allowed), weights).restrictedTo(allowed);
+        return full.candidates(toFull(active, allowed), weights, allowed);
       }
 
       @Override

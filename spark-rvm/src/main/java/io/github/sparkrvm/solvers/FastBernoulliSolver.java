@@ -20,6 +20,7 @@ import io.github.sparkrvm.statistics.CandidateTerms;
 import io.github.sparkrvm.statistics.DesignStatistics;
 import io.github.sparkrvm.statistics.LaplaceLikelihood;
 import io.github.sparkrvm.statistics.LikelihoodTerms;
+import io.github.sparkrvm.statistics.RowSample;
 import io.github.sparkrvm.util.IterationListener;
 
 /**
@@ -78,6 +79,54 @@ public final class FastBernoulliSolver {
   }
 
   /**
+   * How the fast solver runs on data whose expanded design does not fit the driver: every candidates pass over all M
+   * candidates then costs N·M kernel values and N·M·k flops over the cluster.
+   *
+   * @param pilot the sample of the rows a pilot fit runs on, held on the driver, whose basis functions, α and weights
+   *     start the fit on every row; null: no pilot (a cold start, or the initial state given)
+   * @param shortlist L: each round runs over the active basis functions and the L candidates whose adds gain most
+   *     ({@link ShortlistRounds})
+   */
+  public record AtScale(RowSample pilot, int shortlist) {
+
+    /**
+     * Checks the shortlist.
+     *
+     * @param pilot the sample of the rows a pilot fit runs on, or null
+     * @param shortlist L (at least 1)
+     */
+    public AtScale {
+      if (shortlist < 1) {
+        throw new IllegalArgumentException("the shortlist must hold at least one candidate; got " + shortlist);
+      }
+    }
+  }
+
+  /**
+   * {@return the solver of this class for data whose design does not fit the driver, for {@code likelihood}: a pilot
+   * fit (one add per step) on the sample {@code scale.pilot()} collected to the driver, unless {@code initial} is
+   * given; then, from the pilot's or the initial state, rounds over a shortlist of candidates on every row}
+   *
+   * @param options the settings (the scale-free prior only)
+   * @param likelihood the likelihood of a row (Bernoulli or Poisson)
+   * @param initial where to start (null: from the pilot, or cold without one)
+   * @param scale the pilot's sample and the shortlist's size
+   */
+  public static RelevanceSolver<RelevanceFit> atScale(SparseBayesOptions options, LaplaceLikelihood likelihood,
+      InitialState initial, AtScale scale) {
+    return (data, listener) -> {
+      InitialState start = initial;
+      if (start == null && scale.pilot() != null) {
+        RelevanceFit pilot = FastLaplaceSolver.fit(over(data.sample(scale.pilot()), likelihood), data.numCandidates(),
+            options.withMaxAddsPerStep(1), null, report -> { });
+        start = InitialState.of(pilot.active(), pilot.alpha(), pilot.weights(), Double.NaN);
+      }
+      return ShortlistRounds.fit(over(data, likelihood), data.numCandidates(), options, start, scale.shortlist(),
+          listener);
+    };
+  }
+
+  /**
    * Fits α and returns the Laplace posterior over the basis functions kept (the step logic is
    * {@code FastLaplaceSolver}'s, over {@link DesignStatistics#bernoulliCandidates}).
    *
@@ -94,8 +143,8 @@ public final class FastBernoulliSolver {
    * Fits α for {@code likelihood} over the candidates {@code candidates} only, or from {@code initial} (its basis
    * functions, α and weights, from which the steps add, re-estimate and delete as from a cold start), and returns the
    * Laplace posterior over the basis functions kept (the step logic is {@code FastLaplaceSolver}'s, over
-   * {@link DesignStatistics#laplaceCandidates}). Restricted, the step logic runs over the allowed candidates; each
-   * candidates pass still returns the terms of all M.
+   * {@link DesignStatistics#laplaceCandidates}). Restricted, the step logic runs over the allowed candidates, and each
+   * candidates pass computes their terms only.
    *
    * @param stats the data, through the statistics seam
    * @param likelihood the likelihood of a row (Bernoulli or Poisson)
@@ -109,10 +158,26 @@ public final class FastBernoulliSolver {
   public static RelevanceFit fit(DesignStatistics stats, LaplaceLikelihood likelihood, SparseBayesOptions options,
       int[] candidates, InitialState initial, IterationListener listener) {
     ClassCandidates.checkNotBoth(candidates, initial);
-    FastLaplaceSolver.Likelihood full = new FastLaplaceSolver.Likelihood() {
+    FastLaplaceSolver.Likelihood full = over(stats, likelihood);
+    if (candidates == null) {
+      return FastLaplaceSolver.fit(full, stats.numCandidates(), options, initial, listener);
+    }
+    int[] allowed = ClassCandidates.check(new int[][] {candidates}, 1, stats.numCandidates())[0];
+    return ClassCandidates.onFull(FastLaplaceSolver.fit(ClassCandidates.restrict(full, allowed), allowed.length,
+        options, null, listener), allowed);
+  }
+
+  /** {@return {@code likelihood} over the data of {@code stats}: one pass per evaluation} */
+  private static FastLaplaceSolver.Likelihood over(DesignStatistics stats, LaplaceLikelihood likelihood) {
+    return new FastLaplaceSolver.Likelihood() {
       @Override
       public CandidateTerms candidates(int[] active, double[] weights) {
         return stats.laplaceCandidates(likelihood, active, weights);
+      }
+
+      @Override
+      public CandidateTerms candidates(int[] active, double[] weights, int[] over) {
+        return stats.laplaceCandidates(likelihood, active, weights, over);
       }
 
       @Override
@@ -120,11 +185,5 @@ public final class FastBernoulliSolver {
         return stats.laplace(likelihood, active, weights);
       }
     };
-    if (candidates == null) {
-      return FastLaplaceSolver.fit(full, stats.numCandidates(), options, initial, listener);
-    }
-    int[] allowed = ClassCandidates.check(new int[][] {candidates}, 1, stats.numCandidates())[0];
-    return ClassCandidates.onFull(FastLaplaceSolver.fit(ClassCandidates.restrict(full, allowed), allowed.length,
-        options, null, listener), allowed);
   }
 }

@@ -99,6 +99,20 @@ final class FastLaplaceSolver {
     CandidateTerms candidates(int[] active, double[] weights);
 
     /**
+     * The terms of {@link #candidates(int[], double[])} over the candidates {@code over} only, numbered in their
+     * order (as {@link CandidateTerms#restrictedTo} numbers them). By default every candidate's terms are computed
+     * and these kept; a likelihood over data computes these columns only.
+     *
+     * @param active the active candidates, ascending, each among {@code over}
+     * @param weights their weights
+     * @param over the candidates whose terms are wanted, ascending
+     * @return the terms over {@code over}
+     */
+    default CandidateTerms candidates(int[] active, double[] weights, int[] over) {
+      return candidates(active, weights).restrictedTo(over);
+    }
+
+    /**
      * The likelihood terms over the active set only: the Newton steps that Newton does not expect to end a mode
      * search, and the final polish of the mode, need no candidate.
      *

@@ -132,4 +132,14 @@ public record SparseBayesOptions(int maxIter, double tol, double alphaMax, doubl
   public SparseBayesOptions withMaxAddsPerStep(int adds) {
     return new SparseBayesOptions(maxIter, tol, alphaMax, alphaPriorShape, alphaPriorRate, adds, noisePrecision);
   }
+
+  /**
+   * {@return these settings with {@code maxIter} replaced}
+   *
+   * @param iterations the most steps of the outer loop
+   */
+  public SparseBayesOptions withMaxIter(int iterations) {
+    return new SparseBayesOptions(iterations, tol, alphaMax, alphaPriorShape, alphaPriorRate, maxAddsPerStep,
+        noisePrecision);
+  }
 }

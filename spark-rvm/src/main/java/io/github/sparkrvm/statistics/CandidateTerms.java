@@ -76,13 +76,7 @@ public record CandidateTerms(int numCandidates, int[] active, double logLikeliho
   public CandidateTerms restrictedTo(int[] candidates) {
     int c = candidates.length;
     int k = active.length;
-    int[] positions = new int[k];
-    for (int a = 0; a < k; a++) {
-      positions[a] = java.util.Arrays.binarySearch(candidates, active[a]);
-      if (positions[a] < 0) {
-        throw new IllegalArgumentException("active candidate " + active[a] + " is not among the candidates kept");
-      }
-    }
+    int[] positions = positionsIn(active, candidates);
     double[] g = new double[c];
     double[] d = new double[c];
     double[] x = new double[c * k];
@@ -94,5 +88,23 @@ public record CandidateTerms(int numCandidates, int[] active, double logLikeliho
       }
     }
     return new CandidateTerms(c, positions, logLikelihood, g, d, x);
+  }
+
+  /**
+   * {@return the positions of the candidates {@code active} among {@code candidates} (both ascending)}
+   *
+   * @param active candidates, ascending
+   * @param candidates candidates, ascending, including every one of {@code active}
+   * @throws IllegalArgumentException when one of {@code active} is not among {@code candidates}
+   */
+  public static int[] positionsIn(int[] active, int[] candidates) {
+    int[] positions = new int[active.length];
+    for (int a = 0; a < active.length; a++) {
+      positions[a] = java.util.Arrays.binarySearch(candidates, active[a]);
+      if (positions[a] < 0) {
+        throw new IllegalArgumentException("active candidate " + active[a] + " is not among the candidates kept");
+      }
+    }
+    return positions;
   }
 }

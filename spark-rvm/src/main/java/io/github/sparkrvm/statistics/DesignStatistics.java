@@ -72,6 +72,23 @@ public interface DesignStatistics {
   CandidateTerms laplaceCandidates(LaplaceLikelihood likelihood, int[] active, double[] weights);
 
   /**
+   * {@return the terms of {@link #laplaceCandidates(LaplaceLikelihood, int[], double[])} over the candidates
+   * {@code over} only, numbered 0 … over.length−1 in their order, the active ones by their positions among them (as
+   * {@link CandidateTerms#restrictedTo} numbers them)} By default it computes every candidate's terms and keeps
+   * these; the statistics over row blocks and on the driver expand and multiply these columns only, so that a pass
+   * over L of M candidates costs about L/M of a full one.
+   *
+   * @param likelihood the likelihood of a row (Bernoulli or Poisson)
+   * @param active the active candidates, ascending, each among {@code over}
+   * @param weights their weights
+   * @param over the candidates whose terms are wanted, ascending
+   */
+  default CandidateTerms laplaceCandidates(LaplaceLikelihood likelihood, int[] active, double[] weights,
+      int[] over) {
+    return laplaceCandidates(likelihood, active, weights).restrictedTo(over);
+  }
+
+  /**
    * {@return the Bernoulli (logistic) log-likelihood, gradient and Hessian at weights w over the active basis (one
    * pass): {@link #laplace} with {@link LaplaceLikelihood#BERNOULLI}}
    *
@@ -141,6 +158,17 @@ public interface DesignStatistics {
   default CandidateTerms multinomialCandidates(int numClasses, int[] flatActive, double[] weights,
       int[] flatCandidates) {
     return multinomialCandidates(numClasses, flatActive, weights).restrictedTo(flatCandidates);
+  }
+
+  /**
+   * {@return the statistics of the rows {@code sample} keeps, expanded and held on this JVM (the pilot fit of a fit
+   * whose design does not fit the driver)} Passes over the data are counted with this one's.
+   *
+   * @param sample which rows to keep
+   * @throws UnsupportedOperationException when these statistics can neither hold nor collect rows
+   */
+  default DesignStatistics sample(RowSample sample) {
+    throw new UnsupportedOperationException(getClass().getSimpleName() + " cannot sample its rows");
   }
 
   /**

@@ -138,6 +138,32 @@ public final class LocalStatistics implements DesignStatistics {
     return new LocalStatistics(blocks, m, positive);
   }
 
+  /** The rows {@code sample} keeps, decided by each row's basis values over every candidate and its label. */
+  @Override
+  public LocalStatistics sample(RowSample sample) {
+    List<ExpandedBlock> kept = new java.util.ArrayList<>();
+    for (ExpandedBlock block : blocks) {
+      int r = block.rows();
+      int[] rows = IntStream.range(0, r)
+          .filter(i -> sample.keeps(block.phi(), i, m, r, block.labels()[i])).toArray();
+      if (rows.length == 0) {
+        continue;
+      }
+      double[] phi = new double[rows.length * m];
+      double[] labels = new double[rows.length];
+      double[] weights = new double[rows.length];
+      for (int j = 0; j < rows.length; j++) {
+        labels[j] = block.labels()[rows[j]];
+        weights[j] = block.rowWeights()[rows[j]];
+        for (int c = 0; c < m; c++) {
+          phi[c * rows.length + j] = block.phi()[c * r + rows[j]];
+        }
+      }
+      kept.add(new ExpandedBlock(rows.length, phi, labels, weights));
+    }
+    return new LocalStatistics(List.copyOf(kept), m, positiveClass);
+  }
+
   @Override
   public GaussianStatistics gaussian() {
     return accumulate(() -> new GaussianAccumulator(m),
@@ -242,6 +268,18 @@ public final class LocalStatistics implements DesignStatistics {
     double[] w = weights.clone();
     return accumulate(() -> new CandidateAccumulator(likelihood, m, act, w),
         (acc, block) -> acc.add(block.phi(), block.rows(), labels(block), block.rowWeights()),
+        CandidateAccumulator::merge).result();
+  }
+
+  /** The terms over {@code over} only: the columns of {@code over} are copied from each block and multiplied. */
+  @Override
+  public CandidateTerms laplaceCandidates(LaplaceLikelihood likelihood, int[] active, double[] weights,
+      int[] over) {
+    int[] columns = over.clone();
+    int[] act = CandidateTerms.positionsIn(active, columns);
+    double[] w = weights.clone();
+    return accumulate(() -> new CandidateAccumulator(likelihood, columns.length, act, w),
+        (acc, block) -> acc.add(columns(block, columns), block.rows(), labels(block), block.rowWeights()),
         CandidateAccumulator::merge).result();
   }
 

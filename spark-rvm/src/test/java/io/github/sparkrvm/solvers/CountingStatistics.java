@@ -33,6 +33,10 @@ final class CountingStatistics implements DesignStatistics {
   private final DesignStatistics inner;
   int activePasses;
   int candidatePasses;
+  /** Candidates passes over some of the candidates only, and how many each scored. */
+  int shortlistPasses;
+  final java.util.List<Integer> shortlistSizes = new java.util.ArrayList<>();
+  int samples;
   final java.util.List<int[]> candidateActiveSets = new java.util.ArrayList<>();
 
   CountingStatistics(DesignStatistics inner) {
@@ -60,6 +64,20 @@ final class CountingStatistics implements DesignStatistics {
     candidatePasses++;
     candidateActiveSets.add(active.clone());
     return inner.laplaceCandidates(likelihood, active, weights);
+  }
+
+  @Override
+  public CandidateTerms laplaceCandidates(LaplaceLikelihood likelihood, int[] active, double[] weights,
+      int[] over) {
+    shortlistPasses++;
+    shortlistSizes.add(over.length);
+    return inner.laplaceCandidates(likelihood, active, weights, over);
+  }
+
+  @Override
+  public DesignStatistics sample(io.github.sparkrvm.statistics.RowSample sample) {
+    samples++;
+    return inner.sample(sample);
   }
 
   @Override

@@ -1,0 +1,184 @@
+/*
+ * Copyright 2026 The spark-rvm authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package io.github.sparkrvm.solvers;
+
+import io.github.sparkrvm.linalg.Cholesky;
+import io.github.sparkrvm.statistics.CandidateTerms;
+import io.github.sparkrvm.statistics.LikelihoodTerms;
+import io.github.sparkrvm.util.IterationListener;
+import io.github.sparkrvm.util.IterationReport;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.IntStream;
+
+/**
+ * The fast Laplace fit in rounds over a shortlist of the candidates, for data so large that a pass scoring every
+ * candidate costs far more than one over the active set (it expands every row over all M candidates and forms
+ * N·M·k cross products). A round scores every candidate once at the current state (one full pass), keeps the active
+ * basis functions and the {@code L} candidates whose adds gain most, and runs {@link FastLaplaceSolver} over these
+ * only, warm-started from the state: each of its candidates passes expands and multiplies k + L columns instead of M.
+ * The fit ends when a full pass finds no add that gains more than {@link SequentialAction#minGain} (the re-estimates
+ * and deletes of the active set are the round's own, which had settled): the fast solver's stopping rule over every
+ * candidate, so that the result is a fixed point of the same rule. The path differs from the fast solver's over all
+ * candidates only where a candidate outside the shortlist would have become the best add within a round; the next
+ * round's full pass then finds it.
+ */
+final class ShortlistRounds {
+
+  private ShortlistRounds() {}
+
+  /**
+   * Fits over {@code numCandidates} candidates of {@code likelihood} in rounds.
+   *
+   * @param likelihood the likelihood (its three-argument {@code candidates} computes a shortlist's columns only)
+   * @param numCandidates M
+   * @param options the settings (scale-free prior; maxIter counts the steps of every round together)
+   * @param initial where to start (null: a cold start from the best single candidate)
+   * @param shortlist L, the candidates besides the active ones a round runs over (at least 1)
+   * @param listener told of every step, numbered across the rounds
+   * @return the fit
+   */
+  static RelevanceFit fit(FastLaplaceSolver.Likelihood likelihood, int numCandidates, SparseBayesOptions options,
+      InitialState initial, int shortlist, IterationListener listener) {
+    if (shortlist < 1) {
+      throw new IllegalArgumentException("the shortlist must hold at least one candidate; got " + shortlist);
+    }
+    int[] active = initial == null ? new int[0] : initial.singleActive(numCandidates).clone();
+    double[] alpha = initial == null ? new double[0] : initial.alpha()[0].clone();
+    double[] weights = initial == null ? new double[0] : initial.weights()[0].clone();
+    Renumbered told = new Renumbered(listener);
+    List<Double> objective = new ArrayList<>();
+    List<Integer> counts = new ArrayList<>();
+    RelevanceFit last = null;
+    int passes = 0;
+    int steps = 0;
+    while (true) {
+      CandidateTerms full = likelihood.candidates(active, weights);
+      passes++;
+      told.extraPasses++;
+      double reference = last == null ? full.logLikelihood() : last.logMarginalLikelihoods()[
+          last.logMarginalLikelihoods().length - 1];
+      int[] adds = bestAdds(full, alpha, weights, reference, options.alphaMax(), shortlist);
+      if (last != null && (adds.length == 0 || !last.converged() || steps >= options.maxIter())) {
+        boolean converged = last.converged() && adds.length == 0;
+        return new RelevanceFit(last.active(), last.weights(), last.alpha(), last.covariance(), Double.NaN, steps,
+            converged, toDoubles(objective), toInts(counts), passes);
+      }
+      // a cold start where no single add gains: the fast solver over every candidate starts from the best Q²/S
+      int[] over = active.length == 0 && adds.length == 0 ? IntStream.range(0, numCandidates).toArray()
+          : union(active, adds);
+      InitialState start = active.length == 0 ? null
+          : InitialState.of(CandidateTerms.positionsIn(active, over), alpha, weights, Double.NaN);
+      told.round(steps, last == null);
+      RelevanceFit round = ClassCandidates.onFull(FastLaplaceSolver.fit(ClassCandidates.restrict(likelihood, over),
+          over.length, options.withMaxIter(Math.max(1, options.maxIter() - steps)), start, told), over);
+      double[] lml = round.logMarginalLikelihoods();
+      int[] ks = round.activeCounts();
+      for (int i = last == null ? 0 : 1; i < lml.length; i++) {
+        objective.add(lml[i]);
+        counts.add(ks[i]);
+      }
+      passes += round.likelihoodPasses();
+      steps += round.iterations();
+      last = round;
+      active = round.active();
+      alpha = round.alpha();
+      weights = round.weights();
+    }
+  }
+
+  /**
+   * The non-active candidates whose adds gain more than the least gain worth a step, best first, at most
+   * {@code limit}: scored at the terms of a full pass with Σ = (H + A)⁻¹ from its active terms (the IRLS form of Q,
+   * {@link FastLaplaceSolver#sparsityQuality}, holds at the mode and near it).
+   */
+  static int[] bestAdds(CandidateTerms full, double[] alpha, double[] weights, double objective, double alphaMax,
+      int limit) {
+    int k = alpha.length;
+    double[] covariance = new double[0];
+    if (k > 0) {
+      LikelihoodTerms at = full.activeTerms();
+      double[] precision = at.hessian().clone();
+      for (int a = 0; a < k; a++) {
+        precision[a * k + a] += alpha[a];
+      }
+      covariance = Cholesky.factorWithJitter(precision, k).inverse();
+    }
+    double[][] sq = FastLaplaceSolver.sparsityQuality(full, covariance, weights);
+    double least = SequentialAction.minGain(objective);
+    int[] active = full.active();
+    List<SequentialAction.Action> gaining = new ArrayList<>();
+    for (int i = 0; i < full.numCandidates(); i++) {
+      if (Arrays.binarySearch(active, i) >= 0) {
+        continue;
+      }
+      SequentialAction.Action add = SequentialAction.add(i, sq[0][i], sq[1][i], alphaMax);
+      if (add != null && add.gain() > least) {
+        gaining.add(add);
+      }
+    }
+    gaining.sort((x, y) -> Double.compare(y.gain(), x.gain()));
+    return gaining.stream().limit(limit).mapToInt(SequentialAction.Action::index).sorted().toArray();
+  }
+
+  private static int[] union(int[] a, int[] b) {
+    return IntStream.concat(IntStream.of(a), IntStream.of(b)).distinct().sorted().toArray();
+  }
+
+  private static double[] toDoubles(List<Double> values) {
+    return values.stream().mapToDouble(Double::doubleValue).toArray();
+  }
+
+  private static int[] toInts(List<Integer> values) {
+    return values.stream().mapToInt(Integer::intValue).toArray();
+  }
+
+  /**
+   * Tells the listener of the rounds' steps as one fit's: numbered on from the steps before the round, the start of
+   * every round after the first left out (it is the state the previous round ended in), and the passes of the full
+   * pass before a round counted with the round's first report.
+   */
+  private static final class Renumbered implements IterationListener {
+
+    private final IterationListener listener;
+    private int offset;
+    private boolean first;
+    private int extraPasses;
+
+    Renumbered(IterationListener listener) {
+      this.listener = listener;
+    }
+
+    void round(int stepsBefore, boolean firstRound) {
+      offset = stepsBefore;
+      first = firstRound;
+    }
+
+    @Override
+    public void onIteration(IterationReport report) {
+      if (report.iteration() == 0 && !first) {
+        extraPasses += report.likelihoodPasses();
+        return;
+      }
+      listener.onIteration(new IterationReport(offset + report.iteration(), report.logMarginalLikelihood(),
+          report.activeBasis(), report.maxLogAlphaChange(), report.noisePrecision(),
+          report.likelihoodPasses() + extraPasses));
+      extraPasses = 0;
+    }
+  }
+}

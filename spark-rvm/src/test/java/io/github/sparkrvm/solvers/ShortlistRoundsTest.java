@@ -1,0 +1,199 @@
+/*
+ * Copyright 2026 The spark-rvm authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package io.github.sparkrvm.solvers;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.sparkrvm.TestData;
+import io.github.sparkrvm.basis.BasisFunctions;
+import io.github.sparkrvm.basis.Kernel;
+import io.github.sparkrvm.basis.RowBlock;
+import io.github.sparkrvm.linalg.Logistic;
+import io.github.sparkrvm.statistics.CandidateTerms;
+import io.github.sparkrvm.statistics.LaplaceLikelihood;
+import io.github.sparkrvm.statistics.LocalStatistics;
+import io.github.sparkrvm.statistics.RowSample;
+import java.util.List;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The fast solver in rounds over a shortlist ({@link ShortlistRounds}) and at scale with a pilot fit
+ * ({@link FastBernoulliSolver#atScale}), on Ripley's 1000 test rows with every row a candidate centre (M = 1001).
+ */
+class ShortlistRoundsTest {
+
+  private static final int SHORTLIST = 8;
+
+  /** Ripley's 1000 "te" rows, RBF γ = 4 with a bias, every row a centre, on the driver's statistics. */
+  private static LocalStatistics ripley() {
+    TestData.Table table = TestData.ripley("te");
+    int n = table.t().length;
+    double[] x = GaussianRelevanceSolverTest.flatten(table.x());
+    BasisFunctions basis = BasisFunctions.kernel(new Kernel.Rbf(4.0), true, 2, x);
+    int[] all = IntStream.range(0, basis.numCandidates()).toArray();
+    double[] phi = basis.expand(RowBlock.unweighted(n, 2, x, table.t()), all);
+    double[] w = new double[n];
+    java.util.Arrays.fill(w, 1.0);
+    return new LocalStatistics(List.of(new LocalStatistics.ExpandedBlock(n, phi, table.t(), w)), all.length);
+  }
+
+  private static RelevanceFit rounds(CountingStatistics stats, InitialState initial) {
+    return ShortlistRounds.fit(likelihood(stats), stats.numCandidates(), SparseBayesOptions.defaults(), initial,
+        SHORTLIST, report -> { });
+  }
+
+  private static FastLaplaceSolver.Likelihood likelihood(CountingStatistics stats) {
+    return new FastLaplaceSolver.Likelihood() {
+      @Override
+      public CandidateTerms candidates(int[] active, double[] weights) {
+        return stats.laplaceCandidates(LaplaceLikelihood.BERNOULLI, active, weights);
+      }
+
+      @Override
+      public CandidateTerms candidates(int[] active, double[] weights, int[] over) {
+        return stats.laplaceCandidates(LaplaceLikelihood.BERNOULLI, active, weights, over);
+      }
+
+      @Override
+      public io.github.sparkrvm.statistics.LikelihoodTerms terms(int[] active, double[] weights) {
+        return stats.laplace(LaplaceLikelihood.BERNOULLI, active, weights);
+      }
+    };
+  }
+
+  /**
+   * The rounds end where the fast solver over every candidate would: started from their result, it takes no step
+   * (no add, re-estimate or delete gains), and a full pass there finds no add worth a step.
+   */
+  private static void assertFixedPointOfTheFastRule(LocalStatistics data, RelevanceFit fit) {
+    assertTrue(fit.converged());
+    RelevanceFit again = FastBernoulliSolver.fit(data, LaplaceLikelihood.BERNOULLI, SparseBayesOptions.defaults(),
+        null, InitialState.of(fit.active(), fit.alpha(), fit.weights(), Double.NaN), report -> { });
+    assertEquals(0, again.iterations(), "the fast solver over every candidate still found a step");
+    assertTrue(again.converged());
+    assertArrayEquals(fit.active(), again.active());
+    double[] history = fit.logMarginalLikelihoods();
+    double last = history[history.length - 1];
+    assertEquals(last, again.logMarginalLikelihoods()[0], 1e-6 * Math.abs(last));
+    CandidateTerms full = data.laplaceCandidates(LaplaceLikelihood.BERNOULLI, fit.active(), fit.weights());
+    assertEquals(0, ShortlistRounds.bestAdds(full, fit.alpha(), fit.weights(), last, 1e9, 1000).length);
+  }
+
+  private static void assertNeverDecreases(double[] history) {
+    for (int i = 1; i < history.length; i++) {
+      assertTrue(history[i] >= history[i - 1] - 1e-10 * (1.0 + Math.abs(history[i - 1])),
+          "step " + i + ": " + history[i - 1] + " -> " + history[i]);
+    }
+  }
+
+  @Test
+  void roundsEndAtAFixedPointOfTheFastRuleOverEveryCandidate() {
+    LocalStatistics data = ripley();
+    CountingStatistics counted = new CountingStatistics(data);
+    RelevanceFit fit = rounds(counted, null);
+    assertFixedPointOfTheFastRule(data, fit);
+    assertNeverDecreases(fit.logMarginalLikelihoods());
+    assertEquals(fit.iterations() + 1, fit.logMarginalLikelihoods().length);
+    // more than one round: every full pass but the last one started a round over a shortlist
+    assertTrue(counted.candidatePasses >= 2, counted.candidatePasses + " full passes");
+    assertTrue(counted.shortlistPasses > counted.candidatePasses, counted.shortlistPasses + " shortlist passes");
+    // a round runs over the basis functions active at its start and at most SHORTLIST more
+    int most = java.util.Arrays.stream(fit.activeCounts()).max().orElseThrow();
+    for (int size : counted.shortlistSizes) {
+      assertTrue(size <= most + SHORTLIST, "a shortlist pass over " + size + " candidates");
+    }
+  }
+
+  @Test
+  void roundsReachTheEvidenceOfTheFastFitOverEveryCandidate() {
+    LocalStatistics data = ripley();
+    RelevanceFit fit = rounds(new CountingStatistics(data), null);
+    RelevanceFit everyCandidate = FastBernoulliSolver.fit(data, SparseBayesOptions.defaults(), report -> { });
+    double rounds = fit.logMarginalLikelihoods()[fit.iterations()];
+    double plain = everyCandidate.logMarginalLikelihoods()[everyCandidate.iterations()];
+    assertEquals(plain, rounds, 1.0, "log marginal likelihood: rounds " + rounds + ", every candidate " + plain);
+    assertEquals(everyCandidate.size(), fit.size(), 2);
+  }
+
+  @Test
+  void atScaleStartsFromAPilotFitOnASampleAndEndsAtAFixedPoint() {
+    LocalStatistics data = ripley();
+    CountingStatistics counted = new CountingStatistics(data);
+    RelevanceFit fit = (RelevanceFit) FastBernoulliSolver.atScale(SparseBayesOptions.defaults(),
+        LaplaceLikelihood.BERNOULLI, null, new FastBernoulliSolver.AtScale(new RowSample(0.3, 7L), SHORTLIST))
+        .fit(counted, report -> { });
+    assertEquals(1, counted.samples);
+    assertFixedPointOfTheFastRule(data, fit);
+    assertNeverDecreases(fit.logMarginalLikelihoods());
+    // the pilot's model on 30% of the rows is the start: the first step is a state of several basis functions
+    assertTrue(fit.activeCounts()[0] > 1, "start of " + fit.activeCounts()[0] + " basis functions");
+    // the passes over all 1000 rows: the first full pass and those of the rounds only, fewer than a cold start's
+    CountingStatistics cold = new CountingStatistics(data);
+    rounds(cold, null);
+    assertTrue(counted.activePasses + counted.shortlistPasses < cold.activePasses + cold.shortlistPasses,
+        "with the pilot " + (counted.activePasses + counted.shortlistPasses) + " passes, cold "
+            + (cold.activePasses + cold.shortlistPasses));
+  }
+
+  @Test
+  void aShortlistPassEqualsTheFullPassRestricted() {
+    LocalStatistics data = ripley();
+    int[] active = {0, 17, 400};
+    double[] weights = {0.3, -1.2, 2.0};
+    int[] over = {0, 5, 17, 18, 400, 999, 1000};
+    CandidateTerms full = data.laplaceCandidates(LaplaceLikelihood.BERNOULLI, active, weights).restrictedTo(over);
+    CandidateTerms part = data.laplaceCandidates(LaplaceLikelihood.BERNOULLI, active, weights, over);
+    assertArrayEquals(full.active(), part.active());
+    assertEquals(full.logLikelihood(), part.logLikelihood(), 1e-9);
+    assertArrayEquals(full.gradient(), part.gradient(), 1e-10);
+    assertArrayEquals(full.diagonal(), part.diagonal(), 1e-10);
+    assertArrayEquals(full.cross(), part.cross(), 1e-10);
+  }
+
+  @Test
+  void aRowSampleKeepsTheSameRowsWhateverTheBlocks() {
+    LocalStatistics data = ripley();
+    RowSample sample = new RowSample(0.25, 3L);
+    LocalStatistics one = data.sample(sample);
+    // the same rows cut into blocks of 300, 300 and 400
+    TestData.Table table = TestData.ripley("te");
+    double[] x = GaussianRelevanceSolverTest.flatten(table.x());
+    BasisFunctions basis = BasisFunctions.kernel(new Kernel.Rbf(4.0), true, 2, x);
+    int[] all = IntStream.range(0, basis.numCandidates()).toArray();
+    List<LocalStatistics.ExpandedBlock> blocks = new java.util.ArrayList<>();
+    for (int[] cut : new int[][] {{0, 300}, {300, 600}, {600, 1000}}) {
+      int r = cut[1] - cut[0];
+      double[] xs = java.util.Arrays.copyOfRange(x, 2 * cut[0], 2 * cut[1]);
+      double[] ts = java.util.Arrays.copyOfRange(table.t(), cut[0], cut[1]);
+      double[] ws = new double[r];
+      java.util.Arrays.fill(ws, 1.0);
+      blocks.add(new LocalStatistics.ExpandedBlock(r, basis.expand(RowBlock.unweighted(r, 2, xs, ts), all), ts, ws));
+    }
+    LocalStatistics three = new LocalStatistics(blocks, all.length).sample(sample);
+    assertEquals(one.rows(), three.rows());
+    // 1000 rows kept with probability ¼: 250 ± 4 standard deviations (13.7)
+    assertEquals(250.0, one.rows(), 4 * Math.sqrt(1000 * 0.25 * 0.75));
+    int[] active = {0, 3};
+    double[] weights = {0.5, 1.0};
+    assertEquals(one.laplace(LaplaceLikelihood.BERNOULLI, active, weights).logLikelihood(),
+        three.laplace(LaplaceLikelihood.BERNOULLI, active, weights).logLikelihood(), 1e-9);
+    assertTrue(Logistic.sigmoid(0.0) == 0.5); // the labels are the rows' own (not a view)
+  }
+}
