@@ -198,7 +198,8 @@ final class FitPlan {
    * @param why the path and its reason, for the log
    * @param addsWhy the reason for maxAddsPerStep, for the log
    */
-  record Placement(boolean onDriver, int maxAddsPerStep, String why, String addsWhy, long pilotRows) {
+  record Placement(boolean onDriver, int maxAddsPerStep, String why, String addsWhy, boolean atScale,
+      long pilotRows) {
 
     /**
      * {@return the placement of a fit}
@@ -209,13 +210,15 @@ final class FitPlan {
      * @param d the features
      * @param collectable whether this fit may run on the driver (false: gaussian em, whose one statistics pass is
      *     the same on either path)
+     * @param scalable whether this fit may run at scale (solver fast with family bernoulli or poisson, of one score
+     *     and from all candidates): a pilot fit, then rounds over a shortlist
      * @param maxDesignMiB maxDriverDesignSizeInMB
      * @param addsParam maxAddsPerStep (0: auto)
      * @param heap the driver's heap, in bytes
      * @param maxResultSize spark.driver.maxResultSize, in bytes (0: no limit)
      */
-    static Placement of(long rows, long weightedRows, int m, int d, boolean collectable, double maxDesignMiB,
-        int addsParam, long heap, long maxResultSize) {
+    static Placement of(long rows, long weightedRows, int m, int d, boolean collectable, boolean scalable,
+        double maxDesignMiB, int addsParam, long heap, long maxResultSize) {
       double designMiB = 8.0 * rows * m / (1 << 20);
       boolean underLimit = designMiB <= maxDesignMiB;
       boolean fits = DriverMemory.driverDesignFits(rows, m, d, heap, maxResultSize);
@@ -231,21 +234,38 @@ final class FitPlan {
           : size + "every step passes over the cluster (the rows to collect do not fit spark.driver.maxResultSize ("
               + (maxResultSize >> 20) + " MiB), or the design, twice, with a step's matrices 60% of the driver's "
               + "heap (" + (heap >> 20) + " MiB))";
-      long pilot = onDriver || !collectable ? 0 : pilotRows(rows, m, d, maxDesignMiB, heap, maxResultSize);
+      boolean atScale = scalable && m > 4 * SHORTLIST
+          && (!onDriver || weightedRows >= SparseBayesOptions.AUTO_BATCH_ROWS);
+      long pilot = !atScale ? 0
+          : onDriver ? atLeastMinimum(Math.min(PILOT_ROWS, rows / 2))
+          : pilotRows(rows, m, d, maxDesignMiB, heap, maxResultSize);
+      if (atScale) {
+        why += "; at scale: " + (pilot == 0 ? "" : "a pilot fit on a sample of about " + pilot + " rows, then ")
+            + "rounds over the active basis functions and a shortlist of the " + SHORTLIST + " candidates whose adds "
+            + "gain most, each round scoring every candidate once";
+      }
       if (addsParam > 0) {
-        return new Placement(onDriver, addsParam, why, "maxAddsPerStep " + addsParam, pilot);
+        return new Placement(onDriver, addsParam, why, "maxAddsPerStep " + addsParam, atScale, pilot);
+      }
+      if (atScale) {
+        return new Placement(onDriver, 1, why, "maxAddsPerStep 0: auto, 1 at scale (a step scores the shortlist "
+            + "only)", true, pilot);
       }
       int adds = SparseBayesOptions.automaticMaxAddsPerStep(weightedRows);
       boolean batch = adds > 1;
       String addsWhy = "maxAddsPerStep 0: auto, " + weightedRows + " rows " + (onDriver ? "on the driver" : "over the "
           + "cluster") + (batch ? ", at least " : ", fewer than ") + SparseBayesOptions.AUTO_BATCH_ROWS;
-      return new Placement(onDriver, adds, why, addsWhy, pilot);
+      return new Placement(onDriver, adds, why, addsWhy, false, 0);
+    }
+
+    private static long atLeastMinimum(long rows) {
+      return rows >= MIN_PILOT_ROWS ? rows : 0;
     }
 
     /**
      * {@return the rows of the pilot fit of a fit over the cluster: as many as the driver holds the design of (the
-     * rule of the driver path), at most {@link #PILOT_ROWS} and half the rows; 0 when that is below
-     * {@link #MIN_PILOT_ROWS}}
+     * rule of the driver path, and within maxDriverDesignSizeInMB), at most {@link #PILOT_ROWS} and half the rows; 0
+     * when that is below {@link #MIN_PILOT_ROWS}}
      */
     static long pilotRows(long rows, int m, int d, double maxDesignMiB, long heap, long maxResultSize) {
       long low = 0;
@@ -260,7 +280,7 @@ final class FitPlan {
           high = mid - 1;
         }
       }
-      return low >= MIN_PILOT_ROWS ? low : 0;
+      return atLeastMinimum(low);
     }
   }
 
@@ -270,8 +290,8 @@ final class FitPlan {
    */
   static final long PILOT_ROWS = Long.getLong("sparkrvm.pilotRows", 32_768);
 
-  /** The fewest rows a pilot fit is worth running on. */
-  static final long MIN_PILOT_ROWS = 1_000;
+  /** The fewest rows a pilot fit is worth running on (Ripley's 250 rows already select a model of a few vectors). */
+  static final long MIN_PILOT_ROWS = 200;
 
   /**
    * The candidates besides the active ones that a round of a fast fit over the cluster runs over
@@ -346,8 +366,10 @@ final class FitPlan {
     LOG.info("{}: {} rows, {} features, {} candidate basis functions, gamma={}{}", uid, summary.rows(), dim, m, gamma,
         multinomial ? ", " + numClasses + " classes" : "");
     table = choice.variational() ? priorTable() : null;
+    boolean scalable = choice.method() == Method.FAST && !choice.oneVsRest() && !choice.softmax()
+        && (choice.family() == Family.BERNOULLI || choice.family() == Family.POISSON);
     Placement placement = Placement.of(summary.rows(), summary.weightedRows(), m, dim,
-        choice.family() != Family.GAUSSIAN || choice.method() == Method.FAST, p.getMaxDriverDesignSizeInMB(),
+        choice.family() != Family.GAUSSIAN || choice.method() == Method.FAST, scalable, p.getMaxDriverDesignSizeInMB(),
         p.getMaxAddsPerStep(), Runtime.getRuntime().maxMemory(), maxResultSize);
     LOG.info("{}: {}", uid, placement.why());
     onDriver = placement.onDriver();
@@ -452,12 +474,9 @@ final class FitPlan {
     }
     if (choice.family() == Family.BERNOULLI || choice.family() == Family.POISSON) {
       LaplaceLikelihood likelihood = LaplaceLikelihood.of(choice.family());
-      if (choice.method() == Method.FAST && !onDriver && basis.numCandidates() > 4 * SHORTLIST) {
+      if (placement.atScale()) {
         RowSample pilot = initial != null || placement.pilotRows() == 0 ? null
             : new RowSample(Math.min(1.0, (double) placement.pilotRows() / rows), params.getSeed());
-        LOG.info("{}: solver fast over the cluster: {}then rounds over the active basis functions and a shortlist of "
-            + "the {} candidates whose adds gain most, each round scoring every candidate once", uid, pilot == null
-            ? "" : "a pilot fit on a sample of about " + placement.pilotRows() + " rows on the driver, ", SHORTLIST);
         return FastBernoulliSolver.atScale(options, likelihood, initial,
             new FastBernoulliSolver.AtScale(pilot, SHORTLIST));
       }

@@ -147,6 +147,33 @@ class FastSolverTest {
     assertEquals(one.summary().iterations(), onDriver.summary().iterations());
   }
 
+  /**
+   * At scale over the cluster (issue 20): Ripley's 1000 "te" rows, every row a candidate (M = 1001), with a design
+   * (7.6 MiB) above maxDriverDesignSizeInMB 4 run a pilot fit on a sample of half the rows (3.8 MiB) on the driver,
+   * then rounds over a shortlist of 64 candidates on every row. The sample is decided by a hash of each row, so 1 and
+   * 8 partitions give the same model; the fit on the driver over every candidate (1000 rows are not at scale there)
+   * is the reference: the same log marginal likelihood within 1 nat (a local maximum of the same rule, reached along
+   * another path) and the same test error on the 250 "tr" rows within 1 point.
+   */
+  @Test
+  void atScaleOverTheClusterOneAndEightPartitionsGiveTheSameModelAsGoodAsTheDrivers() {
+    TestData.Table table = TestData.ripley("te");
+    RvmModel one = ripley("fast").setMaxDriverDesignSizeInMB(4.0).fit(SparkTestSession.frame(table, 1));
+    RvmModel eight = ripley("fast").setMaxDriverDesignSizeInMB(4.0).fit(SparkTestSession.frame(table, 8));
+    assertSameFastModel(one, eight);
+    RvmModel onDriver = ripley("fast").fit(SparkTestSession.frame(table, 2));
+    assertTrue(one.summary().converged());
+    assertNeverDecreases(one.summary().logMarginalLikelihood(), "ripley at scale");
+    double[] atScale = one.summary().logMarginalLikelihood();
+    double[] reference = onDriver.summary().logMarginalLikelihood();
+    assertEquals(reference[reference.length - 1], atScale[atScale.length - 1], 1.0);
+    TestData.Table test = TestData.ripley("tr");
+    assertEquals(error(onDriver, test), error(one, test), 0.01);
+    // the pilot's model is the start: several basis functions at step 0, where a cold start has one
+    assertTrue(one.summary().activeBasis()[0] > 1, "a start of "
+        + one.summary().activeBasis()[0] + " basis functions");
+  }
+
   private static void assertSameFastModel(RvmModel one, RvmModel eight) {
     assertArrayEquals(one.relevanceVectors().toArray(), eight.relevanceVectors().toArray(), 0.0);
     // The α are compared as prior variances 1/α, to 1e-6 of the largest. Rounding differs with the partitioning

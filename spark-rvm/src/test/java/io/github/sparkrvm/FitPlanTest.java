@@ -247,28 +247,77 @@ class FitPlanTest {
     long gib = 1L << 30;
     double none = Double.POSITIVE_INFINITY;
     int batch = SparseBayesOptions.DEFAULT_MAX_ADDS_PER_STEP;
-    assertPlacement(true, 1, FitPlan.Placement.of(64_000, 64_000, 1001, 2, true, none, 0, 8 * gib, gib));
-    assertPlacement(false, 1, FitPlan.Placement.of(64_000, 64_000, 1001, 2, true, none, 0, gib, gib));
-    assertPlacement(true, 1, FitPlan.Placement.of(16_000, 16_000, 1001, 2, true, none, 0, gib, gib));
-    assertPlacement(true, batch, FitPlan.Placement.of(256_000, 256_000, 1001, 2, true, none, 0, 8 * gib, gib));
-    assertPlacement(false, batch, FitPlan.Placement.of(1_000_000, 1_000_000, 1001, 2, true, none, 0, 8 * gib, gib));
+    assertPlacement(true, 1, FitPlan.Placement.of(64_000, 64_000, 1001, 2, true, false, none, 0, 8 * gib, gib));
+    assertPlacement(false, 1, FitPlan.Placement.of(64_000, 64_000, 1001, 2, true, false, none, 0, gib, gib));
+    assertPlacement(true, 1, FitPlan.Placement.of(16_000, 16_000, 1001, 2, true, false, none, 0, gib, gib));
+    assertPlacement(true, batch, FitPlan.Placement.of(256_000, 256_000, 1001, 2, true, false, none, 0, 8 * gib,
+        gib));
+    assertPlacement(false, batch, FitPlan.Placement.of(1_000_000, 1_000_000, 1001, 2, true, false, none, 0, 8 * gib,
+        gib));
     // the param caps the design; 0 keeps every fit on the cluster
-    assertPlacement(false, 1, FitPlan.Placement.of(64_000, 64_000, 1001, 2, true, 488.0, 0, 8 * gib, gib));
-    assertPlacement(true, 1, FitPlan.Placement.of(64_000, 64_000, 1001, 2, true, 489.0, 0, 8 * gib, gib));
-    assertPlacement(false, 1, FitPlan.Placement.of(16_000, 16_000, 1001, 2, true, 0.0, 0, 8 * gib, gib));
-    assertPlacement(false, batch, FitPlan.Placement.of(100_000, 100_000, 1001, 2, true, 0.0, 0, 8 * gib, gib));
-    assertPlacement(false, 1, FitPlan.Placement.of(99_999, 99_999, 1001, 2, true, 0.0, 0, 8 * gib, gib));
+    assertPlacement(false, 1, FitPlan.Placement.of(64_000, 64_000, 1001, 2, true, false, 488.0, 0, 8 * gib, gib));
+    assertPlacement(true, 1, FitPlan.Placement.of(64_000, 64_000, 1001, 2, true, false, 489.0, 0, 8 * gib, gib));
+    assertPlacement(false, 1, FitPlan.Placement.of(16_000, 16_000, 1001, 2, true, false, 0.0, 0, 8 * gib, gib));
+    assertPlacement(false, batch, FitPlan.Placement.of(100_000, 100_000, 1001, 2, true, false, 0.0, 0, 8 * gib,
+        gib));
+    assertPlacement(false, 1, FitPlan.Placement.of(99_999, 99_999, 1001, 2, true, false, 0.0, 0, 8 * gib, gib));
     // the automatic value counts the rows of positive weight
-    assertPlacement(false, 1, FitPlan.Placement.of(120_000, 90_000, 1001, 2, true, 0.0, 0, 8 * gib, gib));
+    assertPlacement(false, 1, FitPlan.Placement.of(120_000, 90_000, 1001, 2, true, false, 0.0, 0, 8 * gib,
+        gib));
     // the rows must fit spark.driver.maxResultSize; gaussian em never collects; a set maxAddsPerStep is kept
-    assertPlacement(false, 1, FitPlan.Placement.of(64_000, 64_000, 1001, 2, true, none, 0, 8 * gib, 1L << 20));
-    assertPlacement(false, 1, FitPlan.Placement.of(16_000, 16_000, 1001, 2, false, none, 0, 8 * gib, gib));
-    assertPlacement(true, 5, FitPlan.Placement.of(64_000, 64_000, 1001, 2, true, none, 5, 8 * gib, gib));
-    assertPlacement(false, 1, FitPlan.Placement.of(1_000_000, 1_000_000, 1001, 2, true, none, 1, 8 * gib, gib));
-    FitPlan.Placement cluster = FitPlan.Placement.of(64_000, 64_000, 1001, 2, true, none, 0, gib, gib);
+    assertPlacement(false, 1, FitPlan.Placement.of(64_000, 64_000, 1001, 2, true, false, none, 0, 8 * gib,
+        1L << 20));
+    assertPlacement(false, 1, FitPlan.Placement.of(16_000, 16_000, 1001, 2, false, false, none, 0, 8 * gib, gib));
+    assertPlacement(true, 5, FitPlan.Placement.of(64_000, 64_000, 1001, 2, true, false, none, 5, 8 * gib, gib));
+    assertPlacement(false, 1, FitPlan.Placement.of(1_000_000, 1_000_000, 1001, 2, true, false, none, 1, 8 * gib,
+        gib));
+    FitPlan.Placement cluster = FitPlan.Placement.of(64_000, 64_000, 1001, 2, true, false, none, 0, gib, gib);
     assertTrue(cluster.why().contains("488.8 MiB") && cluster.why().contains("every step passes over the cluster")
         && cluster.why().contains("1024 MiB"), cluster.why());
     assertTrue(cluster.addsWhy().contains("64000 rows over the cluster, fewer than 100000"), cluster.addsWhy());
+  }
+
+  /**
+   * The fast classifier of one score runs at scale (a pilot fit, then rounds over a shortlist; one add per step
+   * when maxAddsPerStep is auto) over the cluster, and on the driver from 100,000 rows, when M exceeds four
+   * shortlists. Its pilot holds as many rows as the driver holds the design of, at most PILOT_ROWS and half the
+   * rows; on the driver, PILOT_ROWS or half the rows; none within maxDriverDesignSizeInMB 0, nor below
+   * MIN_PILOT_ROWS.
+   */
+  @Test
+  void theFastClassifierRunsAtScaleOverTheClusterAndOnLargeData() {
+    long gib = 1L << 30;
+    double none = Double.POSITIVE_INFINITY;
+    long pilot = FitPlan.PILOT_ROWS;
+    FitPlan.Placement small = FitPlan.Placement.of(64_000, 64_000, 1001, 2, true, true, none, 0, 8 * gib, gib);
+    assertTrue(small.onDriver() && !small.atScale() && small.pilotRows() == 0, small.why());
+    FitPlan.Placement large = FitPlan.Placement.of(256_000, 256_000, 1001, 2, true, true, none, 0, 8 * gib, gib);
+    assertTrue(large.onDriver() && large.atScale(), large.why());
+    assertEquals(pilot, large.pilotRows());
+    assertEquals(1, large.maxAddsPerStep(), large.addsWhy());
+    assertTrue(large.why().contains("a pilot fit on a sample of about " + pilot + " rows, then rounds"), large.why());
+    FitPlan.Placement cluster = FitPlan.Placement.of(1_000_000, 1_000_000, 1001, 2, true, true, none, 0, 8 * gib,
+        gib);
+    assertTrue(!cluster.onDriver() && cluster.atScale(), cluster.why());
+    assertEquals(pilot, cluster.pilotRows());
+    // a 1 GiB driver holds the design of about 37,000 rows: the pilot takes PILOT_ROWS of them if it can
+    FitPlan.Placement smallDriver = FitPlan.Placement.of(1_000_000, 1_000_000, 1001, 2, true, true, none, 0, gib,
+        gib);
+    assertTrue(smallDriver.pilotRows() > 0 && smallDriver.pilotRows() <= pilot, smallDriver.why());
+    assertTrue(DriverMemory.driverDesignFits(smallDriver.pilotRows(), 1001, 2, gib, gib));
+    // over the cluster below 100,000 rows too; within maxDriverDesignSizeInMB (0: no pilot); a set maxAddsPerStep
+    FitPlan.Placement forced = FitPlan.Placement.of(16_000, 16_000, 1001, 2, true, true, 0.0, 0, 8 * gib, gib);
+    assertTrue(!forced.onDriver() && forced.atScale() && forced.pilotRows() == 0, forced.why());
+    FitPlan.Placement capped = FitPlan.Placement.of(16_000, 16_000, 1001, 2, true, true, 30.0, 3, 8 * gib, gib);
+    assertTrue(!capped.onDriver() && capped.atScale(), capped.why());
+    assertTrue(capped.pilotRows() * 1001 * 8.0 / (1 << 20) <= 30.0 && capped.pilotRows() > 3_000, capped.why());
+    assertEquals(3, capped.maxAddsPerStep());
+    // at most M = 4 shortlists of candidates: no rounds
+    int fourShortlists = 4 * FitPlan.SHORTLIST;
+    FitPlan.Placement few = FitPlan.Placement.of(16_000, 16_000, fourShortlists, 2, true, true, 0.0, 0, 8 * gib, gib);
+    assertTrue(!few.atScale() && few.pilotRows() == 0, few.why());
+    assertTrue(FitPlan.Placement.of(16_000, 16_000, fourShortlists + 1, 2, true, true, 0.0, 0, 8 * gib, gib)
+        .atScale());
   }
 
   private static void assertPlacement(boolean onDriver, int adds, FitPlan.Placement placement) {

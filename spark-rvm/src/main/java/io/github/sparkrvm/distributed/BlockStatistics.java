@@ -64,6 +64,8 @@ public final class BlockStatistics implements DesignStatistics {
   private final AtomicInteger passes;
   /** Who makes the passes, at the head of each pass' Spark job description. */
   private final String owner;
+  /** The samples a row must be kept by to be read (empty: every row). */
+  private final List<RowSample> samples;
 
   /**
    * Statistics over cached row blocks.
@@ -73,11 +75,11 @@ public final class BlockStatistics implements DesignStatistics {
    * @param aggregationDepth the {@code treeReduce} depth
    */
   public BlockStatistics(JavaRDD<RowBlock> blocks, Broadcast<BasisFunctions> basis, int aggregationDepth) {
-    this(blocks, basis, aggregationDepth, Double.NaN, new AtomicInteger(), "spark-rvm");
+    this(blocks, basis, aggregationDepth, Double.NaN, new AtomicInteger(), "spark-rvm", List.of());
   }
 
   private BlockStatistics(JavaRDD<RowBlock> blocks, Broadcast<BasisFunctions> basis, int aggregationDepth,
-      double positiveClass, AtomicInteger passes, String owner) {
+      double positiveClass, AtomicInteger passes, String owner, List<RowSample> samples) {
     this.blocks = blocks;
     this.basis = basis;
     this.numCandidates = basis.value().numCandidates();
@@ -85,6 +87,7 @@ public final class BlockStatistics implements DesignStatistics {
     this.positiveClass = positiveClass;
     this.passes = passes;
     this.owner = owner;
+    this.samples = samples;
   }
 
   /**
@@ -94,12 +97,12 @@ public final class BlockStatistics implements DesignStatistics {
    * @param who the head of every description
    */
   public BlockStatistics describedAs(String who) {
-    return new BlockStatistics(blocks, basis, depth, positiveClass, passes, who);
+    return new BlockStatistics(blocks, basis, depth, positiveClass, passes, who, samples);
   }
 
   @Override
   public DesignStatistics oneVsRest(int positive) {
-    return new BlockStatistics(blocks, basis, depth, positive, passes, owner);
+    return new BlockStatistics(blocks, basis, depth, positive, passes, owner, samples);
   }
 
   /**
@@ -271,27 +274,35 @@ public final class BlockStatistics implements DesignStatistics {
    */
   public LocalStatistics collectLocal() {
     int pass = passes.incrementAndGet();
+    List<RowSample> kept = samples;
     // RowBlock is a record, which Spark's Kryo cannot serialize; its @DefaultSerializer makes Kryo use Java's
     return expandedOnDriver(JobDescription.run(blocks.context(), description(pass, "collect the rows to the driver"),
-        blocks::collect));
+        kept.isEmpty() ? blocks::collect
+            : () -> blocks.map(block -> sampled(block, kept)).filter(block -> block.size() > 0).collect()));
+  }
+
+  /** {@return the rows collected to the driver ({@link #collectLocal}, one pass)} */
+  @Override
+  public LocalStatistics local() {
+    return collectLocal();
   }
 
   /**
-   * {@return the rows {@code sample} keeps (decided by each row's scaled features and label, so the same rows
-   * whatever the partitioning), collected to the driver in one pass and expanded there as {@link #collectLocal}}
+   * {@return a view of the rows {@code sample} keeps (decided by each row's scaled features and label, so the same
+   * rows whatever the partitioning): every pass of the view skips the other rows of each block before expanding it}
    */
   @Override
-  public LocalStatistics sample(RowSample sample) {
-    int pass = passes.incrementAndGet();
-    return expandedOnDriver(JobDescription.run(blocks.context(), description(pass, "collect a sample of about "
-        + sample.fraction() + " of the rows to the driver"),
-        () -> blocks.map(block -> sampled(block, sample)).filter(block -> block.size() > 0).collect()));
+  public BlockStatistics sample(RowSample sample) {
+    List<RowSample> kept = new ArrayList<>(samples);
+    kept.add(sample);
+    return new BlockStatistics(blocks, basis, depth, positiveClass, passes, owner, List.copyOf(kept));
   }
 
-  private static RowBlock sampled(RowBlock block, RowSample sample) {
+  /** {@return the rows of {@code block} that every one of {@code samples} keeps} */
+  private static RowBlock sampled(RowBlock block, List<RowSample> samples) {
     int d = block.dim();
-    int[] rows = IntStream.range(0, block.size())
-        .filter(i -> sample.keeps(block.features(), i * d, d, 1, block.labels()[i])).toArray();
+    int[] rows = IntStream.range(0, block.size()).filter(i -> samples.stream()
+        .allMatch(sample -> sample.keeps(block.features(), i * d, d, 1, block.labels()[i]))).toArray();
     double[] x = new double[rows.length * d];
     double[] t = new double[rows.length];
     double[] w = new double[rows.length];
@@ -344,11 +355,15 @@ public final class BlockStatistics implements DesignStatistics {
     int[] columns = over.clone();
     double positive = positiveClass;
     int pass = passes.incrementAndGet();
+    List<RowSample> kept = samples;
     FlatMapFunction<Iterator<RowBlock>, A> partition = it -> {
       BasisFunctions b = bc.value();
       A acc = create.call();
       while (it.hasNext()) {
-        RowBlock block = it.next();
+        RowBlock block = kept.isEmpty() ? it.next() : sampled(it.next(), kept);
+        if (block.size() == 0) {
+          continue;
+        }
         add.add(acc, b.expand(block, columns), block.size(), LocalStatistics.viewLabels(block.labels(), positive),
             block.weights());
       }
@@ -361,6 +376,8 @@ public final class BlockStatistics implements DesignStatistics {
   /** {@return "owner: statistics pass n: what" (and the class of a one-vs-rest view)} */
   private String description(int pass, String what) {
     return owner + ": statistics pass " + pass + ": " + what
-        + (Double.isNaN(positiveClass) ? "" : " (class " + (int) positiveClass + " vs rest)");
+        + (Double.isNaN(positiveClass) ? "" : " (class " + (int) positiveClass + " vs rest)")
+        + (samples.isEmpty() ? "" : " (a sample of about " + samples.get(samples.size() - 1).fraction()
+            + " of the rows)");
   }
 }

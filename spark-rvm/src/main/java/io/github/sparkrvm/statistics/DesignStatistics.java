@@ -161,14 +161,26 @@ public interface DesignStatistics {
   }
 
   /**
-   * {@return the statistics of the rows {@code sample} keeps, expanded and held on this JVM (the pilot fit of a fit
-   * whose design does not fit the driver)} Passes over the data are counted with this one's.
+   * {@return the statistics of the rows {@code sample} keeps, where the rows are: a copy of those rows for statistics
+   * held on this JVM, a view over the cluster for row blocks (each pass skips the other rows before expanding)} The
+   * pilot and the intermediate fits of a fit at scale run on such samples. Passes over the data are counted with
+   * this one's.
    *
    * @param sample which rows to keep
-   * @throws UnsupportedOperationException when these statistics can neither hold nor collect rows
+   * @throws UnsupportedOperationException when these statistics cannot sample their rows
    */
   default DesignStatistics sample(RowSample sample) {
     throw new UnsupportedOperationException(getClass().getSimpleName() + " cannot sample its rows");
+  }
+
+  /**
+   * {@return these statistics held on this JVM: these themselves when they are, else their rows collected to the
+   * driver in one pass and expanded there}
+   *
+   * @throws UnsupportedOperationException when these statistics can neither hold nor collect their rows
+   */
+  default DesignStatistics local() {
+    throw new UnsupportedOperationException(getClass().getSimpleName() + " cannot collect its rows");
   }
 
   /**

@@ -138,7 +138,13 @@ public final class LocalStatistics implements DesignStatistics {
     return new LocalStatistics(blocks, m, positive);
   }
 
-  /** The rows {@code sample} keeps, decided by each row's basis values over every candidate and its label. */
+  /** {@return these statistics: they are held on this JVM} */
+  @Override
+  public LocalStatistics local() {
+    return this;
+  }
+
+  /** A copy of the rows {@code sample} keeps, decided by each row's basis values over every candidate and its label. */
   @Override
   public LocalStatistics sample(RowSample sample) {
     List<ExpandedBlock> kept = new java.util.ArrayList<>();

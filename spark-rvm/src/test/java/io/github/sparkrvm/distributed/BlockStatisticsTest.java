@@ -19,6 +19,7 @@ package io.github.sparkrvm.distributed;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.sparkrvm.SparkTestSession;
 import io.github.sparkrvm.TestData;
@@ -26,14 +27,16 @@ import io.github.sparkrvm.basis.BasisFunctions;
 import io.github.sparkrvm.basis.FeatureScaling;
 import io.github.sparkrvm.basis.Kernel;
 import io.github.sparkrvm.basis.RowBlock;
-import io.github.sparkrvm.statistics.InMemoryStatistics;
 import io.github.sparkrvm.statistics.CandidateTerms;
 import io.github.sparkrvm.statistics.DesignMatrix;
 import io.github.sparkrvm.statistics.DesignStatistics;
 import io.github.sparkrvm.statistics.GaussianStatistics;
+import io.github.sparkrvm.statistics.InMemoryStatistics;
+import io.github.sparkrvm.statistics.LaplaceLikelihood;
 import io.github.sparkrvm.statistics.LazyGram;
 import io.github.sparkrvm.statistics.LikelihoodTerms;
 import io.github.sparkrvm.statistics.LocalStatistics;
+import io.github.sparkrvm.statistics.RowSample;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -208,6 +211,46 @@ class BlockStatisticsTest {
 
   private static double[] weights(int n, long seed) {
     return new SplittableRandom(seed).doubles(n, 0.0, 2.0).toArray();
+  }
+
+  /**
+   * Issue 20's passes at scale over the cluster: a pass over some candidates only equals the full pass restricted to
+   * them; a sampled view's passes equal the same rows collected to the driver (the view's {@code local()}), and the
+   * rows kept are the same on 3 partitions (blocks of 7 rows) as the table's own draw by {@link RowSample}.
+   */
+  @Test
+  void aShortlistPassAndASampledViewAgreeWithTheDriver() {
+    TestData.Table ripley = TestData.ripley("tr");
+    double[] centres = Arrays.stream(ripley.x()).limit(40).flatMapToDouble(Arrays::stream).toArray();
+    BasisFunctions basis = BasisFunctions.kernel(new Kernel.Rbf(2.0), true, 2, centres);
+    Cluster on = cluster(basis, ripley, weights(ripley.size(), 1));
+    BlockStatistics cluster = on.stats();
+    int[] active = {0, 3, 17};
+    double[] w = {0.4, -1.1, 0.8};
+    int[] over = {0, 1, 3, 9, 17, 40};
+    CandidateTerms full = cluster.laplaceCandidates(LaplaceLikelihood.BERNOULLI, active, w).restrictedTo(over);
+    CandidateTerms part = cluster.laplaceCandidates(LaplaceLikelihood.BERNOULLI, active, w, over);
+    assertArrayEquals(full.active(), part.active());
+    assertClose(full.gradient(), part.gradient(), 1e-12);
+    assertClose(full.diagonal(), part.diagonal(), 1e-12);
+    assertClose(full.cross(), part.cross(), 1e-12);
+
+    RowSample sample = new RowSample(0.3, 11L);
+    BlockStatistics view = cluster.sample(sample);
+    LocalStatistics held = view.local();
+    long expected = java.util.stream.IntStream.range(0, ripley.size())
+        .filter(i -> sample.keeps(ripley.x()[i], 0, 2, 1, ripley.t()[i])).count();
+    assertEquals(expected, held.rows());
+    assertTrue(expected > 50 && expected < 110, expected + " of 250 rows kept at 0.3");
+    LikelihoodTerms a = view.laplace(LaplaceLikelihood.BERNOULLI, active, w);
+    LikelihoodTerms b = held.laplace(LaplaceLikelihood.BERNOULLI, active, w);
+    assertEquals(b.logLikelihood(), a.logLikelihood(), 1e-9 * Math.abs(b.logLikelihood()));
+    assertClose(b.gradient(), a.gradient(), 1e-9);
+    assertClose(b.hessian(), a.hessian(), 1e-9);
+    int before = cluster.passes();
+    view.laplace(LaplaceLikelihood.BERNOULLI, active, w);
+    assertEquals(before + 1, cluster.passes(), "a view's pass is counted with the statistics'");
+    on.release();
   }
 
   @Test

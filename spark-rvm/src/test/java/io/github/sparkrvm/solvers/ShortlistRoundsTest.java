@@ -137,12 +137,13 @@ class ShortlistRoundsTest {
     LocalStatistics data = ripley();
     CountingStatistics counted = new CountingStatistics(data);
     RelevanceFit fit = (RelevanceFit) FastBernoulliSolver.atScale(SparseBayesOptions.defaults(),
-        LaplaceLikelihood.BERNOULLI, null, new FastBernoulliSolver.AtScale(new RowSample(0.3, 7L), SHORTLIST))
+        LaplaceLikelihood.BERNOULLI, null, new FastBernoulliSolver.AtScale(new RowSample(0.1, 7L), SHORTLIST))
         .fit(counted, report -> { });
-    assertEquals(1, counted.samples);
+    // the pilot on a tenth of the rows, then a fit on 0.8 of them (the ladder's ratio 8), then every row
+    assertEquals(2, counted.samples);
     assertFixedPointOfTheFastRule(data, fit);
     assertNeverDecreases(fit.logMarginalLikelihoods());
-    // the pilot's model on 30% of the rows is the start: the first step is a state of several basis functions
+    // the ladder's model on 80% of the rows is the start: the first step is a state of several basis functions
     assertTrue(fit.activeCounts()[0] > 1, "start of " + fit.activeCounts()[0] + " basis functions");
     // the passes over all 1000 rows: the first full pass and those of the rounds only, fewer than a cold start's
     CountingStatistics cold = new CountingStatistics(data);
