@@ -131,11 +131,18 @@ public final class FitScaling {
       lines.clear();
     }
 
-    /** driver or cluster, from the plan's line on the expanded design ("?" when it logged none). */
+    /**
+     * driver or cluster, and "at scale" with the pilot's rows when the plan runs the fit at scale, from the plan's line
+     * on the expanded design ("?" when it logged none).
+     */
     String path() {
+      Pattern pilot = Pattern.compile("a pilot fit on a sample of about (\\d+) rows");
       for (String line : lines) {
         if (line.contains("expanded design takes")) {
-          return line.contains("built on the driver") ? "driver" : "cluster";
+          String where = line.contains("built on the driver") ? "driver" : "cluster";
+          Matcher m = pilot.matcher(line);
+          return !line.contains("at scale") ? where
+              : where + ", at scale" + (m.find() ? String.format(" (pilot %,d)", Long.parseLong(m.group(1))) : "");
         }
       }
       return "?";
@@ -215,8 +222,9 @@ public final class FitScaling {
         .append("; ").append(PARTITIONS).append(" partitions drawn on the executors, cached before the fit; test "
             + "error on ").append(String.format("%,d", TEST_ROWS)).append(" fresh rows. *path*: driver (the rows "
             + "collected once, the design expanded and every step run there) or cluster (every likelihood "
-            + "evaluation a pass over the cached row blocks), and maxAddsPerStep as the fit plan resolved it, both "
-            + "from the plan's log.\n\nCommand: `mvn -B -q -pl benchmarks -am -DskipTests package "
+            + "evaluation a pass over the cached row blocks); *at scale*: a pilot fit on a sample of the rows on the "
+            + "driver, fits on samples of 8 times as many rows each, then rounds over a shortlist of candidates on "
+            + "every row (issue 20); maxAddsPerStep as the fit plan resolved it; all from the plan's log.\n\nCommand: `mvn -B -q -pl benchmarks -am -DskipTests package "
             + "exec:exec@fitscaling` (see the class's javadoc for the arguments)\n\n## Machine\n\n")
         .append(Machine.describe())
         .append("\n## Results\n\n| N | path | maxAddsPerStep | fit seconds | seconds per 10⁴ rows | passes | iterations "
