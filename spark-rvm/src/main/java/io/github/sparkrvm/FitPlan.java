@@ -285,19 +285,21 @@ final class FitPlan {
   }
 
   /**
-   * The most rows of the pilot fit of a fit over the cluster (a sample collected to the driver, whose model starts
-   * the fit on every row; FastBernoulliSolver.atScale). TODO measured
+   * The most rows of the pilot fit of a fit at scale (a sample collected to the driver, whose model starts the ladder
+   * of fits on larger samples; FastBernoulliSolver.atScale). On the ESL mixture at 256,000 rows (benchmarks/results/
+   * fit-scaling.md) a pilot of 32,768 rows took a few seconds on the driver and left 70 steps to the fit on every row.
    */
-  static final long PILOT_ROWS = Long.getLong("sparkrvm.pilotRows", 32_768);
+  static final long PILOT_ROWS = 32_768;
 
   /** The fewest rows a pilot fit is worth running on (Ripley's 250 rows already select a model of a few vectors). */
   static final long MIN_PILOT_ROWS = 200;
 
   /**
-   * The candidates besides the active ones that a round of a fast fit over the cluster runs over
-   * (ShortlistRounds). TODO measured
+   * The candidates besides the active ones that a round of a fit at scale runs over (ShortlistRounds): a shortlist
+   * pass costs about (k + 64) / M of a pass over every candidate (about a tenth at M = 1001 and k ≈ 40), and the fit
+   * on 10⁶ rows of the ESL mixture took 6 rounds. A fit of at most 4 shortlists of candidates does not run at scale.
    */
-  static final int SHORTLIST = Integer.getInteger("sparkrvm.shortlist", 64);
+  static final int SHORTLIST = 64;
 
   private final String uid;
   private final RvmParams params;
