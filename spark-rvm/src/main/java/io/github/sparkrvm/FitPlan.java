@@ -187,16 +187,24 @@ final class FitPlan {
    * spark.driver.maxResultSize). Otherwise every likelihood evaluation is a pass over the cluster.
    *
    * <p><b>Adds per step.</b> maxAddsPerStep 0 (auto) resolves to 1 below {@link SparseBayesOptions#AUTO_BATCH_ROWS}
-   * rows of positive weight and to {@link SparseBayesOptions#DEFAULT_MAX_ADDS_PER_STEP} from there on, on either path;
-   * a value above 0 is kept. Batching over the cluster below that size was measured and refused: on 64,000 rows of
-   * the ESL mixture (benchmarks/results/fit-scaling.md) 4 adds a step took 1017 passes where one took 196, as 16 did
-   * on 10⁴ rows of benchmark 2 (866 against 99): batches of near-collinear centres that the Gaussian surrogate
-   * mispredicts cost long mode searches, one pass per Newton step over the cluster.
+   * rows of positive weight and to {@link SparseBayesOptions#DEFAULT_MAX_ADDS_PER_STEP} from there on, on either path
+   * (at scale, below: 1); a value above 0 is kept. Batching over the cluster below that size was measured and refused:
+   * on 64,000 rows of the ESL mixture (benchmarks/results/fit-scaling.md) 4 adds a step took 1017 passes where one
+   * took 196, as 16 did on 10⁴ rows of benchmark 2 (866 against 99): batches of near-collinear centres that the
+   * Gaussian surrogate mispredicts cost long mode searches, one pass per Newton step over the cluster.
+   *
+   * <p><b>At scale.</b> Solver fast with family bernoulli or poisson (one score, every candidate) and more than four
+   * shortlists of candidates runs at scale over the cluster, and on the driver from AUTO_BATCH_ROWS rows of positive
+   * weight on: a pilot fit on {@code pilotRows} sampled rows held on the driver, a ladder of fits on larger samples,
+   * then rounds over a shortlist on every row (FastBernoulliSolver.atScale; DESIGN.md, "Fits at scale"). Its
+   * automatic maxAddsPerStep is 1.
    *
    * @param onDriver whether the design is collected to the driver and the solver runs there without passes
    * @param maxAddsPerStep the resolved maxAddsPerStep (at least 1)
    * @param why the path and its reason, for the log
    * @param addsWhy the reason for maxAddsPerStep, for the log
+   * @param atScale whether the fit runs at scale
+   * @param pilotRows the rows of its pilot fit (0: none)
    */
   record Placement(boolean onDriver, int maxAddsPerStep, String why, String addsWhy, boolean atScale,
       long pilotRows) {
@@ -446,8 +454,8 @@ final class FitPlan {
   }
 
   /**
-   * The solver that runs, with the options, the class count and the prior table bound; over the cluster, the fast
-   * classifier of one score runs at scale (a pilot on the driver, then shortlist rounds).
+   * The solver that runs, with the options, the class count and the prior table bound; the fast classifier of one
+   * score at scale when the placement says so.
    */
   private RelevanceSolver<? extends RelevanceResult> chooseSolver(Placement placement, long rows) {
     if (choice.oneVsRest()) {

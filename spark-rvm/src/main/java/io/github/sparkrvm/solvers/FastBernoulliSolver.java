@@ -79,8 +79,8 @@ public final class FastBernoulliSolver {
   }
 
   /**
-   * How the fast solver runs on data whose expanded design does not fit the driver: every candidates pass over all M
-   * candidates then costs N·M kernel values and N·M·k flops over the cluster.
+   * How the fast solver runs at scale (over the cluster, or on large data on the driver), where a candidates pass
+   * over all M candidates costs N·M kernel values (over the cluster) and N·M·k flops.
    *
    * @param pilot the sample of the rows a pilot fit runs on, held on the driver, whose basis functions, α and weights
    *     start the fit on every row; null: no pilot (a cold start, or the initial state given)
