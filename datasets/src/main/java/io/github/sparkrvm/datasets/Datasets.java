@@ -104,6 +104,34 @@ public final class Datasets {
     }
   }
 
+  // ---- MNIST digits at the USPS shape ----
+
+  /**
+   * {@return a part of the MNIST digits shrunk to 16×16 of {@link #dataDir()}: see {@link #mnist16(Path, String)}}
+   *
+   * @param part "train" (7,291 rows) or "test" (2,007 rows)
+   */
+  public static Table mnist16(String part) {
+    return mnist16(dataDir().resolve("mnist16"), part);
+  }
+
+  /**
+   * {@return MNIST handwritten digits shrunk to the shape of the USPS digits: 256 grey levels 0–255 of a 16×16 image
+   * (row-major, top row first); the target is the digit 0–9}
+   *
+   * <p>{@code "train"} has 7,291 rows and {@code "test"} 2,007 other rows of the same 10,000 digits, as USPS's
+   * training and test sets do; {@code data/README.md} says where they come from and how they were made.
+   *
+   * @param folder the folder holding {@code train.csv.gz} and {@code test.csv.gz}
+   * @param part "train" or "test"
+   */
+  public static Table mnist16(Path folder, String part) {
+    if (!part.equals("train") && !part.equals("test")) {
+      throw new IllegalArgumentException("part must be \"train\" or \"test\", not \"" + part + "\"");
+    }
+    return digits(folder.resolve(part + ".csv.gz"));
+  }
+
   // ---- numeric CSV files: the UCI sets ----
 
   /**
