@@ -103,9 +103,16 @@ final class ShortlistRounds {
   }
 
   /**
-   * The non-active candidates whose adds gain more than the least gain worth a step, best first, at most
-   * {@code limit}: scored at the terms of a full pass with Σ = (H + A)⁻¹ from its active terms (the IRLS form of Q,
-   * {@link FastLaplaceSolver#sparsityQuality}, holds at the mode and near it).
+   * {@return the at most {@code limit} non-active candidates whose adds gain most, of those that gain more than the
+   * least gain worth a step, in ascending order} They are scored at the terms of a full pass with Σ = (H + A)⁻¹ from
+   * its active terms (the IRLS form of Q, {@link FastLaplaceSolver#sparsityQuality}, holds at the mode and near it).
+   *
+   * @param full the terms of a pass over every candidate at the current weights
+   * @param alpha α of the active candidates
+   * @param weights their weights
+   * @param objective the current objective (for the least gain worth a step)
+   * @param alphaMax the largest α an add may have
+   * @param limit the most candidates returned
    */
   static int[] bestAdds(CandidateTerms full, double[] alpha, double[] weights, double objective, double alphaMax,
       int limit) {
