@@ -37,6 +37,7 @@ import io.github.sparkrvm.statistics.LazyGram;
 import io.github.sparkrvm.statistics.LikelihoodTerms;
 import io.github.sparkrvm.statistics.LocalStatistics;
 import io.github.sparkrvm.statistics.RowSample;
+import io.github.sparkrvm.statistics.SubsetPasses;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -228,12 +229,7 @@ class BlockStatisticsTest {
     int[] active = {0, 3, 17};
     double[] w = {0.4, -1.1, 0.8};
     int[] over = {0, 1, 3, 9, 17, 40};
-    CandidateTerms full = cluster.laplaceCandidates(LaplaceLikelihood.BERNOULLI, active, w).restrictedTo(over);
-    CandidateTerms part = cluster.laplaceCandidates(LaplaceLikelihood.BERNOULLI, active, w, over);
-    assertArrayEquals(full.active(), part.active());
-    assertClose(full.gradient(), part.gradient(), 1e-12);
-    assertClose(full.diagonal(), part.diagonal(), 1e-12);
-    assertClose(full.cross(), part.cross(), 1e-12);
+    SubsetPasses.assertSubsetPassIsTheFullPassRestricted(cluster, active, w, over, 1e-12);
 
     RowSample sample = new RowSample(0.3, 11L);
     BlockStatistics view = cluster.sample(sample);
