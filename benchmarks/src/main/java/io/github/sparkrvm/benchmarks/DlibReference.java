@@ -98,30 +98,40 @@ final class DlibReference {
     }
   }
 
+  /** How many times its CPU limit the reference may run by the wall clock before it is stopped. */
+  static final int WALL_LIMIT_FACTOR = 4;
+
   private static final Pattern JSON_NUMBER = Pattern.compile("\"(\\w+)\":([-+0-9.eE]+|nan|inf)");
 
   /**
-   * Runs the reference on one pair of files.
+   * Runs the reference on one pair of files. It is stopped once it has used {@code limitSeconds} of CPU time (on a
+   * shared machine the wall clock of a one-thread program grows with the other work, its CPU time much less), or
+   * after {@code WALL_LIMIT_FACTOR} times that of wall clock.
    *
    * @param binary the program ({@link #binary})
    * @param mode binary, regression or multiclass (the program's modes)
    * @param gamma the RBF kernel's γ in exp(−γ‖a − b‖²)
    * @param trainCsv the training rows ({@link #writeCsv})
    * @param testCsv the test rows
-   * @param timeoutSeconds how long the program may run: past it, it is stopped
-   * @return its result, or empty when it did not finish within {@code timeoutSeconds}
+   * @param limitSeconds the CPU seconds it may use
+   * @return its result, or empty when it was stopped before it finished
    * @throws IOException when the program cannot be started
    * @throws InterruptedException when interrupted while waiting for it
    * @throws IllegalStateException when it fails (its output says why)
    */
   static Optional<Result> run(Path binary, String mode, double gamma, Path trainCsv, Path testCsv,
-      long timeoutSeconds) throws IOException, InterruptedException {
+      long limitSeconds) throws IOException, InterruptedException {
     Process process = new ProcessBuilder(binary.toString(), mode, Double.toString(gamma), trainCsv.toString(),
         testCsv.toString()).redirectErrorStream(true).start();
+    long start = System.nanoTime();
     // the program prints one short line at its end, so the pipe cannot fill while it runs
-    if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
-      process.destroyForcibly().waitFor();
-      return Optional.empty();
+    while (!process.waitFor(1, TimeUnit.SECONDS)) {
+      double cpu = process.toHandle().info().totalCpuDuration().map(d -> d.toMillis() / 1e3).orElse(0.0);
+      double wall = (System.nanoTime() - start) / 1e9;
+      if (cpu >= limitSeconds || wall >= WALL_LIMIT_FACTOR * limitSeconds) {
+        process.destroyForcibly().waitFor();
+        return Optional.empty();
+      }
     }
     String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
     if (process.exitValue() != 0) {

@@ -72,7 +72,7 @@ import org.apache.spark.storage.StorageLevel;
  * estimator's; 0 makes every fit pass over the cluster), the results file's name under {@code benchmarks/results},
  * the sizes at which dlib's {@code rvm_trainer} (the single-machine reference of {@link DlibReference}, one core) fits
  * the same rows too (default none; e.g. 1000,4000,16000; it needs {@code benchmarks/dlib/build.sh}), and how many
- * seconds dlib may take before it is stopped (default 600). For dlib the training rows and the test rows are
+ * CPU seconds dlib may use before it is stopped (default 600; or 4 times that of wall clock). For dlib the training rows and the test rows are
  * collected to the driver, standardised as the estimator does (centred on the training rows' means, divided by their
  * population standard deviations) and written as CSV files; dlib fits them with the same kernel exp(−‖a − b‖²), so
  * both see the same kernel on the same rows, one after the other in the same run.
@@ -111,7 +111,7 @@ public final class FitScaling {
   private record Run(long rows, String path, String adds, double seconds, double cpuSeconds, int passes,
       int iterations, boolean converged, int vectors, double testError, double logMarginalLikelihood) {}
 
-  /** dlib's fit of one size: its result, or empty when it was stopped after {@code timeoutSeconds}. */
+  /** dlib's fit of one size: its result, or empty when it was stopped after {@code timeoutSeconds} of CPU time. */
   private record DlibRun(long rows, Optional<DlibReference.Result> result, long timeoutSeconds) {}
 
   /** Keeps the fit plan's log lines (INFO), which name the path and the resolved maxAddsPerStep. */
@@ -354,14 +354,15 @@ public final class FitScaling {
             + "standard deviations) and written as CSV; the same kernel exp(−γ‖a − b‖²) with γ = ").append(GAMMA)
         .append(". dlib takes every training row as a candidate (spark-rvm: maxBasis 1000 of them); its fit seconds "
             + "and CPU seconds are its training alone, as it measures them; it ran after spark-rvm's fit of the "
-            + "same size, in the same run. \"stopped\": it had not finished when stopped after the time given.\n\n"
+            + "same size, in the same run. \"stopped\": it had not finished when stopped after the CPU seconds "
+            + "given (or ").append(DlibReference.WALL_LIMIT_FACTOR).append(" times that of wall clock).\n\n"
             + "| N | spark-rvm fit seconds | spark-rvm CPU seconds | spark-rvm relevance vectors | spark-rvm test error "
             + "| dlib fit seconds | dlib CPU seconds | dlib relevance vectors | dlib test error |\n"
             + "|---|---|---|---|---|---|---|---|---|\n");
     for (DlibRun d : dlibRuns) {
       Run r = find(runs, d.rows());
       String dlib = d.result().map(x -> String.format("%.1f | %.1f | %d | %.2f%%", x.seconds(), x.cpuSeconds(),
-          x.vectors(), 100 * x.loss())).orElse(String.format("> %d (stopped) | – | – | –", d.timeoutSeconds()));
+          x.vectors(), 100 * x.loss())).orElse(String.format("stopped | > %d | – | –", d.timeoutSeconds()));
       table.append(String.format("| %,d | %.1f | %.1f | %d | %.2f%% | %s |%n", d.rows(), r.seconds(), r.cpuSeconds(),
           r.vectors(), 100 * r.testError(), dlib));
     }

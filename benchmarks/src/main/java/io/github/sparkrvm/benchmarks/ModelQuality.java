@@ -251,7 +251,8 @@ public final class ModelQuality {
       return null;
     }
     DlibReference.Result r = DlibReference.run(binary, p.task().dlibMode, p.gamma(), trainCsv, testCsv, 600)
-        .orElseThrow(() -> new IllegalStateException("the dlib reference did not finish in 600 s on " + trainCsv));
+        .orElseThrow(() -> new IllegalStateException("the dlib reference did not finish in 600 CPU seconds on "
+            + trainCsv));
     return new Result(r.loss(), r.vectors(), r.seconds(), Double.NaN);
   }
 
