@@ -19,10 +19,15 @@ package io.github.sparkrvm.benchmarks;
 import io.github.sparkrvm.RvmEstimator;
 import io.github.sparkrvm.RvmModel;
 import io.github.sparkrvm.datasets.Datasets;
+import io.github.sparkrvm.datasets.Table;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.util.Set;
 import java.util.SplittableRandom;
+import java.util.TreeSet;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -37,6 +42,7 @@ import org.apache.logging.log4j.core.config.Property;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.ml.evaluation.MulticlassClassificationEvaluator;
 import org.apache.spark.ml.linalg.SQLDataTypes;
+import org.apache.spark.ml.linalg.Vector;
 import org.apache.spark.ml.linalg.Vectors;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -63,7 +69,13 @@ import org.apache.spark.storage.StorageLevel;
  * and the flags of {@code spark.jvm.flags} on the module's classpath; arguments (all optional, in order): the sizes
  * (default 1000,4000,16000,64000,256000,1000000), the master (default local[2]), the values of maxAddsPerStep to
  * run at each size (default 0, the automatic choice; e.g. 0,4,16), maxDriverDesignSizeInMB ("default" keeps the
- * estimator's; 0 makes every fit pass over the cluster), the results file's name under {@code benchmarks/results}.
+ * estimator's; 0 makes every fit pass over the cluster), the results file's name under {@code benchmarks/results},
+ * the sizes at which dlib's {@code rvm_trainer} (the single-machine reference of {@link DlibReference}, one core) fits
+ * the same rows too (default none; e.g. 1000,4000,16000; it needs {@code benchmarks/dlib/build.sh}), and how many
+ * CPU seconds dlib may use before it is stopped (default 600; or 4 times that of wall clock). For dlib the training rows and the test rows are
+ * collected to the driver, standardised as the estimator does (centred on the training rows' means, divided by their
+ * population standard deviations) and written as CSV files; dlib fits them with the same kernel exp(−‖a − b‖²), so
+ * both see the same kernel on the same rows, one after the other in the same run.
  */
 public final class FitScaling {
 
@@ -96,8 +108,11 @@ public final class FitScaling {
   }
 
   /** One fit: its size, what the plan chose, and what it gave. */
-  private record Run(long rows, String path, String adds, double seconds, int passes, int iterations,
-      boolean converged, int vectors, double testError, double logMarginalLikelihood) {}
+  private record Run(long rows, String path, String adds, double seconds, double cpuSeconds, int passes,
+      int iterations, boolean converged, int vectors, double testError, double logMarginalLikelihood) {}
+
+  /** dlib's fit of one size: its result, or empty when it was stopped after {@code timeoutSeconds} of CPU time. */
+  private record DlibRun(long rows, Optional<DlibReference.Result> result, long timeoutSeconds) {}
 
   /** Keeps the fit plan's log lines (INFO), which name the path and the resolved maxAddsPerStep. */
   private static final class PlanLog extends AbstractAppender {
@@ -172,16 +187,32 @@ public final class FitScaling {
     String[] addsPerStep = (args.length > 2 ? args[2] : "0").split(",");
     Double driverDesignMiB = args.length > 3 && !"default".equals(args[3]) ? Double.valueOf(args[3]) : null;
     String resultName = args.length > 4 ? args[4] : "fit-scaling.md";
+    Set<Long> dlibSizes = new TreeSet<>();
+    if (args.length > 5 && !"none".equals(args[5])) {
+      for (String size : args[5].split(",")) {
+        dlibSizes.add(Long.parseLong(size.trim()));
+      }
+    }
+    long dlibTimeout = args.length > 6 ? Long.parseLong(args[6]) : 600;
+    Path root = DlibReference.projectRoot();
+    Path dlib = dlibSizes.isEmpty() ? null : DlibReference.binary(root);
+    if (!dlibSizes.isEmpty() && dlib == null) {
+      throw new IllegalStateException("dlib sizes " + dlibSizes + " were asked for (sixth argument) but "
+          + "benchmarks/target/dlib/rvm-reference is not built: run benchmarks/dlib/build.sh (it needs Debian's "
+          + "libdlib-dev) or pass none");
+    }
     double[][] means = Datasets.eslMixtureMeans(Datasets.eslMixtureDir());
     SparkSession spark = GridData.spark("fit scaling", master);
     PlanLog plan = PlanLog.attach();
     try {
       Dataset<Row> test = data(spark, means, TEST_ROWS, 2, 2).persist(StorageLevel.MEMORY_AND_DISK());
       test.count();
+      Table testRows = dlibSizes.isEmpty() ? null : collect(test);
       MulticlassClassificationEvaluator accuracy = new MulticlassClassificationEvaluator().setMetricName("accuracy");
       // warm-up, untimed: one small fit so that the first size does not pay the JIT alone
       estimator().setMaxBasis(100).fit(data(spark, means, 2_000, 3, 2));
       List<Run> runs = new ArrayList<>();
+      List<DlibRun> dlibRuns = new ArrayList<>();
       for (String size : sizes) {
         long rows = Long.parseLong(size.trim());
         Dataset<Row> train = data(spark, means, rows, 1, PARTITIONS).persist(StorageLevel.MEMORY_AND_DISK());
@@ -192,28 +223,93 @@ public final class FitScaling {
             estimator.setMaxDriverDesignSizeInMB(driverDesignMiB);
           }
           plan.clear();
-          long t0 = System.nanoTime();
-          RvmModel model = estimator.fit(train);
-          double seconds = (System.nanoTime() - t0) / 1e9;
+          Machine.Timed<RvmModel> fit = Machine.timed(() -> estimator.fit(train));
+          RvmModel model = fit.value();
           double error = 1.0 - accuracy.evaluate(model.transform(test));
           double[] history = model.summary().logMarginalLikelihood();
-          Run run = new Run(rows, plan.path(), plan.adds(), seconds, model.summary().dataPasses(),
-              model.summary().iterations(), model.summary().converged(), model.numRelevanceVectors(), error,
-              history[history.length - 1]);
+          Run run = new Run(rows, plan.path(), plan.adds(), fit.seconds(), fit.cpuSeconds(),
+              model.summary().dataPasses(), model.summary().iterations(), model.summary().converged(),
+              model.numRelevanceVectors(), error, history[history.length - 1]);
           runs.add(run);
           plan.lines().forEach(line -> System.out.println("  plan: " + line));
           System.out.printf("N=%,d maxAddsPerStep=%s: %s%n", rows, a.trim(), run);
         }
+        if (dlibSizes.contains(rows)) {
+          Table trainRows = collect(train);
+          Path dir = Files.createDirectories(root.resolve("benchmarks/target/fit-scaling/" + rows));
+          Path trainCsv = dir.resolve("train.csv");
+          Path testCsv = dir.resolve("test.csv");
+          FeatureStandardisation scaling = FeatureStandardisation.of(trainRows);
+          DlibReference.writeCsv(scaling.apply(trainRows), trainCsv);
+          DlibReference.writeCsv(scaling.apply(testRows), testCsv);
+          DlibRun run = new DlibRun(rows, DlibReference.run(dlib, "binary", GAMMA, trainCsv, testCsv, dlibTimeout),
+              dlibTimeout);
+          dlibRuns.add(run);
+          System.out.printf("N=%,d dlib: %s%n", rows, run);
+        }
         train.unpersist();
       }
-      Files.writeString(Machine.result(resultName), report(runs, master, driverDesignMiB));
-      System.out.print(report(runs, master, driverDesignMiB));
+      Files.writeString(Machine.result(resultName), report(runs, dlibRuns, master, driverDesignMiB));
+      System.out.print(report(runs, dlibRuns, master, driverDesignMiB));
     } finally {
       spark.stop();
     }
   }
 
-  private static String report(List<Run> runs, String master, Double driverDesignMiB) {
+  /** The rows of a frame of (features, label), on the driver. */
+  private static Table collect(Dataset<Row> rows) {
+    List<Row> list = rows.select("features", "label").collectAsList();
+    double[][] x = new double[list.size()][];
+    double[] t = new double[list.size()];
+    for (int i = 0; i < x.length; i++) {
+      x[i] = ((Vector) list.get(i).get(0)).toArray();
+      t[i] = list.get(i).getDouble(1);
+    }
+    return new Table(x, t);
+  }
+
+  /**
+   * The estimator's standardization, done by hand for the dlib files: centre each feature on its mean over the
+   * training rows and divide by its population standard deviation (a constant feature is only centred).
+   */
+  private record FeatureStandardisation(double[] mean, double[] sd) {
+    static FeatureStandardisation of(Table train) {
+      int d = train.x()[0].length;
+      double[] mean = new double[d];
+      double[] sd = new double[d];
+      for (double[] row : train.x()) {
+        for (int j = 0; j < d; j++) {
+          mean[j] += row[j];
+        }
+      }
+      for (int j = 0; j < d; j++) {
+        mean[j] /= train.size();
+      }
+      for (double[] row : train.x()) {
+        for (int j = 0; j < d; j++) {
+          sd[j] += (row[j] - mean[j]) * (row[j] - mean[j]);
+        }
+      }
+      for (int j = 0; j < d; j++) {
+        sd[j] = Math.sqrt(sd[j] / train.size());
+        sd[j] = sd[j] > 0.0 ? sd[j] : 1.0;
+      }
+      return new FeatureStandardisation(mean, sd);
+    }
+
+    Table apply(Table t) {
+      double[][] x = new double[t.size()][];
+      for (int i = 0; i < x.length; i++) {
+        x[i] = new double[mean.length];
+        for (int j = 0; j < mean.length; j++) {
+          x[i][j] = (t.x()[i][j] - mean[j]) / sd[j];
+        }
+      }
+      return new Table(x, t.t());
+    }
+  }
+
+  private static String report(List<Run> runs, List<DlibRun> dlibRuns, String master, Double driverDesignMiB) {
     StringBuilder report = new StringBuilder("# Fit time against training rows: the default estimator\n\n")
         .append("The ESL mixture (each class ten Gaussians N(m, I/5) around `data/esl_mixture/means.csv`), family "
             + "bernoulli, kernel rbf with gamma 1 on the standardised features, the default solver (fast), maxBasis "
@@ -227,12 +323,13 @@ public final class FitScaling {
             + "every row (issue 20); maxAddsPerStep as the fit plan resolved it; all from the plan's log.\n\nCommand: `mvn -B -q -pl benchmarks -am -DskipTests package "
             + "exec:exec@fitscaling` (see the class's javadoc for the arguments)\n\n## Machine\n\n")
         .append(Machine.describe())
-        .append("\n## Results\n\n| N | path | maxAddsPerStep | fit seconds | seconds per 10⁴ rows | passes | iterations "
-            + "| relevance vectors | test error | log marginal likelihood (Laplace) |\n"
-            + "|---|---|---|---|---|---|---|---|---|---|\n");
+        .append("\n## Results\n\n| N | path | maxAddsPerStep | fit seconds | CPU seconds | seconds per 10⁴ rows | passes "
+            + "| iterations | relevance vectors | test error | log marginal likelihood (Laplace) |\n"
+            + "|---|---|---|---|---|---|---|---|---|---|---|\n");
     for (Run r : runs) {
-      report.append(String.format("| %,d | %s | %s | %.1f | %.2f | %d | %d%s | %d | %.2f%% | %.1f |%n", r.rows(),
-          r.path(), r.adds(), r.seconds(), r.seconds() / (r.rows() / 1e4), r.passes(), r.iterations(),
+      report.append(String.format("| %,d | %s | %s | %.1f | %.1f | %.2f | %d | %d%s | %d | %.2f%% | %.1f |%n",
+          r.rows(), r.path(), r.adds(), r.seconds(), r.cpuSeconds(), r.seconds() / (r.rows() / 1e4), r.passes(),
+          r.iterations(),
           r.converged() ? "" : " (not converged)", r.vectors(), 100 * r.testError(), r.logMarginalLikelihood()));
     }
     Run at16k = find(runs, 16_000);
@@ -241,7 +338,35 @@ public final class FitScaling {
       report.append(String.format("%n64,000 rows took %.1f× the 16,000-row time (target: at most 4×).%n",
           at64k.seconds() / at16k.seconds()));
     }
+    if (!dlibRuns.isEmpty()) {
+      report.append(dlibTable(runs, dlibRuns));
+    }
     return report.toString();
+  }
+
+  /** spark-rvm's first run at each size dlib fitted beside dlib's. */
+  private static String dlibTable(List<Run> runs, List<DlibRun> dlibRuns) {
+    StringBuilder table = new StringBuilder("\n## Against dlib\n\n")
+        .append("dlib's `rvm_trainer` (Tipping & Faul's fast algorithm; Debian's libdlib-dev 19.24, one thread, "
+            + "linked against the machine's `libblas.so.3`; `benchmarks/dlib/rvm_reference.cpp`) at its defaults on "
+            + "the same training rows and the same ").append(String.format("%,d", TEST_ROWS))
+        .append(" test rows, collected to the driver, standardised as the estimator does (training means, population "
+            + "standard deviations) and written as CSV; the same kernel exp(−γ‖a − b‖²) with γ = ").append(GAMMA)
+        .append(". dlib takes every training row as a candidate (spark-rvm: maxBasis 1000 of them); its fit seconds "
+            + "and CPU seconds are its training alone, as it measures them; it ran after spark-rvm's fit of the "
+            + "same size, in the same run. \"stopped\": it had not finished when stopped after the CPU seconds "
+            + "given (or ").append(DlibReference.WALL_LIMIT_FACTOR).append(" times that of wall clock).\n\n"
+            + "| N | spark-rvm fit seconds | spark-rvm CPU seconds | spark-rvm relevance vectors | spark-rvm test error "
+            + "| dlib fit seconds | dlib CPU seconds | dlib relevance vectors | dlib test error |\n"
+            + "|---|---|---|---|---|---|---|---|---|\n");
+    for (DlibRun d : dlibRuns) {
+      Run r = find(runs, d.rows());
+      String dlib = d.result().map(x -> String.format("%.1f | %.1f | %d | %.2f%%", x.seconds(), x.cpuSeconds(),
+          x.vectors(), 100 * x.loss())).orElse(String.format("stopped | > %d | – | –", d.timeoutSeconds()));
+      table.append(String.format("| %,d | %.1f | %.1f | %d | %.2f%% | %s |%n", d.rows(), r.seconds(), r.cpuSeconds(),
+          r.vectors(), 100 * r.testError(), dlib));
+    }
+    return table.toString();
   }
 
   /** The first run at this size, or null. */
@@ -249,8 +374,11 @@ public final class FitScaling {
     return runs.stream().filter(r -> r.rows() == rows).findFirst().orElse(null);
   }
 
+  /** The kernel's γ, on the standardised features. */
+  private static final double GAMMA = 1.0;
+
   /** The estimator as a new user sets it up: only the family, the kernel and γ. */
   private static RvmEstimator estimator() {
-    return new RvmEstimator().setFamily("bernoulli").setKernel("rbf").setGamma(1.0);
+    return new RvmEstimator().setFamily("bernoulli").setKernel("rbf").setGamma(GAMMA);
   }
 }

@@ -21,20 +21,13 @@ import io.github.sparkrvm.RvmModel;
 import io.github.sparkrvm.datasets.Datasets;
 import io.github.sparkrvm.datasets.Table;
 import java.io.IOException;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.SplittableRandom;
-import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
@@ -225,23 +218,6 @@ public final class ModelQuality {
     return new Table(x, t);
   }
 
-  private static void writeCsv(Table t, Path path) throws IOException {
-    try (Writer w = Files.newBufferedWriter(path, StandardCharsets.UTF_8)) {
-      int d = t.x()[0].length;
-      for (int j = 0; j < d; j++) {
-        w.write("x" + j + ",");
-      }
-      w.write("label\n");
-      for (int i = 0; i < t.size(); i++) {
-        StringBuilder line = new StringBuilder();
-        for (double v : t.x()[i]) {
-          line.append(v).append(',');
-        }
-        w.write(line.append(t.t()[i]).append('\n').toString());
-      }
-    }
-  }
-
   // ----------------------------------------------------------------------------------------------------- the fits
 
   private static Dataset<Row> frame(SparkSession spark, Table t) {
@@ -269,26 +245,15 @@ public final class ModelQuality {
         evidence.length == 0 ? Double.NaN : evidence[evidence.length - 1]);
   }
 
-  private static final Pattern JSON_NUMBER = Pattern.compile("\"(\\w+)\":([-+0-9.eE]+|nan|inf)");
-
   /** dlib's RVM on the split's files, or null when the reference is not built. */
   private static Result dlib(Path binary, Problem p, Path trainCsv, Path testCsv) throws Exception {
     if (binary == null) {
       return null;
     }
-    Process process = new ProcessBuilder(binary.toString(), p.task().dlibMode, Double.toString(p.gamma()),
-        trainCsv.toString(), testCsv.toString()).redirectErrorStream(true).start();
-    String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
-    if (!process.waitFor(600, TimeUnit.SECONDS) || process.exitValue() != 0) {
-      throw new IllegalStateException("the dlib reference failed on " + trainCsv + ": " + out);
-    }
-    Map<String, Double> values = new LinkedHashMap<>();
-    Matcher m = JSON_NUMBER.matcher(out);
-    while (m.find()) {
-      values.put(m.group(1), Double.parseDouble(m.group(2)));
-    }
-    double loss = values.getOrDefault(p.task() == Task.REGRESSION ? "mse" : "error", Double.NaN);
-    return new Result(loss, values.get("basis").intValue(), values.get("seconds"), Double.NaN);
+    DlibReference.Result r = DlibReference.run(binary, p.task().dlibMode, p.gamma(), trainCsv, testCsv, 600)
+        .orElseThrow(() -> new IllegalStateException("the dlib reference did not finish in 600 CPU seconds on "
+            + trainCsv));
+    return new Result(r.loss(), r.vectors(), r.seconds(), Double.NaN);
   }
 
   // --------------------------------------------------------------------------------------------------- the report
@@ -346,16 +311,8 @@ public final class ModelQuality {
     int splits = args.length > 0 ? Integer.parseInt(args[0]) : 10;
     String only = args.length > 1 ? args[1] : "all";
     String master = args.length > 2 ? args[2] : "local[2]";
-    Path root = Path.of("").toAbsolutePath();
-    if (!Files.isDirectory(root.resolve("data")) && Files.isDirectory(root.resolve("../data"))) {
-      root = root.resolve("..").normalize();
-    }
-    Path binary = root.resolve("benchmarks/target/dlib/rvm-reference");
-    if (!Files.isExecutable(binary)) {
-      System.err.println("dlib reference not built (run benchmarks/dlib/build.sh; it needs Debian's libdlib-dev): "
-          + "the dlib columns stay empty");
-      binary = null;
-    }
+    Path root = DlibReference.projectRoot();
+    Path binary = DlibReference.binary(root);
     Path work = Files.createDirectories(root.resolve("benchmarks/target/quality"));
     SparkSession spark = SparkSession.builder().master(master).appName("spark-rvm benchmark: model quality")
         .config("spark.ui.enabled", "false").config("spark.driver.host", "127.0.0.1")
@@ -382,8 +339,8 @@ public final class ModelQuality {
           Path dir = Files.createDirectories(work.resolve(p.name() + "/" + seed));
           Path trainCsv = dir.resolve("train.csv");
           Path testCsv = dir.resolve("test.csv");
-          writeCsv(split.train(), trainCsv);
-          writeCsv(split.test(), testCsv);
+          DlibReference.writeCsv(split.train(), trainCsv);
+          DlibReference.writeCsv(split.test(), testCsv);
           Split same = new Split(Datasets.csv(trainCsv, true), Datasets.csv(testCsv, true));
           Result[] r = {sparkRvm(spark, p, same, "fast"), sparkRvm(spark, p, same, "em"),
               dlib(binary, p, trainCsv, testCsv)};
