@@ -137,10 +137,12 @@ class ShortlistRoundsTest {
     LocalStatistics data = ripley();
     CountingStatistics counted = new CountingStatistics(data);
     RelevanceFit fit = (RelevanceFit) FastBernoulliSolver.atScale(SparseBayesOptions.defaults(),
-        LaplaceLikelihood.BERNOULLI, null, new FastBernoulliSolver.AtScale(new RowSample(0.1, 7L), SHORTLIST))
+        LaplaceLikelihood.BERNOULLI, null, new FastBernoulliSolver.AtScale(new RowSample(0.1, 7L), SHORTLIST, 0.0))
         .fit(counted, report -> { });
-    // the pilot on a tenth of the rows, then a fit on 0.8 of them (the ladder's ratio 8), then every row
+    // the pilot on a tenth of the rows, then a fit on 0.8 of them (the ladder's ratio 8), then every row; only the
+    // pilot's sample is collected to the driver when no larger fraction is to be fitted there
     assertEquals(2, counted.samples);
+    assertEquals(1, counted.collected);
     assertFixedPointOfTheFastRule(data, fit);
     assertNeverDecreases(fit.logMarginalLikelihoods());
     // the ladder's model on 80% of the rows is the start: the first step is a state of several basis functions
@@ -151,6 +153,29 @@ class ShortlistRoundsTest {
     assertTrue(counted.activePasses + counted.shortlistPasses < cold.activePasses + cold.shortlistPasses,
         "with the pilot " + (counted.activePasses + counted.shortlistPasses) + " passes, cold "
             + (cold.activePasses + cold.shortlistPasses));
+  }
+
+  /**
+   * A sample of at most {@code onDriver} of the rows is collected to the driver (one pass) and fitted there; the
+   * driver's statistics of a sample equal the view's (BlockStatisticsTest), so the model is the one the same ladder
+   * reaches with its passes over the data.
+   */
+  @Test
+  void atScaleFitsTheLadderOnTheDriverUpToItsFraction() {
+    LocalStatistics data = ripley();
+    CountingStatistics viewed = new CountingStatistics(data);
+    CountingStatistics held = new CountingStatistics(data);
+    RelevanceFit overViews = (RelevanceFit) FastBernoulliSolver.atScale(SparseBayesOptions.defaults(),
+        LaplaceLikelihood.BERNOULLI, null, new FastBernoulliSolver.AtScale(new RowSample(0.1, 7L), SHORTLIST, 0.5))
+        .fit(viewed, report -> { });
+    RelevanceFit onDriver = (RelevanceFit) FastBernoulliSolver.atScale(SparseBayesOptions.defaults(),
+        LaplaceLikelihood.BERNOULLI, null, new FastBernoulliSolver.AtScale(new RowSample(0.1, 7L), SHORTLIST, 0.8))
+        .fit(held, report -> { });
+    assertEquals(1, viewed.collected, "the pilot only");
+    assertEquals(2, held.collected, "the pilot and the fit on 0.8 of the rows");
+    assertArrayEquals(overViews.active(), onDriver.active());
+    assertArrayEquals(overViews.alpha(), onDriver.alpha(), 0.0);
+    assertArrayEquals(overViews.logMarginalLikelihoods(), onDriver.logMarginalLikelihoods(), 0.0);
   }
 
   @Test
