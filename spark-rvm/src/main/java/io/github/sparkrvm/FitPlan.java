@@ -206,9 +206,8 @@ final class FitPlan {
    * @param atScale whether the fit runs at scale
    * @param pilotRows the rows of its pilot fit (0: none)
    * @param driverRows the most rows of a sample whose fit of the ladder runs on the driver (the sample collected
-   *     once, its design built there; the larger samples' fits pass over the cluster, their rounds' candidates ranked
-   *     on the sample before): over the cluster, at most the rows the driver holds the design of, and half the rows;
-   *     on the driver, every row
+   *     once, its design built there; the larger samples' fits pass over the cluster); at most the rows the driver
+   *     holds the design of, and half the rows
    */
   record Placement(boolean onDriver, int maxAddsPerStep, String why, String addsWhy, boolean atScale,
       long pilotRows, long driverRows) {
@@ -249,17 +248,15 @@ final class FitPlan {
       boolean atScale = scalable && m > 4 * SHORTLIST
           && (!onDriver || weightedRows >= SparseBayesOptions.AUTO_BATCH_ROWS);
       long driverRows = !atScale ? 0
-          : onDriver ? rows
+          : onDriver ? rows / 2
           : rowsOnDriver(rows / 2, m, d, maxDesignMiB, heap, maxResultSize);
       long pilot = !atScale ? 0 : atLeastMinimum(Math.min(PILOT_ROWS, driverRows));
       if (atScale) {
-        String ladder = "a pilot fit on a sample of about " + pilot + " rows, fits on "
-            + (int) FastBernoulliSolver.LADDER + " times larger samples (" + (onDriver ? ""
-            : "on the driver up to " + driverRows + " rows, ") + "each started from the one before), then ";
-        why += "; at scale: " + (pilot == 0 ? "" : ladder) + "rounds over the active basis functions and a shortlist "
-            + "of the " + SHORTLIST + " candidates whose adds gain most, each round scoring every candidate once"
-            + (onDriver || pilot == 0 ? "" : " (on the sample before; the fit ends when a pass over every row finds no "
-            + "add)");
+        why += "; at scale: " + (pilot == 0 ? "" : "a pilot fit on a sample of about " + pilot + " rows, fits on "
+            + (int) FastBernoulliSolver.LADDER + " times larger samples (" + (onDriver ? "" : "on the driver up to " + driverRows
+            + " rows, ") + "each started from the one before), then ") + "rounds over the active basis functions and a "
+            + "shortlist of the " + SHORTLIST + " candidates whose adds gain most, each round scoring every candidate "
+            + "once";
       }
       if (addsParam > 0) {
         return new Placement(onDriver, addsParam, why, "maxAddsPerStep " + addsParam, atScale, pilot, driverRows);

@@ -308,7 +308,7 @@ class FitPlanTest {
     assertTrue(cluster.driverRows() == 500_000
         || !DriverMemory.driverDesignFits(cluster.driverRows() + 1, 1001, 2, 8 * gib, gib));
     assertTrue(cluster.why().contains("on the driver up to " + cluster.driverRows() + " rows"), cluster.why());
-    assertEquals(256_000, large.driverRows(), "on the driver, every row");
+    assertEquals(128_000, large.driverRows(), "on the driver, every sample");
     // a 1 GiB driver holds the design of about 37,000 rows: the pilot takes PILOT_ROWS of them if it can
     FitPlan.Placement smallDriver = FitPlan.Placement.of(1_000_000, 1_000_000, 1001, 2, true, true, none, 0, gib,
         gib);

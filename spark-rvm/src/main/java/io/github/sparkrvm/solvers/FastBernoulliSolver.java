@@ -134,26 +134,13 @@ public final class FastBernoulliSolver {
             options.withMaxAddsPerStep(1), null, report -> { }));
         for (double f = pilot.fraction() * LADDER; f < 1.0; f *= LADDER) {
           DesignStatistics sampled = data.sample(new RowSample(f, pilot.seed()));
-          boolean held = f <= scale.onDriver();
-          start = startOf(ShortlistRounds.fit(over(held ? sampled.local() : sampled, likelihood),
-              held ? null : ranking(data, likelihood, f / LADDER, pilot.seed()), m, options, start, scale.shortlist(),
+          DesignStatistics rows = f <= scale.onDriver() ? sampled.local() : sampled;
+          start = startOf(ShortlistRounds.fit(over(rows, likelihood), m, options, start, scale.shortlist(),
               report -> { }));
         }
       }
-      ShortlistRounds.Ranking ranking = pilot == null || scale.onDriver() >= 1.0 ? null
-          : ranking(data, likelihood, Math.max(pilot.fraction(), 1.0 / LADDER), pilot.seed());
-      return ShortlistRounds.fit(over(data, likelihood), ranking, m, options, start, scale.shortlist(), listener);
+      return ShortlistRounds.fit(over(data, likelihood), m, options, start, scale.shortlist(), listener);
     };
-  }
-
-  /**
-   * {@return the ranking of a round's candidates over the cluster ({@link ShortlistRounds.Ranking}): on the sample of
-   * {@code fraction} of the rows (the ladder's fit before, 1/{@link #LADDER} of the rows of the fit it ranks for), at
-   * 1/{@link #LADDER} of the cost of a pass over every row}
-   */
-  private static ShortlistRounds.Ranking ranking(DesignStatistics data, LaplaceLikelihood likelihood,
-      double fraction, long seed) {
-    return new ShortlistRounds.Ranking(over(data.sample(new RowSample(fraction, seed)), likelihood), fraction);
   }
 
   /**

@@ -43,35 +43,7 @@ final class ShortlistRounds {
   private ShortlistRounds() {}
 
   /**
-   * A cheaper pass that ranks the candidates for a round's shortlist: the candidates pass over a sample of a
-   * fraction of the rows, its terms scaled by 1/fraction ({@link CandidateTerms#scaled}), an estimate of every row's.
-   * The steps of a round, and the pass that ends the fit, use every row.
-   *
-   * @param sample the likelihood over the sample's rows
-   * @param fraction the sample's expected fraction of the rows, in (0, 1]
-   */
-  record Ranking(FastLaplaceSolver.Likelihood sample, double fraction) {
-
-    /**
-     * Checks the fraction.
-     *
-     * @param sample the likelihood over the sample's rows
-     * @param fraction the sample's expected fraction of the rows
-     */
-    Ranking {
-      if (!(fraction > 0.0 && fraction <= 1.0)) {
-        throw new IllegalArgumentException("the ranking sample's fraction must be in (0, 1]; got " + fraction);
-      }
-    }
-
-    CandidateTerms candidates(int[] active, double[] weights) {
-      return sample.candidates(active, weights).scaled(1.0 / fraction);
-    }
-  }
-
-  /**
-   * Fits over {@code numCandidates} candidates of {@code likelihood} in rounds, each round's shortlist from a pass
-   * over every row.
+   * Fits over {@code numCandidates} candidates of {@code likelihood} in rounds.
    *
    * @param likelihood the likelihood (its three-argument {@code candidates} computes a shortlist's columns only)
    * @param numCandidates M
@@ -83,26 +55,6 @@ final class ShortlistRounds {
    */
   static RelevanceFit fit(FastLaplaceSolver.Likelihood likelihood, int numCandidates, SparseBayesOptions options,
       InitialState initial, int shortlist, IterationListener listener) {
-    return fit(likelihood, null, numCandidates, options, initial, shortlist, listener);
-  }
-
-  /**
-   * Fits over {@code numCandidates} candidates of {@code likelihood} in rounds, each round's shortlist ranked by
-   * {@code ranking} where given. When the ranking finds no add worth a step, or a round over its shortlist made
-   * none, a pass over every row decides: the fit ends when it finds no add either, so that the result is the same
-   * fixed point over every candidate and every row.
-   *
-   * @param likelihood the likelihood (its three-argument {@code candidates} computes a shortlist's columns only)
-   * @param ranking the pass that ranks the candidates for a shortlist (null: the pass over every row)
-   * @param numCandidates M
-   * @param options the settings (scale-free prior; maxIter counts the steps of every round together)
-   * @param initial where to start (null: a cold start from the best single candidate)
-   * @param shortlist L, the candidates besides the active ones a round runs over (at least 1)
-   * @param listener told of every step, numbered across the rounds
-   * @return the fit
-   */
-  static RelevanceFit fit(FastLaplaceSolver.Likelihood likelihood, Ranking ranking, int numCandidates,
-      SparseBayesOptions options, InitialState initial, int shortlist, IterationListener listener) {
     if (shortlist < 1) {
       throw new IllegalArgumentException("the shortlist must hold at least one candidate; got " + shortlist);
     }
@@ -115,24 +67,17 @@ final class ShortlistRounds {
     RelevanceFit last = null;
     int passes = 0;
     int steps = 0;
-    boolean everyRow = ranking == null;
     while (true) {
-      if (last != null && !last.converged()) {
-        return ended(last, false, steps, objective, counts, passes);
-      }
-      boolean exact = everyRow || steps >= options.maxIter();
-      CandidateTerms scored = exact ? likelihood.candidates(active, weights) : ranking.candidates(active, weights);
+      CandidateTerms full = likelihood.candidates(active, weights);
       passes++;
       told.extraPasses++;
-      double reference = last == null ? scored.logLikelihood() : last.logMarginalLikelihoods()[
+      double reference = last == null ? full.logLikelihood() : last.logMarginalLikelihoods()[
           last.logMarginalLikelihoods().length - 1];
-      int[] adds = bestAdds(scored, alpha, weights, reference, options.alphaMax(), shortlist);
-      if (!exact && adds.length == 0) {
-        everyRow = true;
-        continue;
-      }
-      if (exact && last != null && (adds.length == 0 || steps >= options.maxIter())) {
-        return ended(last, adds.length == 0, steps, objective, counts, passes);
+      int[] adds = bestAdds(full, alpha, weights, reference, options.alphaMax(), shortlist);
+      if (last != null && (adds.length == 0 || !last.converged() || steps >= options.maxIter())) {
+        boolean converged = last.converged() && adds.length == 0;
+        return new RelevanceFit(last.active(), last.weights(), last.alpha(), last.covariance(), Double.NaN, steps,
+            converged, toDoubles(objective), toInts(counts), passes);
       }
       // a cold start where no single add gains: the fast solver over every candidate starts from the best Q²/S
       int[] over = active.length == 0 && adds.length == 0 ? IntStream.range(0, numCandidates).toArray()
@@ -150,19 +95,11 @@ final class ShortlistRounds {
       }
       passes += round.likelihoodPasses();
       steps += round.iterations();
-      // a round that made no step over a ranked shortlist: the estimate was wrong, every row decides next
-      everyRow = ranking == null || round.iterations() == 0;
       last = round;
       active = round.active();
       alpha = round.alpha();
       weights = round.weights();
     }
-  }
-
-  private static RelevanceFit ended(RelevanceFit last, boolean converged, int steps, List<Double> objective,
-      List<Integer> counts, int passes) {
-    return new RelevanceFit(last.active(), last.weights(), last.alpha(), last.covariance(), Double.NaN, steps,
-        converged, toDoubles(objective), toInts(counts), passes);
   }
 
   /**

@@ -67,25 +67,6 @@ public record CandidateTerms(int numCandidates, int[] active, double logLikeliho
   }
 
   /**
-   * {@return these terms with every sum multiplied by {@code factor}: from a pass over a sample of a fraction f of the
-   * rows, with factor 1/f, an unbiased estimate of the terms over every row}
-   *
-   * @param factor the multiplier
-   */
-  public CandidateTerms scaled(double factor) {
-    return new CandidateTerms(numCandidates, active, factor * logLikelihood, times(gradient, factor),
-        times(diagonal, factor), times(cross, factor));
-  }
-
-  private static double[] times(double[] values, double factor) {
-    double[] out = new double[values.length];
-    for (int i = 0; i < values.length; i++) {
-      out[i] = factor * values[i];
-    }
-    return out;
-  }
-
-  /**
    * {@return these terms over the candidates {@code candidates} only, numbered 0 … candidates.length−1 in their order,
    * the active candidates by their positions among them}
    *
