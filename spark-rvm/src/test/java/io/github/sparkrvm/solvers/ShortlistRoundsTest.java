@@ -178,6 +178,34 @@ class ShortlistRoundsTest {
     assertArrayEquals(overViews.logMarginalLikelihoods(), onDriver.logMarginalLikelihoods(), 0.0);
   }
 
+  /**
+   * A fit started at a mode with its candidate terms known (a round after the first, scored by the full pass that
+   * chose its shortlist) makes the same steps as one that searches for the mode and scores it, with the two passes
+   * of that search and scoring saved.
+   */
+  @Test
+  void aStartAtAKnownModeMakesTheSameStepsWithTwoPassesFewer() {
+    LocalStatistics data = ripley();
+    int m = data.numCandidates();
+    RelevanceFit early = FastLaplaceSolver.fit(likelihood(new CountingStatistics(data)), m,
+        SparseBayesOptions.defaults().withMaxIter(8), report -> { });
+    assertTrue(!early.converged() && early.active().length > 1, "stopped after 8 steps, not converged");
+    InitialState at = InitialState.of(early.active(), early.alpha(), early.weights(), Double.NaN);
+    CountingStatistics searched = new CountingStatistics(data);
+    RelevanceFit plain = FastLaplaceSolver.fit(likelihood(searched), m, SparseBayesOptions.defaults(), at, null,
+        report -> { });
+    CountingStatistics scored = new CountingStatistics(data);
+    CandidateTerms known = data.laplaceCandidates(LaplaceLikelihood.BERNOULLI, early.active(), early.weights());
+    RelevanceFit fromKnown = FastLaplaceSolver.fit(likelihood(scored), m, SparseBayesOptions.defaults(), at, known,
+        report -> { });
+    assertArrayEquals(plain.active(), fromKnown.active());
+    assertArrayEquals(plain.alpha(), fromKnown.alpha(), 1e-9 * java.util.Arrays.stream(plain.alpha()).max()
+        .orElse(1.0));
+    assertArrayEquals(plain.logMarginalLikelihoods(), fromKnown.logMarginalLikelihoods(), 1e-9);
+    assertEquals(plain.likelihoodPasses() - 2, fromKnown.likelihoodPasses());
+    assertEquals(searched.activePasses + searched.candidatePasses - 2, scored.activePasses + scored.candidatePasses);
+  }
+
   @Test
   void aShortlistPassEqualsTheFullPassRestricted() {
     LocalStatistics data = ripley();
