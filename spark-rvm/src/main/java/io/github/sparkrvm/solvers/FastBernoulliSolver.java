@@ -131,12 +131,12 @@ public final class FastBernoulliSolver {
       RowSample pilot = scale.pilot();
       if (start == null && pilot != null) {
         start = startOf(FastLaplaceSolver.fit(over(data.sample(pilot).local(), likelihood), m,
-            options.withMaxAddsPerStep(1), null, report -> { }));
+            options.withMaxAddsPerStep(1), null, listener.forSample(pilot.fraction())));
         for (double f = pilot.fraction() * LADDER; f < 1.0; f *= LADDER) {
           DesignStatistics sampled = data.sample(new RowSample(f, pilot.seed()));
           DesignStatistics rows = f <= scale.onDriver() ? sampled.local() : sampled;
           start = startOf(ShortlistRounds.fit(over(rows, likelihood), m, options, start, scale.shortlist(),
-              report -> { }));
+              listener.forSample(f)));
         }
       }
       return ShortlistRounds.fit(over(data, likelihood), m, options, start, scale.shortlist(), listener);

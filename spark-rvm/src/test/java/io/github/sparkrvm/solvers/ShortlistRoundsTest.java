@@ -156,6 +156,34 @@ class ShortlistRoundsTest {
   }
 
   /**
+   * The fits on samples that start a fit at scale report their steps to the listener's {@code forSample} of their
+   * fraction (the estimator logs them), the fit on every row to the listener itself.
+   */
+  @Test
+  void atScaleReportsTheSamplesFitsToTheirOwnListeners() {
+    java.util.Map<Double, Integer> sampled = new java.util.TreeMap<>();
+    List<Integer> own = new java.util.ArrayList<>();
+    io.github.sparkrvm.util.IterationListener listener = new io.github.sparkrvm.util.IterationListener() {
+      @Override
+      public void onIteration(io.github.sparkrvm.util.IterationReport report) {
+        own.add(report.iteration());
+      }
+
+      @Override
+      public io.github.sparkrvm.util.IterationListener forSample(double fraction) {
+        return report -> sampled.merge(fraction, 1, Integer::sum);
+      }
+    };
+    RelevanceFit fit = (RelevanceFit) FastBernoulliSolver.atScale(SparseBayesOptions.defaults(),
+        LaplaceLikelihood.BERNOULLI, null, new FastBernoulliSolver.AtScale(new RowSample(0.1, 7L), SHORTLIST, 0.0))
+        .fit(new CountingStatistics(ripley()), listener);
+    assertEquals(List.of(0.1, 0.8), List.copyOf(sampled.keySet()));
+    assertTrue(sampled.get(0.1) > 1 && sampled.get(0.8) >= 1, sampled.toString());
+    assertEquals(fit.iterations() + 1, own.size());
+    assertEquals(0, own.get(0));
+  }
+
+  /**
    * A sample of at most {@code onDriver} of the rows is collected to the driver (one pass) and fitted there; the
    * driver's statistics of a sample equal the view's (BlockStatisticsTest), so the model is the one the same ladder
    * reaches with its passes over the data.
