@@ -205,9 +205,12 @@ final class FitPlan {
    * @param addsWhy the reason for maxAddsPerStep, for the log
    * @param atScale whether the fit runs at scale
    * @param pilotRows the rows of its pilot fit (0: none)
+   * @param driverRows the most rows of a sample whose fit of the ladder runs on the driver (the sample collected
+   *     once, its design built there; the larger samples' fits pass over the cluster); at most the rows the driver
+   *     holds the design of, and half the rows
    */
   record Placement(boolean onDriver, int maxAddsPerStep, String why, String addsWhy, boolean atScale,
-      long pilotRows) {
+      long pilotRows, long driverRows) {
 
     /**
      * {@return the placement of a fit}
@@ -244,26 +247,29 @@ final class FitPlan {
               + "heap (" + (heap >> 20) + " MiB))";
       boolean atScale = scalable && m > 4 * SHORTLIST
           && (!onDriver || weightedRows >= SparseBayesOptions.AUTO_BATCH_ROWS);
-      long pilot = !atScale ? 0
-          : onDriver ? atLeastMinimum(Math.min(PILOT_ROWS, rows / 2))
-          : pilotRows(rows, m, d, maxDesignMiB, heap, maxResultSize);
+      long driverRows = !atScale ? 0
+          : onDriver ? rows / 2
+          : rowsOnDriver(rows / 2, m, d, maxDesignMiB, heap, maxResultSize);
+      long pilot = !atScale ? 0 : atLeastMinimum(Math.min(PILOT_ROWS, driverRows));
       if (atScale) {
-        why += "; at scale: " + (pilot == 0 ? "" : "a pilot fit on a sample of about " + pilot + " rows, then ")
-            + "rounds over the active basis functions and a shortlist of the " + SHORTLIST + " candidates whose adds "
-            + "gain most, each round scoring every candidate once";
+        why += "; at scale: " + (pilot == 0 ? "" : "a pilot fit on a sample of about " + pilot + " rows, fits on "
+            + (int) FastBernoulliSolver.LADDER + " times larger samples (" + (onDriver ? "" : "on the driver up to " + driverRows
+            + " rows, ") + "each started from the one before), then ") + "rounds over the active basis functions and a "
+            + "shortlist of the " + SHORTLIST + " candidates whose adds gain most, each round scoring every candidate "
+            + "once";
       }
       if (addsParam > 0) {
-        return new Placement(onDriver, addsParam, why, "maxAddsPerStep " + addsParam, atScale, pilot);
+        return new Placement(onDriver, addsParam, why, "maxAddsPerStep " + addsParam, atScale, pilot, driverRows);
       }
       if (atScale) {
         return new Placement(onDriver, 1, why, "maxAddsPerStep 0: auto, 1 at scale (a step scores the shortlist "
-            + "only)", true, pilot);
+            + "only)", true, pilot, driverRows);
       }
       int adds = SparseBayesOptions.automaticMaxAddsPerStep(weightedRows);
       boolean batch = adds > 1;
       String addsWhy = "maxAddsPerStep 0: auto, " + weightedRows + " rows " + (onDriver ? "on the driver" : "over the "
           + "cluster") + (batch ? ", at least " : ", fewer than ") + SparseBayesOptions.AUTO_BATCH_ROWS;
-      return new Placement(onDriver, adds, why, addsWhy, false, 0);
+      return new Placement(onDriver, adds, why, addsWhy, false, 0, 0);
     }
 
     private static long atLeastMinimum(long rows) {
@@ -271,13 +277,12 @@ final class FitPlan {
     }
 
     /**
-     * {@return the rows of the pilot fit of a fit over the cluster: as many as the driver holds the design of (the
-     * rule of the driver path, and within maxDriverDesignSizeInMB), at most {@link #PILOT_ROWS} and half the rows; 0
-     * when that is below {@link #MIN_PILOT_ROWS}}
+     * {@return the most rows, up to {@code limit}, whose design the driver holds (the rule of the driver path, and
+     * within maxDriverDesignSizeInMB): the largest sample a fit over the cluster collects to the driver}
      */
-    static long pilotRows(long rows, int m, int d, double maxDesignMiB, long heap, long maxResultSize) {
+    static long rowsOnDriver(long limit, int m, int d, double maxDesignMiB, long heap, long maxResultSize) {
       long low = 0;
-      long high = Math.min(PILOT_ROWS, rows / 2);
+      long high = limit;
       while (low < high) {
         long mid = (low + high + 1) / 2;
         boolean fits = 8.0 * mid * m / (1 << 20) <= maxDesignMiB
@@ -288,7 +293,7 @@ final class FitPlan {
           high = mid - 1;
         }
       }
-      return atLeastMinimum(low);
+      return low;
     }
   }
 
@@ -487,8 +492,8 @@ final class FitPlan {
       if (placement.atScale()) {
         RowSample pilot = initial != null || placement.pilotRows() == 0 ? null
             : new RowSample(Math.min(1.0, (double) placement.pilotRows() / rows), params.getSeed());
-        return FastBernoulliSolver.atScale(options, likelihood, initial,
-            new FastBernoulliSolver.AtScale(pilot, SHORTLIST));
+        return FastBernoulliSolver.atScale(options, likelihood, initial, new FastBernoulliSolver.AtScale(pilot,
+            SHORTLIST, Math.min(1.0, (double) placement.driverRows() / rows)));
       }
       return choice.method() == Method.FAST ? FastBernoulliSolver.of(options, likelihood, null, initial)
           : BernoulliRelevanceSolver.of(options, likelihood, null, initial);

@@ -256,10 +256,13 @@ public final class RvmEstimator extends Estimator<RvmModel>
 
   /**
    * {@return the listener of a fit's steps: each is logged at INFO and told to the progress listener; one-vs-rest
-   * fits log their class}
+   * fits log their class; the fits on samples that start a fit at scale log their sample and are not told}
    */
   private IterationListener listener(String what) {
-    IterationListener progress = this.progress == null ? IterationListener.none() : this.progress;
+    return listener(what, this.progress == null ? IterationListener.none() : this.progress);
+  }
+
+  private IterationListener listener(String what, IterationListener progress) {
     return new IterationListener() {
       @Override
       public void onIteration(IterationReport r) {
@@ -271,7 +274,13 @@ public final class RvmEstimator extends Estimator<RvmModel>
 
       @Override
       public IterationListener forClass(int positiveClass) {
-        return listener(" (class " + positiveClass + " vs rest)");
+        return listener(" (class " + positiveClass + " vs rest)", progress);
+      }
+
+      @Override
+      public IterationListener forSample(double fraction) {
+        return listener(what + String.format(java.util.Locale.ROOT, " (at scale: on a sample of about %.4g of the "
+            + "rows)", fraction), IterationListener.none());
       }
     };
   }

@@ -282,7 +282,8 @@ class FitPlanTest {
    * when maxAddsPerStep is auto) over the cluster, and on the driver from 100,000 rows, when M exceeds four
    * shortlists. Its pilot holds as many rows as the driver holds the design of, at most PILOT_ROWS and half the
    * rows; on the driver, PILOT_ROWS or half the rows; none within maxDriverDesignSizeInMB 0, nor below
-   * MIN_PILOT_ROWS.
+   * MIN_PILOT_ROWS. The ladder's larger samples are fitted on the driver up to as many rows as it holds the design
+   * of, and half the rows.
    */
   @Test
   void theFastClassifierRunsAtScaleOverTheClusterAndOnLargeData() {
@@ -295,22 +296,34 @@ class FitPlanTest {
     assertTrue(large.onDriver() && large.atScale(), large.why());
     assertEquals(pilot, large.pilotRows());
     assertEquals(1, large.maxAddsPerStep(), large.addsWhy());
-    assertTrue(large.why().contains("a pilot fit on a sample of about " + pilot + " rows, then rounds"), large.why());
+    assertTrue(large.why().contains("a pilot fit on a sample of about " + pilot + " rows, fits on 8 times larger samples"), large.why());
     FitPlan.Placement cluster = FitPlan.Placement.of(1_000_000, 1_000_000, 1001, 2, true, true, none, 0, 8 * gib,
         gib);
     assertTrue(!cluster.onDriver() && cluster.atScale(), cluster.why());
     assertEquals(pilot, cluster.pilotRows());
+    // the ladder's samples up to as many rows as the driver holds the design of are fitted there: at 8 GiB, the
+    // 262,144 rows after a pilot of 32,768 (at most half the rows; the largest that fits)
+    assertTrue(cluster.driverRows() >= 8 * pilot && cluster.driverRows() <= 500_000, cluster.why());
+    assertTrue(DriverMemory.driverDesignFits(cluster.driverRows(), 1001, 2, 8 * gib, gib));
+    assertTrue(cluster.driverRows() == 500_000
+        || !DriverMemory.driverDesignFits(cluster.driverRows() + 1, 1001, 2, 8 * gib, gib));
+    assertTrue(cluster.why().contains("on the driver up to " + cluster.driverRows() + " rows"), cluster.why());
+    assertEquals(128_000, large.driverRows(), "on the driver, every sample");
     // a 1 GiB driver holds the design of about 37,000 rows: the pilot takes PILOT_ROWS of them if it can
     FitPlan.Placement smallDriver = FitPlan.Placement.of(1_000_000, 1_000_000, 1001, 2, true, true, none, 0, gib,
         gib);
     assertTrue(smallDriver.pilotRows() > 0 && smallDriver.pilotRows() <= pilot, smallDriver.why());
     assertTrue(DriverMemory.driverDesignFits(smallDriver.pilotRows(), 1001, 2, gib, gib));
+    assertEquals(Math.min(pilot, smallDriver.driverRows()), smallDriver.pilotRows());
+    assertTrue(smallDriver.driverRows() < 8 * pilot, smallDriver.why());
     // over the cluster below 100,000 rows too; within maxDriverDesignSizeInMB (0: no pilot); a set maxAddsPerStep
     FitPlan.Placement forced = FitPlan.Placement.of(16_000, 16_000, 1001, 2, true, true, 0.0, 0, 8 * gib, gib);
     assertTrue(!forced.onDriver() && forced.atScale() && forced.pilotRows() == 0, forced.why());
+    assertEquals(0, forced.driverRows());
     FitPlan.Placement capped = FitPlan.Placement.of(16_000, 16_000, 1001, 2, true, true, 30.0, 3, 8 * gib, gib);
     assertTrue(!capped.onDriver() && capped.atScale(), capped.why());
     assertTrue(capped.pilotRows() * 1001 * 8.0 / (1 << 20) <= 30.0 && capped.pilotRows() > 3_000, capped.why());
+    assertEquals(capped.pilotRows(), capped.driverRows());
     assertEquals(3, capped.maxAddsPerStep());
     // at most M = 4 shortlists of candidates: no rounds
     int fourShortlists = 4 * FitPlan.SHORTLIST;

@@ -86,18 +86,26 @@ public final class FastBernoulliSolver {
    *     start the fit on every row; null: no pilot (a cold start, or the initial state given)
    * @param shortlist L: each round runs over the active basis functions and the L candidates whose adds gain most
    *     ({@link ShortlistRounds})
+   * @param onDriver the largest fraction of the rows whose sample's fit runs on the driver: the ladder collects such a
+   *     sample once ({@link DesignStatistics#local}) and makes no passes over it; a larger sample's passes go over
+   *     the data (0: only the pilot's)
    */
-  public record AtScale(RowSample pilot, int shortlist) {
+  public record AtScale(RowSample pilot, int shortlist, double onDriver) {
 
     /**
-     * Checks the shortlist.
+     * Checks the shortlist and the fraction.
      *
      * @param pilot the sample of the rows a pilot fit runs on, or null
      * @param shortlist L (at least 1)
+     * @param onDriver the largest fraction of the rows fitted on the driver, in [0, 1]
      */
     public AtScale {
       if (shortlist < 1) {
         throw new IllegalArgumentException("the shortlist must hold at least one candidate; got " + shortlist);
+      }
+      if (!(onDriver >= 0.0 && onDriver <= 1.0)) {
+        throw new IllegalArgumentException("the fraction of the rows fitted on the driver must be in [0, 1]; got "
+            + onDriver);
       }
     }
   }
@@ -107,7 +115,8 @@ public final class FastBernoulliSolver {
    * (one add per step) on the sample {@code scale.pilot()} collected to the driver, then fits in rounds over a
    * shortlist ({@link ShortlistRounds}) on samples of {@link #LADDER} times as many rows each (the same seed, so each
    * sample holds the one before), each started from the fit before; then, from that or the initial state, rounds
-   * over a shortlist on every row} A sample's passes skip the rows it does not keep.
+   * over a shortlist on every row} A sample of at most {@code scale.onDriver()} of the rows is collected to the driver
+   * and fitted there; a larger one's passes skip the rows it does not keep.
    *
    * @param options the settings (the scale-free prior only)
    * @param likelihood the likelihood of a row (Bernoulli or Poisson)
@@ -122,11 +131,12 @@ public final class FastBernoulliSolver {
       RowSample pilot = scale.pilot();
       if (start == null && pilot != null) {
         start = startOf(FastLaplaceSolver.fit(over(data.sample(pilot).local(), likelihood), m,
-            options.withMaxAddsPerStep(1), null, report -> { }));
+            options.withMaxAddsPerStep(1), null, listener.forSample(pilot.fraction())));
         for (double f = pilot.fraction() * LADDER; f < 1.0; f *= LADDER) {
-          DesignStatistics rows = data.sample(new RowSample(f, pilot.seed()));
+          DesignStatistics sampled = data.sample(new RowSample(f, pilot.seed()));
+          DesignStatistics rows = f <= scale.onDriver() ? sampled.local() : sampled;
           start = startOf(ShortlistRounds.fit(over(rows, likelihood), m, options, start, scale.shortlist(),
-              report -> { }));
+              listener.forSample(f)));
         }
       }
       return ShortlistRounds.fit(over(data, likelihood), m, options, start, scale.shortlist(), listener);
@@ -179,7 +189,7 @@ public final class FastBernoulliSolver {
    * many rows, each started from the fit before, until every row. With a pilot of 32,768 rows, 10⁶ rows are fitted
    * after one intermediate fit on about 262,000; 256,000 rows after none.
    */
-  static final double LADDER = 8.0;
+  public static final double LADDER = 8.0;
 
   private static InitialState startOf(RelevanceFit fit) {
     return InitialState.of(fit.active(), fit.alpha(), fit.weights(), Double.NaN);

@@ -127,14 +127,16 @@ final class FastLaplaceSolver {
   private final SparseBayesOptions options;
   private final int m;
   private final InitialState initial;
+  private final CandidateTerms known;
   private int passes;
 
   private FastLaplaceSolver(Likelihood likelihood, int numCandidates, SparseBayesOptions options,
-      InitialState initial) {
+      InitialState initial, CandidateTerms known) {
     this.likelihood = likelihood;
     this.options = options;
     this.m = numCandidates;
     this.initial = initial;
+    this.known = known;
   }
 
   /**
@@ -164,11 +166,31 @@ final class FastLaplaceSolver {
    */
   static RelevanceFit fit(Likelihood likelihood, int numCandidates, SparseBayesOptions options, InitialState initial,
       IterationListener listener) {
+    return fit(likelihood, numCandidates, options, initial, null, listener);
+  }
+
+  /**
+   * Fits as {@link #fit(Likelihood, int, SparseBayesOptions, InitialState, IterationListener)}, from {@code initial}
+   * whose weights are the mode for its α and whose candidate terms there are {@code known} when given: the fit then
+   * starts with no pass (rounds over a shortlist start where the round before ended, scored by the full pass that
+   * chose the shortlist).
+   *
+   * @param likelihood the likelihood
+   * @param numCandidates the number of candidates
+   * @param options the settings (alphaPriorShape = alphaPriorRate = 0)
+   * @param initial where to start (null: a cold start from the best single candidate)
+   * @param known the candidate terms at the initial weights, the initial weights being the mode for the initial α
+   *     (null: the mode is searched for and the terms computed)
+   * @param listener told of every step
+   * @return the fit (no noise precision: NaN)
+   */
+  static RelevanceFit fit(Likelihood likelihood, int numCandidates, SparseBayesOptions options, InitialState initial,
+      CandidateTerms known, IterationListener listener) {
     if (options.alphaPriorShape() != 0.0 || options.alphaPriorRate() != 0.0) {
       throw new IllegalArgumentException("the fast solver supports the scale-free prior only "
           + "(alphaPriorShape = alphaPriorRate = 0); use solver em for a Gamma hyperprior");
     }
-    return new FastLaplaceSolver(likelihood, numCandidates, options, initial).run(listener);
+    return new FastLaplaceSolver(likelihood, numCandidates, options, initial, known).run(listener);
   }
 
   /** The state at a mode: active set, α, the mode and the candidate terms there (null: not yet computed). */
@@ -272,10 +294,20 @@ final class FastLaplaceSolver {
         null);
   }
 
-  /** The initial state's candidates and α, at the mode found from its weights, scored. */
+  /**
+   * The initial state's candidates and α, at the mode found from its weights, scored; with the known terms, at its
+   * weights (no pass).
+   */
   private State warmStart() {
     int[] active = initial.singleActive(m).clone();
     double[] alpha = initial.alpha()[0].clone();
+    if (known != null) {
+      if (known.numCandidates() != m || !Arrays.equals(known.active(), active)) {
+        throw new IllegalArgumentException("the known candidate terms are not over the initial state's candidates");
+      }
+      PosteriorMode at = PosteriorMode.at(initial.weights()[0], known.activeTerms(), alpha);
+      return new State(active, alpha, at, known, at.logMarginalLikelihood(alpha));
+    }
     PosteriorMode mode = PosteriorMode.find(w -> likelihood.terms(active, w), alpha, initial.weights()[0], null);
     passes += mode.passes();
     return scored(new State(active, alpha, mode, null, mode.logMarginalLikelihood(alpha)));

@@ -166,6 +166,24 @@ record PosteriorMode(double[] weights, LikelihoodTerms terms, Cholesky precision
     }
   }
 
+  /**
+   * {@return the mode known to be at {@code weights}, whose likelihood terms are {@code terms}: a search for the same α
+   * ended there (no pass)}
+   *
+   * @param weights the weights at the mode
+   * @param terms the likelihood terms there
+   * @param alpha the prior precisions of the search that found it
+   */
+  static PosteriorMode at(double[] weights, LikelihoodTerms terms, double[] alpha) {
+    int k = weights.length;
+    if (alpha.length != k || terms.dim() != k) {
+      throw new IllegalArgumentException("PosteriorMode: " + alpha.length + " alphas and terms over " + terms.dim()
+          + " basis functions for " + k + " weights");
+    }
+    return new PosteriorMode(weights.clone(), terms,
+        Cholesky.factorWithJitter(DenseMatrices.plusDiagonal(terms.hessian(), k, alpha), k), 0);
+  }
+
   /** Ψ(w) = −log p(t | w) + ½ Σ αᵢ wᵢ². */
   static double objective(LikelihoodTerms terms, double[] alpha, double[] w) {
     double penalty = 0.0;

@@ -85,8 +85,10 @@ final class ShortlistRounds {
       InitialState start = active.length == 0 ? null
           : InitialState.of(CandidateTerms.positionsIn(active, over), alpha, weights, Double.NaN);
       told.round(steps, last == null);
+      // a round starts where the one before ended, at its polished mode: the full pass scored that state
+      CandidateTerms known = last == null ? null : full.restrictedTo(over);
       RelevanceFit round = ClassCandidates.onFull(FastLaplaceSolver.fit(ClassCandidates.restrict(likelihood, over),
-          over.length, options.withMaxIter(Math.max(1, options.maxIter() - steps)), start, told), over);
+          over.length, options.withMaxIter(Math.max(1, options.maxIter() - steps)), start, known, told), over);
       double[] lml = round.logMarginalLikelihoods();
       int[] ks = round.activeCounts();
       for (int i = last == null ? 0 : 1; i < lml.length; i++) {

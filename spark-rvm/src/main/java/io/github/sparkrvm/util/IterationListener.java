@@ -38,6 +38,16 @@ public interface IterationListener {
   }
 
   /**
+   * {@return the listener of a fit on a sample of the rows that starts a fit at scale (its pilot and the fits of its
+   * ladder); by default one that ignores every report: the fit's own reports are those of its fit on every row}
+   *
+   * @param fraction the sample's expected fraction of the rows
+   */
+  default IterationListener forSample(double fraction) {
+    return none();
+  }
+
+  /**
    * {@return this listener, told each report with its step numbered {@code first} steps on} A fit that follows
    * several greedy paths numbers each later path's steps on from the earlier ones'.
    *

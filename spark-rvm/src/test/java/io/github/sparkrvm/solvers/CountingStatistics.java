@@ -37,10 +37,19 @@ final class CountingStatistics implements DesignStatistics {
   int shortlistPasses;
   final java.util.List<Integer> shortlistSizes = new java.util.ArrayList<>();
   int samples;
+  /** Samples collected to the driver ({@code sample(…).local()}), whose passes are not counted here. */
+  int collected;
   final java.util.List<int[]> candidateActiveSets = new java.util.ArrayList<>();
+  /** The statistics this one is a sample of, whose {@link #collected} counts this one's collection; or null. */
+  private final CountingStatistics sampledFrom;
 
   CountingStatistics(DesignStatistics inner) {
+    this(inner, null);
+  }
+
+  private CountingStatistics(DesignStatistics inner, CountingStatistics sampledFrom) {
     this.inner = inner;
+    this.sampledFrom = sampledFrom;
   }
 
   @Override
@@ -77,7 +86,15 @@ final class CountingStatistics implements DesignStatistics {
   @Override
   public DesignStatistics sample(io.github.sparkrvm.statistics.RowSample sample) {
     samples++;
-    return inner.sample(sample);
+    return new CountingStatistics(inner.sample(sample), this);
+  }
+
+  @Override
+  public DesignStatistics local() {
+    if (sampledFrom != null) {
+      sampledFrom.collected++;
+    }
+    return inner.local();
   }
 
   @Override

@@ -137,10 +137,12 @@ class ShortlistRoundsTest {
     LocalStatistics data = ripley();
     CountingStatistics counted = new CountingStatistics(data);
     RelevanceFit fit = (RelevanceFit) FastBernoulliSolver.atScale(SparseBayesOptions.defaults(),
-        LaplaceLikelihood.BERNOULLI, null, new FastBernoulliSolver.AtScale(new RowSample(0.1, 7L), SHORTLIST))
+        LaplaceLikelihood.BERNOULLI, null, new FastBernoulliSolver.AtScale(new RowSample(0.1, 7L), SHORTLIST, 0.0))
         .fit(counted, report -> { });
-    // the pilot on a tenth of the rows, then a fit on 0.8 of them (the ladder's ratio 8), then every row
+    // the pilot on a tenth of the rows, then a fit on 0.8 of them (the ladder's ratio 8), then every row; only the
+    // pilot's sample is collected to the driver when no larger fraction is to be fitted there
     assertEquals(2, counted.samples);
+    assertEquals(1, counted.collected);
     assertFixedPointOfTheFastRule(data, fit);
     assertNeverDecreases(fit.logMarginalLikelihoods());
     // the ladder's model on 80% of the rows is the start: the first step is a state of several basis functions
@@ -151,6 +153,85 @@ class ShortlistRoundsTest {
     assertTrue(counted.activePasses + counted.shortlistPasses < cold.activePasses + cold.shortlistPasses,
         "with the pilot " + (counted.activePasses + counted.shortlistPasses) + " passes, cold "
             + (cold.activePasses + cold.shortlistPasses));
+  }
+
+  /**
+   * The fits on samples that start a fit at scale report their steps to the listener's {@code forSample} of their
+   * fraction (the estimator logs them), the fit on every row to the listener itself.
+   */
+  @Test
+  void atScaleReportsTheSamplesFitsToTheirOwnListeners() {
+    java.util.Map<Double, Integer> sampled = new java.util.TreeMap<>();
+    List<Integer> own = new java.util.ArrayList<>();
+    io.github.sparkrvm.util.IterationListener listener = new io.github.sparkrvm.util.IterationListener() {
+      @Override
+      public void onIteration(io.github.sparkrvm.util.IterationReport report) {
+        own.add(report.iteration());
+      }
+
+      @Override
+      public io.github.sparkrvm.util.IterationListener forSample(double fraction) {
+        return report -> sampled.merge(fraction, 1, Integer::sum);
+      }
+    };
+    RelevanceFit fit = (RelevanceFit) FastBernoulliSolver.atScale(SparseBayesOptions.defaults(),
+        LaplaceLikelihood.BERNOULLI, null, new FastBernoulliSolver.AtScale(new RowSample(0.1, 7L), SHORTLIST, 0.0))
+        .fit(new CountingStatistics(ripley()), listener);
+    assertEquals(List.of(0.1, 0.8), List.copyOf(sampled.keySet()));
+    assertTrue(sampled.get(0.1) > 1 && sampled.get(0.8) >= 1, sampled.toString());
+    assertEquals(fit.iterations() + 1, own.size());
+    assertEquals(0, own.get(0));
+  }
+
+  /**
+   * A sample of at most {@code onDriver} of the rows is collected to the driver (one pass) and fitted there; the
+   * driver's statistics of a sample equal the view's (BlockStatisticsTest), so the model is the one the same ladder
+   * reaches with its passes over the data.
+   */
+  @Test
+  void atScaleFitsTheLadderOnTheDriverUpToItsFraction() {
+    LocalStatistics data = ripley();
+    CountingStatistics viewed = new CountingStatistics(data);
+    CountingStatistics held = new CountingStatistics(data);
+    RelevanceFit overViews = (RelevanceFit) FastBernoulliSolver.atScale(SparseBayesOptions.defaults(),
+        LaplaceLikelihood.BERNOULLI, null, new FastBernoulliSolver.AtScale(new RowSample(0.1, 7L), SHORTLIST, 0.5))
+        .fit(viewed, report -> { });
+    RelevanceFit onDriver = (RelevanceFit) FastBernoulliSolver.atScale(SparseBayesOptions.defaults(),
+        LaplaceLikelihood.BERNOULLI, null, new FastBernoulliSolver.AtScale(new RowSample(0.1, 7L), SHORTLIST, 0.8))
+        .fit(held, report -> { });
+    assertEquals(1, viewed.collected, "the pilot only");
+    assertEquals(2, held.collected, "the pilot and the fit on 0.8 of the rows");
+    assertArrayEquals(overViews.active(), onDriver.active());
+    assertArrayEquals(overViews.alpha(), onDriver.alpha(), 0.0);
+    assertArrayEquals(overViews.logMarginalLikelihoods(), onDriver.logMarginalLikelihoods(), 0.0);
+  }
+
+  /**
+   * A fit started at a mode with its candidate terms known (a round after the first, scored by the full pass that
+   * chose its shortlist) makes the same steps as one that searches for the mode and scores it, with the two passes
+   * of that search and scoring saved.
+   */
+  @Test
+  void aStartAtAKnownModeMakesTheSameStepsWithTwoPassesFewer() {
+    LocalStatistics data = ripley();
+    int m = data.numCandidates();
+    RelevanceFit early = FastLaplaceSolver.fit(likelihood(new CountingStatistics(data)), m,
+        SparseBayesOptions.defaults().withMaxIter(8), report -> { });
+    assertTrue(!early.converged() && early.active().length > 1, "stopped after 8 steps, not converged");
+    InitialState at = InitialState.of(early.active(), early.alpha(), early.weights(), Double.NaN);
+    CountingStatistics searched = new CountingStatistics(data);
+    RelevanceFit plain = FastLaplaceSolver.fit(likelihood(searched), m, SparseBayesOptions.defaults(), at, null,
+        report -> { });
+    CountingStatistics scored = new CountingStatistics(data);
+    CandidateTerms known = data.laplaceCandidates(LaplaceLikelihood.BERNOULLI, early.active(), early.weights());
+    RelevanceFit fromKnown = FastLaplaceSolver.fit(likelihood(scored), m, SparseBayesOptions.defaults(), at, known,
+        report -> { });
+    assertArrayEquals(plain.active(), fromKnown.active());
+    assertArrayEquals(plain.alpha(), fromKnown.alpha(), 1e-9 * java.util.Arrays.stream(plain.alpha()).max()
+        .orElse(1.0));
+    assertArrayEquals(plain.logMarginalLikelihoods(), fromKnown.logMarginalLikelihoods(), 1e-9);
+    assertEquals(plain.likelihoodPasses() - 2, fromKnown.likelihoodPasses());
+    assertEquals(searched.activePasses + searched.candidatePasses - 2, scored.activePasses + scored.candidatePasses);
   }
 
   @Test
