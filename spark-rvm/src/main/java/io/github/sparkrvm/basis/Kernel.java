@@ -18,7 +18,6 @@ package io.github.sparkrvm.basis;
 
 import dev.ludovic.netlib.blas.BLAS;
 import java.io.Serializable;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -317,18 +316,11 @@ public sealed interface Kernel extends Serializable
       return Math.exp(-gamma * s);
     }
 
-    /**
-     * Up to {@link #DIRECT_DIM} features, Σ (xᵢ − cᵢ)² column by column; above, ‖x‖² + ‖c‖² − 2XCᵀ with one
-     * {@code dgemm}.
-     */
+    /** ‖x‖² + ‖c‖² − 2XCᵀ, with one {@code dgemm}. */
     @Override
     public void expand(double[] x, int n, Centres centres, int[] positions, double[] out, int offset) {
       int dim = centres.dim();
       int kk = positions.length;
-      if (dim <= DIRECT_DIM) {
-        expandDirect(x, n, centres, positions, out, offset);
-        return;
-      }
       double[] c = centres.gather(positions);
       BLAS.getInstance().dgemm("T", "N", n, kk, dim, -2.0, x, 0, dim, c, 0, dim, 0.0, out, offset, n);
       double[] xNorms = Centres.squaredNorms(x, n, dim);
@@ -337,42 +329,6 @@ public sealed interface Kernel extends Serializable
         int col = offset + j * n;
         for (int i = 0; i < n; i++) {
           out[col + i] = fromSquaredDistance(out[col + i] + xNorms[i] + cNorm);
-        }
-      }
-    }
-
-    /**
-     * The most features for which the RBF expansion sums the squared differences directly: with the inner dimension
-     * of the {@code dgemm} this small, the product costs more than the differences (at two features, about 1.7
-     * times the time of the whole direct expansion, measured with netlib's Java BLAS), and the direct sum is exact
-     * where ‖x‖² + ‖c‖² − 2xᵀc cancels.
-     */
-    static final int DIRECT_DIM = 4;
-
-    private void expandDirect(double[] x, int n, Centres centres, int[] positions, double[] out, int offset) {
-      int dim = centres.dim();
-      double[] c = centres.values();
-      double[] byFeature = new double[n * dim];
-      for (int i = 0; i < n; i++) {
-        for (int f = 0; f < dim; f++) {
-          byFeature[f * n + i] = x[i * dim + f];
-        }
-      }
-      double[] squared = new double[n];
-      for (int j = 0; j < positions.length; j++) {
-        Arrays.fill(squared, 0.0);
-        int centre = positions[j] * dim;
-        for (int f = 0; f < dim; f++) {
-          double cf = c[centre + f];
-          int from = f * n;
-          for (int i = 0; i < n; i++) {
-            double diff = byFeature[from + i] - cf;
-            squared[i] += diff * diff;
-          }
-        }
-        int col = offset + j * n;
-        for (int i = 0; i < n; i++) {
-          out[col + i] = Math.exp(-gamma * squared[i]);
         }
       }
     }

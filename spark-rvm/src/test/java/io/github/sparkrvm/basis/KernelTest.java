@@ -93,30 +93,6 @@ class KernelTest {
         {Math.pow(E, -0.5), 1.0, 1.0, Math.pow(E, -2.0)}});
   }
 
-  /**
-   * The RBF expansion sums squared differences up to {@link Kernel.Rbf#DIRECT_DIM} features and uses a matrix
-   * product above: on either side of the switch, every column equals the one-point reference.
-   */
-  @Test
-  void rbfExpansionEqualsTheOnePointValueOnBothSidesOfTheDirectSwitch() {
-    java.util.Random random = new java.util.Random(7);
-    for (int dim : new int[] {1, Kernel.Rbf.DIRECT_DIM, Kernel.Rbf.DIRECT_DIM + 1, 12}) {
-      int n = 37;
-      int centres = 9;
-      double[] x = random.doubles(n * dim, -2, 2).toArray();
-      double[] c = random.doubles(centres * dim, -2, 2).toArray();
-      BasisFunctions rbf = BasisFunctions.of(new Kernel.Rbf(0.3), true, dim, c);
-      int[] some = {0, 2, 5, 9};
-      double[] out = rbf.expand(RowBlock.unweighted(n, dim, x, new double[n]), some);
-      for (int j = 0; j < some.length; j++) {
-        for (int i = 0; i < n; i++) {
-          double[] row = java.util.Arrays.copyOfRange(x, i * dim, (i + 1) * dim);
-          assertEquals(rbf.value(some[j], row), out[j * n + i], 1e-12, "dim " + dim + ", row " + i + ", column " + j);
-        }
-      }
-    }
-  }
-
   @Test
   void expandingASubsetGivesThoseColumnsOnly() {
     BasisFunctions rbf = BasisFunctions.of(new Kernel.Rbf(0.5), true, 2, CENTRES);
