@@ -309,6 +309,15 @@ final class FitPlan {
    */
   static final int SHORTLIST = 64;
 
+  /**
+   * The (class, basis function) pairs K·M from which the softmax fast solver runs at scale
+   * (FastMultinomialSolver.atScale: in rounds over a shortlist of SHORTLIST pairs, each round scoring every pair once),
+   * on either path and whatever maxAddsPerStep, unless classFeatureBlocks restricts the classes. The project's digits tests (10 classes × 201
+   * candidates, 3 × 101) stay below; the 7,291 × 256 digits of benchmarks/results/softmax-scale.md (10 × 1001) are
+   * above.
+   */
+  static final long SOFTMAX_AT_SCALE_PAIRS = 4096;
+
   private final String uid;
   private final RvmParams params;
   private final Choice choice;
@@ -469,6 +478,14 @@ final class FitPlan {
     if (choice.softmax()) {
       if (choice.method() != Method.FAST) {
         return MultinomialRelevanceSolver.of(numClasses, options, classCandidates, initial);
+      }
+      long pairs = (long) numClasses * basis.numCandidates();
+      if (classCandidates == null && pairs >= SOFTMAX_AT_SCALE_PAIRS) {
+        LOG.info("{}: solver fast runs the softmax at scale over its {} (class, basis function) pairs (at least {}): "
+            + "in rounds over the active pairs and a shortlist of the {} pairs whose adds gain most, each round "
+            + "scoring every pair once; one path with maxAddsPerStep {}", uid, pairs, SOFTMAX_AT_SCALE_PAIRS, SHORTLIST,
+            options.maxAddsPerStep());
+        return FastMultinomialSolver.atScale(numClasses, options, initial, SHORTLIST);
       }
       RelevanceSolver<MultiClassFit> oneAdd = FastMultinomialSolver.of(numClasses, options, classCandidates, initial);
       if (params.getMaxAddsPerStep() > 0 || options.maxAddsPerStep() != 1 || initial != null) {

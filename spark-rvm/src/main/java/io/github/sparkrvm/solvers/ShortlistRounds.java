@@ -95,6 +95,13 @@ final class ShortlistRounds {
       }
       passes += round.likelihoodPasses();
       steps += round.iterations();
+      if (start != null && round.iterations() == 0) {
+        // No step from a start with basis functions: every action the round tried (the best adds of every candidate
+        // among them) would lower the Laplace objective, which ends the fast solver over every candidate too. The
+        // state has not moved, so another full pass would find the same shortlist again.
+        return new RelevanceFit(round.active(), round.weights(), round.alpha(), round.covariance(), Double.NaN, steps,
+            round.converged(), toDoubles(objective), toInts(counts), passes);
+      }
       last = round;
       active = round.active();
       alpha = round.alpha();
