@@ -332,6 +332,8 @@ final class FitPlan {
   private final boolean onDriver;
   private final SparseBayesOptions options;
   private final int[][] classCandidates;
+  /** Whether the softmax fast solver runs at scale: K·M at least SOFTMAX_AT_SCALE_PAIRS, no class feature blocks. */
+  private final boolean softmaxAtScale;
   private final InitialState initial;
   private final RelevanceSolver<? extends RelevanceResult> solver;
 
@@ -392,7 +394,10 @@ final class FitPlan {
         p.getMaxAddsPerStep(), Runtime.getRuntime().maxMemory(), maxResultSize);
     LOG.info("{}: {}", uid, placement.why());
     onDriver = placement.onDriver();
-    int adds = placement.maxAddsPerStep();
+    softmaxAtScale = choice.softmax() && choice.method() == Method.FAST && classCandidates == null
+        && (long) numClasses * m >= SOFTMAX_AT_SCALE_PAIRS;
+    // the softmax at scale: as the binary fit at scale, one add per step unless set (the shortlist keeps a step cheap)
+    int adds = softmaxAtScale && p.getMaxAddsPerStep() == 0 ? 1 : placement.maxAddsPerStep();
     options = new SparseBayesOptions(p.getMaxIter(), p.getTol(), p.getAlphaMax(), p.getAlphaPriorShape(),
         p.getAlphaPriorRate(), adds, p.getNoisePrecision());
     if (options.noiseFixed()) {
@@ -400,7 +405,9 @@ final class FitPlan {
           + "re-estimated", uid, options.noisePrecision(), 1.0 / Math.sqrt(options.noisePrecision()));
     }
     if (choice.method() == Method.FAST && choice.family() != Family.GAUSSIAN) {
-      LOG.info("{}: solver fast adds up to {} basis function(s) per step ({})", uid, adds, placement.addsWhy());
+      LOG.info("{}: solver fast adds up to {} basis function(s) per step ({})", uid, adds,
+          softmaxAtScale && p.getMaxAddsPerStep() == 0 ? "maxAddsPerStep 0: auto, 1 for the softmax at scale"
+              : placement.addsWhy());
     }
     solver = chooseSolver(placement, summary.rows());
   }
@@ -479,8 +486,8 @@ final class FitPlan {
       if (choice.method() != Method.FAST) {
         return MultinomialRelevanceSolver.of(numClasses, options, classCandidates, initial);
       }
-      long pairs = (long) numClasses * basis.numCandidates();
-      if (classCandidates == null && pairs >= SOFTMAX_AT_SCALE_PAIRS) {
+      if (softmaxAtScale) {
+        long pairs = (long) numClasses * basis.numCandidates();
         LOG.info("{}: solver fast runs the softmax at scale over its {} (class, basis function) pairs (at least {}): "
             + "in rounds over the active pairs and a shortlist of the {} pairs whose adds gain most, each round "
             + "scoring every pair once; one path with maxAddsPerStep {}", uid, pairs, SOFTMAX_AT_SCALE_PAIRS, SHORTLIST,

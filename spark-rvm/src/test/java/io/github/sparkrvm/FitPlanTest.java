@@ -214,7 +214,13 @@ class FitPlanTest {
     MultiClassFit direct = FastMultinomialSolver.atScale(10, softmax.options(), null, FitPlan.SHORTLIST)
         .fit(stats, IterationListener.none());
     assertSame(direct, softmax.solver().fit(stats, IterationListener.none()));
-    // below SOFTMAX_AT_SCALE_PAIRS the two paths of multinomialRunsSoftmaxOrOneVsRest run (3 × 37 pairs here)
+    // from AUTO_BATCH_ROWS rows on too, as the binary fit at scale: the shortlist, not batching, keeps a step cheap
+    TestData.Table large = TestData.blobs(10_000, 10, 0.8, 7);
+    assertEquals(1, plan(estimator("multinomial", "fast").setMaxBasis(410).setGamma(0.5), large).options()
+        .maxAddsPerStep());
+    assertEquals(4, plan(estimator("multinomial", "fast").setMaxBasis(410).setGamma(0.5).setMaxAddsPerStep(4), large)
+        .options().maxAddsPerStep());
+    // below SOFTMAX_AT_SCALE_PAIRS the two paths of multinomialRunsSoftmaxOrOneVsRest run (3 × 37 pairs there)
   }
 
   @Test
