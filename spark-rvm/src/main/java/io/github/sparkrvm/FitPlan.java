@@ -318,6 +318,14 @@ final class FitPlan {
    */
   static final long SOFTMAX_AT_SCALE_PAIRS = 4096;
 
+  /**
+   * The automatic maxAddsPerStep of the softmax at scale, the second path of the small softmax. On the 7,291 × 256
+   * digits (benchmarks/results/softmax-scale.md, splits 0-2) two adds per step took 209-249 CPU s and 617-657 steps to
+   * a mean test error of 5.43% (the plain one-add path's) where one add per step took 246-311 CPU s, reached maxIter
+   * 1000 on two splits and erred 5.78% on average.
+   */
+  static final int SOFTMAX_AT_SCALE_ADDS = 2;
+
   private final String uid;
   private final RvmParams params;
   private final Choice choice;
@@ -396,8 +404,8 @@ final class FitPlan {
     onDriver = placement.onDriver();
     softmaxAtScale = choice.softmax() && choice.method() == Method.FAST && classCandidates == null
         && (long) numClasses * m >= SOFTMAX_AT_SCALE_PAIRS;
-    // the softmax at scale: as the binary fit at scale, one add per step unless set (the shortlist keeps a step cheap)
-    int adds = softmaxAtScale && p.getMaxAddsPerStep() == 0 ? 1 : placement.maxAddsPerStep();
+    // the softmax at scale: two adds per step unless set (the small softmax's second path; measured, see the constant)
+    int adds = softmaxAtScale && p.getMaxAddsPerStep() == 0 ? SOFTMAX_AT_SCALE_ADDS : placement.maxAddsPerStep();
     options = new SparseBayesOptions(p.getMaxIter(), p.getTol(), p.getAlphaMax(), p.getAlphaPriorShape(),
         p.getAlphaPriorRate(), adds, p.getNoisePrecision());
     if (options.noiseFixed()) {
@@ -406,7 +414,8 @@ final class FitPlan {
     }
     if (choice.method() == Method.FAST && choice.family() != Family.GAUSSIAN) {
       LOG.info("{}: solver fast adds up to {} basis function(s) per step ({})", uid, adds,
-          softmaxAtScale && p.getMaxAddsPerStep() == 0 ? "maxAddsPerStep 0: auto, 1 for the softmax at scale"
+          softmaxAtScale && p.getMaxAddsPerStep() == 0 ? "maxAddsPerStep 0: auto, " + SOFTMAX_AT_SCALE_ADDS
+              + " for the softmax at scale"
               : placement.addsWhy());
     }
     solver = chooseSolver(placement, summary.rows());

@@ -209,14 +209,14 @@ class FitPlanTest {
     assertEquals(10L * 411, 10L * softmax.basis().numCandidates());
     assertTrue(10L * softmax.basis().numCandidates() >= FitPlan.SOFTMAX_AT_SCALE_PAIRS);
     InMemoryStatistics stats = stats(softmax, data);
-    // one path, one add per step (410 rows, below AUTO_BATCH_ROWS), in rounds over a shortlist
-    assertEquals(1, softmax.options().maxAddsPerStep());
+    // one path, two adds per step, in rounds over a shortlist
+    assertEquals(FitPlan.SOFTMAX_AT_SCALE_ADDS, softmax.options().maxAddsPerStep());
     MultiClassFit direct = FastMultinomialSolver.atScale(10, softmax.options(), null, FitPlan.SHORTLIST)
         .fit(stats, IterationListener.none());
     assertSame(direct, softmax.solver().fit(stats, IterationListener.none()));
-    // from AUTO_BATCH_ROWS rows on too, as the binary fit at scale: the shortlist, not batching, keeps a step cheap
+    // from AUTO_BATCH_ROWS rows on too (not 16); a value set is kept
     TestData.Table large = TestData.blobs(10_000, 10, 0.8, 7);
-    assertEquals(1, plan(estimator("multinomial", "fast").setMaxBasis(410).setGamma(0.5), large).options()
+    assertEquals(FitPlan.SOFTMAX_AT_SCALE_ADDS, plan(estimator("multinomial", "fast").setMaxBasis(410).setGamma(0.5), large).options()
         .maxAddsPerStep());
     assertEquals(4, plan(estimator("multinomial", "fast").setMaxBasis(410).setGamma(0.5).setMaxAddsPerStep(4), large)
         .options().maxAddsPerStep());
