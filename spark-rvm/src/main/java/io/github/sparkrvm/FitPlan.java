@@ -314,6 +314,23 @@ final class FitPlan {
    */
   static final int SHORTLIST = 64;
 
+  /**
+   * The (class, basis function) pairs K·M from which the softmax fast solver runs at scale
+   * (FastMultinomialSolver.atScale: in rounds over a shortlist of SHORTLIST pairs, each round scoring every pair once),
+   * on either path and whatever maxAddsPerStep, unless classFeatureBlocks restricts the classes. The project's digits tests (10 classes × 201
+   * candidates, 3 × 101) stay below; the 7,291 × 256 digits of benchmarks/results/softmax-scale.md (10 × 1001) are
+   * above.
+   */
+  static final long SOFTMAX_AT_SCALE_PAIRS = 4096;
+
+  /**
+   * The automatic maxAddsPerStep of the softmax at scale, the second path of the small softmax. On the 7,291 × 256
+   * digits (benchmarks/results/softmax-scale.md, splits 0-2) two adds per step took 209-249 CPU s and 617-657 steps to
+   * a mean test error of 5.43% (the plain one-add path's) where one add per step took 246-311 CPU s, reached maxIter
+   * 1000 on two splits and erred 5.78% on average.
+   */
+  static final int SOFTMAX_AT_SCALE_ADDS = 2;
+
   private final String uid;
   private final RvmParams params;
   private final Choice choice;
@@ -328,6 +345,8 @@ final class FitPlan {
   private final boolean onDriver;
   private final SparseBayesOptions options;
   private final int[][] classCandidates;
+  /** Whether the softmax fast solver runs at scale: K·M at least SOFTMAX_AT_SCALE_PAIRS, no class feature blocks. */
+  private final boolean softmaxAtScale;
   private final InitialState initial;
   private final RelevanceSolver<? extends RelevanceResult> solver;
 
@@ -388,7 +407,10 @@ final class FitPlan {
         p.getMaxAddsPerStep(), Runtime.getRuntime().maxMemory(), maxResultSize);
     LOG.info("{}: {}", uid, placement.why());
     onDriver = placement.onDriver();
-    int adds = placement.maxAddsPerStep();
+    softmaxAtScale = choice.softmax() && choice.method() == Method.FAST && classCandidates == null
+        && (long) numClasses * m >= SOFTMAX_AT_SCALE_PAIRS;
+    // the softmax at scale: two adds per step unless set (the small softmax's second path; measured, see the constant)
+    int adds = softmaxAtScale && p.getMaxAddsPerStep() == 0 ? SOFTMAX_AT_SCALE_ADDS : placement.maxAddsPerStep();
     options = new SparseBayesOptions(p.getMaxIter(), p.getTol(), p.getAlphaMax(), p.getAlphaPriorShape(),
         p.getAlphaPriorRate(), adds, p.getNoisePrecision());
     if (options.noiseFixed()) {
@@ -396,7 +418,10 @@ final class FitPlan {
           + "re-estimated", uid, options.noisePrecision(), 1.0 / Math.sqrt(options.noisePrecision()));
     }
     if (choice.method() == Method.FAST && choice.family() != Family.GAUSSIAN) {
-      LOG.info("{}: solver fast adds up to {} basis function(s) per step ({})", uid, adds, placement.addsWhy());
+      LOG.info("{}: solver fast adds up to {} basis function(s) per step ({})", uid, adds,
+          softmaxAtScale && p.getMaxAddsPerStep() == 0 ? "maxAddsPerStep 0: auto, " + SOFTMAX_AT_SCALE_ADDS
+              + " for the softmax at scale"
+              : placement.addsWhy());
     }
     solver = chooseSolver(placement, summary.rows());
   }
@@ -474,6 +499,14 @@ final class FitPlan {
     if (choice.softmax()) {
       if (choice.method() != Method.FAST) {
         return MultinomialRelevanceSolver.of(numClasses, options, classCandidates, initial);
+      }
+      if (softmaxAtScale) {
+        long pairs = (long) numClasses * basis.numCandidates();
+        LOG.info("{}: solver fast runs the softmax at scale over its {} (class, basis function) pairs (at least {}): "
+            + "in rounds over the active pairs and a shortlist of the {} pairs whose adds gain most, each round "
+            + "scoring every pair once; one path with maxAddsPerStep {}", uid, pairs, SOFTMAX_AT_SCALE_PAIRS, SHORTLIST,
+            options.maxAddsPerStep());
+        return FastMultinomialSolver.atScale(numClasses, options, initial, SHORTLIST);
       }
       RelevanceSolver<MultiClassFit> oneAdd = FastMultinomialSolver.of(numClasses, options, classCandidates, initial);
       if (params.getMaxAddsPerStep() > 0 || options.maxAddsPerStep() != 1 || initial != null) {

@@ -200,6 +200,30 @@ class FitPlanTest {
   }
 
   @Test
+  void theSoftmaxRunsAtScaleFromSoftmaxAtScalePairs() {
+    // 10 classes of 41 rows, every row a candidate centre with a bias: 10 × 411 = 4110 (class, basis function) pairs
+    TestData.Table data = TestData.blobs(41, 10, 0.8, 7);
+    // three steps (the plan is what is checked: the whole fit over 4110 pairs on the in-memory statistics takes
+    // minutes)
+    FitPlan softmax = plan(estimator("multinomial", "fast").setMaxBasis(410).setGamma(0.5).setMaxIter(3), data);
+    assertEquals(10L * 411, 10L * softmax.basis().numCandidates());
+    assertTrue(10L * softmax.basis().numCandidates() >= FitPlan.SOFTMAX_AT_SCALE_PAIRS);
+    InMemoryStatistics stats = stats(softmax, data);
+    // one path, two adds per step, in rounds over a shortlist
+    assertEquals(FitPlan.SOFTMAX_AT_SCALE_ADDS, softmax.options().maxAddsPerStep());
+    MultiClassFit direct = FastMultinomialSolver.atScale(10, softmax.options(), null, FitPlan.SHORTLIST)
+        .fit(stats, IterationListener.none());
+    assertSame(direct, softmax.solver().fit(stats, IterationListener.none()));
+    // from AUTO_BATCH_ROWS rows on too (not 16); a value set is kept
+    TestData.Table large = TestData.blobs(10_000, 10, 0.8, 7);
+    assertEquals(FitPlan.SOFTMAX_AT_SCALE_ADDS, plan(estimator("multinomial", "fast").setMaxBasis(410).setGamma(0.5), large).options()
+        .maxAddsPerStep());
+    assertEquals(4, plan(estimator("multinomial", "fast").setMaxBasis(410).setGamma(0.5).setMaxAddsPerStep(4), large)
+        .options().maxAddsPerStep());
+    // below SOFTMAX_AT_SCALE_PAIRS the two paths of multinomialRunsSoftmaxOrOneVsRest run (3 × 37 pairs there)
+  }
+
+  @Test
   void variationalChoosesItsFormAndFloorsTheHyperprior() {
     TestData.Table data = TestData.noisySinc(30, 0.1, 4);
     // 30 centres and a bias: more basis functions than rows, so auto takes the dual form

@@ -34,9 +34,12 @@ import java.util.stream.IntStream;
  * only, warm-started from the state: each of its candidates passes expands and multiplies k + L columns instead of M.
  * The fit ends when a full pass finds no add that gains more than {@link SequentialAction#minGain} (the re-estimates
  * and deletes of the active set are the round's own, which had settled): the fast solver's stopping rule over every
- * candidate, so that the result is a fixed point of the same rule. The path differs from the fast solver's over all
- * candidates only where a candidate outside the shortlist would have become the best add within a round; the next
- * round's full pass then finds it.
+ * candidate, so that the result is a fixed point of the same rule; or when a round takes no step (every action it
+ * tries would lower the Laplace objective, which ends the fast solver over every candidate too). The path differs from
+ * the fast solver's over all candidates only where a candidate outside the shortlist would have become the best add
+ * within a round; the next round's full pass then finds it. The candidates are those of any
+ * {@link FastLaplaceSolver.Likelihood}: the binary fit's basis functions ({@link FastBernoulliSolver#atScale}), or the
+ * softmax's K·M flat (class, basis function) pairs ({@link FastMultinomialSolver#atScale}).
  */
 final class ShortlistRounds {
 
@@ -97,6 +100,14 @@ final class ShortlistRounds {
       }
       passes += round.likelihoodPasses();
       steps += round.iterations();
+      if (last != null && round.iterations() == 0) {
+        // No step from the mode the previous round ended at: every action the round tried (the best adds of every
+        // candidate among them) would lower the Laplace objective, which ends the fast solver over every candidate
+        // too. The state has not moved, so another full pass would find the same shortlist again (before, the rounds
+        // repeated that pass for minutes on the ten-class softmax).
+        return new RelevanceFit(round.active(), round.weights(), round.alpha(), round.covariance(), Double.NaN, steps,
+            round.converged(), toDoubles(objective), toInts(counts), passes);
+      }
       last = round;
       active = round.active();
       alpha = round.alpha();

@@ -218,22 +218,29 @@ public final class MultinomialCandidateAccumulator implements Serializable {
     int k = active.length;
     int total = restrict.length;
     BLAS blas = BLAS.getInstance();
+    // one buffer each for every class' columns, V_p and block (a pass makes them once, not K times)
+    int widest = 0;
+    for (int p = 0; p < classes; p++) {
+      widest = Math.max(widest, classStart[p + 1] - classStart[p]);
+    }
+    double[] columns = new double[n * widest];
+    double[] v = new double[n * k];
+    double[] block = new double[widest * k];
     for (int p = 0; p < classes; p++) {
       int from = classStart[p];
       int s = classStart[p + 1] - from;
       if (s == 0) {
         continue;
       }
-      double[] columns = new double[n * s];
       for (int c = 0; c < s; c++) {
         int src = (restrict[from + c] - p * m) * n;
         System.arraycopy(phi, src, columns, c * n, n);
         double g = 0.0;
         double d = 0.0;
         for (int i = 0; i < n; i++) {
-          double v = phi[src + i];
-          g += v * residual[p * n + i];
-          d += v * v * curvature[p * n + i];
+          double x = phi[src + i];
+          g += x * residual[p * n + i];
+          d += x * x * curvature[p * n + i];
         }
         gradient[from + c] += g;
         diagonal[from + c] += d;
@@ -241,7 +248,6 @@ public final class MultinomialCandidateAccumulator implements Serializable {
       if (k == 0) {
         continue;
       }
-      double[] v = new double[n * k];
       for (int a = 0; a < k; a++) {
         int q = active[a] / m;
         int src = (active[a] % m) * n;
@@ -251,7 +257,6 @@ public final class MultinomialCandidateAccumulator implements Serializable {
           v[a * n + i] = rowWeights[i] * muP * (delta - mu[q * n + i]) * phi[src + i];
         }
       }
-      double[] block = new double[s * k];
       blas.dgemm("T", "N", s, k, n, 1.0, columns, n, v, n, 0.0, block, s);
       for (int a = 0; a < k; a++) {
         for (int c = 0; c < s; c++) {

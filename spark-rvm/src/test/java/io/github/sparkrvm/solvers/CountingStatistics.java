@@ -115,7 +115,16 @@ final class CountingStatistics implements DesignStatistics {
   }
 
   @Override
+  public CandidateTerms multinomialCandidates(int numClasses, int[] flatActive, double[] weights,
+      int[] flatCandidates) {
+    shortlistPasses++;
+    shortlistSizes.add(flatCandidates.length);
+    return inner.multinomialCandidates(numClasses, flatActive, weights, flatCandidates);
+  }
+
+  /** {@return the view of the inner statistics: the binary fits' passes are not counted} */
+  @Override
   public DesignStatistics oneVsRest(int positiveClass) {
-    throw new UnsupportedOperationException("not counted");
+    return inner.oneVsRest(positiveClass);
   }
 }

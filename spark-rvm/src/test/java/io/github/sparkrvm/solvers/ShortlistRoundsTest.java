@@ -132,6 +132,56 @@ class ShortlistRoundsTest {
     assertEquals(everyCandidate.size(), fit.size(), 2);
   }
 
+  /**
+   * A round that takes no step ends the rounds. From the plain fit's fixed point, a likelihood whose candidates passes
+   * overstate one inactive candidate's gradient (so every full pass shortlists it with a large predicted gain) but
+   * whose Laplace objective is the true one (so adding it lowers the objective and is refused): the first round moves
+   * to the mode only, the second takes no step, and the rounds stop there after two full passes, at the start's basis
+   * functions (they used to repeat the same full pass and round without end).
+   */
+  @Test
+  void aRoundWithoutAStepEndsTheRounds() {
+    LocalStatistics data = ripley();
+    RelevanceFit plain = FastBernoulliSolver.fit(data, SparseBayesOptions.defaults(), report -> { });
+    int misleading = IntStream.range(0, data.numCandidates())
+        .filter(i -> java.util.Arrays.binarySearch(plain.active(), i) < 0).findFirst().orElseThrow();
+    CountingStatistics counted = new CountingStatistics(data);
+    FastLaplaceSolver.Likelihood truth = likelihood(counted);
+    FastLaplaceSolver.Likelihood overstated = new FastLaplaceSolver.Likelihood() {
+      @Override
+      public CandidateTerms candidates(int[] active, double[] weights) {
+        return overstate(truth.candidates(active, weights), misleading);
+      }
+
+      @Override
+      public CandidateTerms candidates(int[] active, double[] weights, int[] over) {
+        return overstate(truth.candidates(active, weights, over), java.util.Arrays.binarySearch(over, misleading));
+      }
+
+      @Override
+      public io.github.sparkrvm.statistics.LikelihoodTerms terms(int[] active, double[] weights) {
+        return truth.terms(active, weights);
+      }
+    };
+    RelevanceFit fit = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(60),
+        () -> ShortlistRounds.fit(overstated, data.numCandidates(), SparseBayesOptions.defaults(),
+            InitialState.of(plain.active(), plain.alpha(), plain.weights(), Double.NaN), SHORTLIST, report -> { }));
+    assertArrayEquals(plain.active(), fit.active());
+    assertEquals(0, fit.iterations());
+    assertEquals(2, counted.candidatePasses, "passes over every candidate");
+  }
+
+  /** {@return the terms with candidate {@code at}'s gradient raised by 100 (at < 0: unchanged)} */
+  private static CandidateTerms overstate(CandidateTerms terms, int at) {
+    if (at < 0) {
+      return terms;
+    }
+    double[] gradient = terms.gradient().clone();
+    gradient[at] += 100.0;
+    return new CandidateTerms(terms.numCandidates(), terms.active(), terms.logLikelihood(), gradient,
+        terms.diagonal(), terms.cross());
+  }
+
   @Test
   void atScaleStartsFromAPilotFitOnASampleAndEndsAtAFixedPoint() {
     LocalStatistics data = ripley();
