@@ -298,14 +298,7 @@ public final class FitScaling {
     }
 
     Table apply(Table t) {
-      double[][] x = new double[t.size()][];
-      for (int i = 0; i < x.length; i++) {
-        x[i] = new double[mean.length];
-        for (int j = 0; j < mean.length; j++) {
-          x[i][j] = (t.x()[i][j] - mean[j]) / sd[j];
-        }
-      }
-      return new Table(x, t.t());
+      return FeatureShift.scaled(t, mean, sd);
     }
   }
 

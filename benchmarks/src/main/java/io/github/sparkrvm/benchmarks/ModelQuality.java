@@ -196,18 +196,7 @@ public final class ModelQuality {
     for (int j = 0; j < d; j++) {
       sd[j] = sd[j] > 0.0 ? Math.sqrt(sd[j]) : 1.0;
     }
-    return new Split(scale(train, mean, sd), scale(test, mean, sd));
-  }
-
-  private static Table scale(Table t, double[] mean, double[] sd) {
-    double[][] x = new double[t.size()][];
-    for (int i = 0; i < x.length; i++) {
-      x[i] = new double[mean.length];
-      for (int j = 0; j < mean.length; j++) {
-        x[i][j] = (t.x()[i][j] - mean[j]) / sd[j];
-      }
-    }
-    return new Table(x, t.t());
+    return new Split(FeatureShift.scaled(train, mean, sd), FeatureShift.scaled(test, mean, sd));
   }
 
   private static Table concat(Table a, Table b) {
