@@ -136,10 +136,11 @@ public final class FastBernoulliSolver {
           DesignStatistics sampled = data.sample(new RowSample(f, pilot.seed()));
           DesignStatistics rows = f <= scale.onDriver() ? sampled.local() : sampled;
           start = startOf(ShortlistRounds.fit(over(rows, likelihood), m, options, start, scale.shortlist(),
-              listener.forSample(f)));
+              ShortlistRounds.RoundSteps.BATCHED, listener.forSample(f)));
         }
       }
-      return ShortlistRounds.fit(over(data, likelihood), m, options, start, scale.shortlist(), listener);
+      return ShortlistRounds.fit(over(data, likelihood), m, options, start, scale.shortlist(),
+          ShortlistRounds.RoundSteps.BATCHED, listener);
     };
   }
 

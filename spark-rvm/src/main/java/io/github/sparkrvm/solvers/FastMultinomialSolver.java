@@ -153,7 +153,7 @@ public final class FastMultinomialSolver {
       InitialState flatStart = initial == null ? null : InitialState.of(initial.flatActive(numClasses, m),
           initial.flatAlpha(), initial.flatWeights(), Double.NaN);
       return byClass(ShortlistRounds.fit(flat(data, numClasses), numClasses * m, options, flatStart, shortlist,
-          listener), m, numClasses);
+          ShortlistRounds.RoundSteps.STEPWISE, listener), m, numClasses);
     };
   }
 

@@ -18,7 +18,6 @@ package io.github.sparkrvm.solvers;
 
 import io.github.sparkrvm.linalg.Cholesky;
 import io.github.sparkrvm.statistics.CandidateTerms;
-import io.github.sparkrvm.statistics.LikelihoodTerms;
 import io.github.sparkrvm.util.IterationListener;
 import io.github.sparkrvm.util.IterationReport;
 import java.util.ArrayList;
@@ -29,21 +28,41 @@ import java.util.stream.IntStream;
 /**
  * The fast Laplace fit in rounds over a shortlist of the candidates, for data so large that a pass scoring every
  * candidate costs far more than one over the active set (it expands every row over all M candidates and forms
- * N·M·k cross products). A round scores every candidate once at the current state (one full pass), keeps the active
- * basis functions and the {@code L} candidates whose adds gain most, and runs {@link FastLaplaceSolver} over these
- * only, warm-started from the state: each of its candidates passes expands and multiplies k + L columns instead of M.
- * The fit ends when a full pass finds no add that gains more than {@link SequentialAction#minGain} (the re-estimates
- * and deletes of the active set are the round's own, which had settled): the fast solver's stopping rule over every
- * candidate, so that the result is a fixed point of the same rule; or when a round takes no step (every action it
- * tries would lower the Laplace objective, which ends the fast solver over every candidate too). The path differs from
- * the fast solver's over all candidates only where a candidate outside the shortlist would have become the best add
- * within a round; the next round's full pass then finds it. The candidates are those of any
+ * N·M·k cross products). A round scores every candidate once at the current mode (one full pass), keeps the active
+ * basis functions and the {@code L} candidates whose adds gain most, and runs the fast rule over these only
+ * ({@link RoundSteps}): in batches of many steps per pass on the quadratic model of the likelihood over them
+ * ({@link SurrogateSteps}; each batch passes over the k + L shortlisted columns once and searches the new mode over
+ * the k active ones), or step by step ({@link FastLaplaceSolver}, each candidates pass over the k + L columns). A
+ * start given by its weights (a fit on a sample) is first moved to its mode over these rows, where the first full pass
+ * scores it. The fit ends when a full pass finds no add that gains more than {@link SequentialAction#minGain} (the
+ * re-estimates and deletes of the active set are the round's own, which had settled): the fast solver's stopping rule
+ * over every candidate, so that the result is a fixed point of the same rule; or when a round takes no step (every
+ * action it tries would lower the Laplace objective, which ends the fast solver over every candidate too). The path
+ * differs from the fast solver's over all candidates where a candidate outside the shortlist would have become
+ * the best add within a round (the next round's full pass then finds it), and where a batch's steps on the model
+ * differ from the steps the fast solver would take with a mode search between each. The candidates are those of any
  * {@link FastLaplaceSolver.Likelihood}: the binary fit's basis functions ({@link FastBernoulliSolver#atScale}), or the
  * softmax's K·M flat (class, basis function) pairs ({@link FastMultinomialSolver#atScale}).
  */
 final class ShortlistRounds {
 
   private ShortlistRounds() {}
+
+  /** How a round takes the steps of the fast rule over its shortlist. */
+  enum RoundSteps {
+    /**
+     * Batches of many steps on the quadratic model of the likelihood ({@link SurrogateSteps}): the binary fit at
+     * scale, started from a fit on a sample, whose rounds move little and whose model predicts a batch's objective to
+     * within a few nats (10⁶ rows of the ESL mixture: 44 passes over every row instead of 169, DESIGN.md).
+     */
+    BATCHED,
+    /**
+     * One step per mode search ({@link FastLaplaceSolver}): the softmax at scale, whose cold rounds move far
+     * (measured on the ten-class digits: batches took 2.6 times the CPU, to 50 nats more evidence and a higher test
+     * error, DESIGN.md).
+     */
+    STEPWISE
+  }
 
   /**
    * Fits over {@code numCandidates} candidates of {@code likelihood} in rounds.
@@ -53,11 +72,12 @@ final class ShortlistRounds {
    * @param options the settings (scale-free prior; maxIter counts the steps of every round together)
    * @param initial where to start (null: a cold start from the best single candidate)
    * @param shortlist L, the candidates besides the active ones a round runs over (at least 1)
+   * @param roundSteps how a round takes its steps
    * @param listener told of every step, numbered across the rounds
    * @return the fit
    */
   static RelevanceFit fit(FastLaplaceSolver.Likelihood likelihood, int numCandidates, SparseBayesOptions options,
-      InitialState initial, int shortlist, IterationListener listener) {
+      InitialState initial, int shortlist, RoundSteps roundSteps, IterationListener listener) {
     if (shortlist < 1) {
       throw new IllegalArgumentException("the shortlist must hold at least one candidate; got " + shortlist);
     }
@@ -70,6 +90,14 @@ final class ShortlistRounds {
     RelevanceFit last = null;
     int passes = 0;
     int steps = 0;
+    if (active.length > 0) {
+      // the first shortlist is chosen at the start's mode on these rows (passes over its basis functions only)
+      int[] start = active;
+      PosteriorMode mode = PosteriorMode.find(w -> likelihood.terms(start, w), alpha, weights, null);
+      weights = mode.weights();
+      passes += mode.passes();
+      told.extraPasses += mode.passes();
+    }
     while (true) {
       CandidateTerms full = likelihood.candidates(active, weights);
       passes++;
@@ -83,15 +111,21 @@ final class ShortlistRounds {
             converged, toDoubles(objective), toInts(counts), passes);
       }
       // a cold start where no single add gains: the fast solver over every candidate starts from the best Q²/S
+      boolean batched = roundSteps == RoundSteps.BATCHED;
       int[] over = active.length == 0 && adds.length == 0 ? IntStream.range(0, numCandidates).toArray()
           : union(active, adds);
       InitialState start = active.length == 0 ? null
           : InitialState.of(CandidateTerms.positionsIn(active, over), alpha, weights, Double.NaN);
       told.round(steps, last == null);
-      // a round starts where the one before ended, at its polished mode: the full pass scored that state
-      CandidateTerms known = last == null ? null : full.restrictedTo(over);
-      RelevanceFit round = ClassCandidates.onFull(FastLaplaceSolver.fit(ClassCandidates.restrict(likelihood, over),
-          over.length, options.withMaxIter(Math.max(1, options.maxIter() - steps)), start, known, told), over);
+      SparseBayesOptions remaining = options.withMaxIter(Math.max(1, options.maxIter() - steps));
+      FastLaplaceSolver.Likelihood shortlisted = ClassCandidates.restrict(likelihood, over);
+      // a round starts at a polished mode (the start's, or where the one before ended), which a full pass over every
+      // row scored; batched, its steps are taken on the quadratic model over the shortlist (one pass over its
+      // candidates a batch), unless it is over every candidate
+      CandidateTerms known = active.length == 0 ? null : full.restrictedTo(over);
+      RelevanceFit round = ClassCandidates.onFull(batched && over.length < numCandidates
+          ? SurrogateSteps.fit(shortlisted, over.length, remaining, start, true, told)
+          : FastLaplaceSolver.fit(shortlisted, over.length, remaining, start, known, told), over);
       double[] lml = round.logMarginalLikelihoods();
       int[] ks = round.activeCounts();
       for (int i = last == null ? 0 : 1; i < lml.length; i++) {
@@ -129,17 +163,7 @@ final class ShortlistRounds {
    */
   static int[] bestAdds(CandidateTerms full, double[] alpha, double[] weights, double objective, double alphaMax,
       int limit) {
-    int k = alpha.length;
-    double[] covariance = new double[0];
-    if (k > 0) {
-      LikelihoodTerms at = full.activeTerms();
-      double[] precision = at.hessian().clone();
-      for (int a = 0; a < k; a++) {
-        precision[a * k + a] += alpha[a];
-      }
-      covariance = Cholesky.factorWithJitter(precision, k).inverse();
-    }
-    double[][] sq = FastLaplaceSolver.sparsityQuality(full, covariance, weights);
+    double[][] sq = FastLaplaceSolver.sparsityQuality(full, covariance(full, alpha), weights);
     double least = SequentialAction.minGain(objective);
     int[] active = full.active();
     List<SequentialAction.Action> gaining = new ArrayList<>();
@@ -154,6 +178,19 @@ final class ShortlistRounds {
     }
     gaining.sort((x, y) -> Double.compare(y.gain(), x.gain()));
     return gaining.stream().limit(limit).mapToInt(SequentialAction.Action::index).sorted().toArray();
+  }
+
+  /** Σ = (H + A)⁻¹ over the active candidates of a full pass (empty with none). */
+  private static double[] covariance(CandidateTerms full, double[] alpha) {
+    int k = alpha.length;
+    if (k == 0) {
+      return new double[0];
+    }
+    double[] precision = full.activeTerms().hessian().clone();
+    for (int a = 0; a < k; a++) {
+      precision[a * k + a] += alpha[a];
+    }
+    return Cholesky.factorWithJitter(precision, k).inverse();
   }
 
   private static int[] union(int[] a, int[] b) {

@@ -32,6 +32,8 @@ final class CountingStatistics implements DesignStatistics {
 
   private final DesignStatistics inner;
   int activePasses;
+  /** How many basis functions (or flat pairs) each pass over an active set was over, in order. */
+  final java.util.List<Integer> activeSizes = new java.util.ArrayList<>();
   int candidatePasses;
   /** Candidates passes over some of the candidates only, and how many each scored. */
   int shortlistPasses;
@@ -65,6 +67,7 @@ final class CountingStatistics implements DesignStatistics {
   @Override
   public LikelihoodTerms laplace(LaplaceLikelihood likelihood, int[] active, double[] weights) {
     activePasses++;
+    activeSizes.add(active.length);
     return inner.laplace(likelihood, active, weights);
   }
 
@@ -105,6 +108,7 @@ final class CountingStatistics implements DesignStatistics {
   @Override
   public LikelihoodTerms multinomial(int[][] active, double[][] weights) {
     activePasses++;
+    activeSizes.add(java.util.Arrays.stream(active).mapToInt(a -> a.length).sum());
     return inner.multinomial(active, weights);
   }
 

@@ -56,7 +56,7 @@ class ShortlistRoundsTest {
 
   private static RelevanceFit rounds(CountingStatistics stats, InitialState initial) {
     return ShortlistRounds.fit(likelihood(stats), stats.numCandidates(), SparseBayesOptions.defaults(), initial,
-        SHORTLIST, report -> { });
+        SHORTLIST, ShortlistRounds.RoundSteps.BATCHED, report -> { });
   }
 
   private static FastLaplaceSolver.Likelihood likelihood(CountingStatistics stats) {
@@ -113,11 +113,11 @@ class ShortlistRoundsTest {
     assertEquals(fit.iterations() + 1, fit.logMarginalLikelihoods().length);
     // more than one round: every full pass but the last one started a round over a shortlist
     assertTrue(counted.candidatePasses >= 2, counted.candidatePasses + " full passes");
-    assertTrue(counted.shortlistPasses > counted.candidatePasses, counted.shortlistPasses + " shortlist passes");
-    // a round runs over the basis functions active at its start and at most SHORTLIST more
+    // a round runs over the basis functions active at its start and at most SHORTLIST more, in batches of steps on
+    // the quadratic model of the likelihood over them: its passes are over those candidates (SurrogateSteps)
     int most = java.util.Arrays.stream(fit.activeCounts()).max().orElseThrow();
-    for (int size : counted.shortlistSizes) {
-      assertTrue(size <= most + SHORTLIST, "a shortlist pass over " + size + " candidates");
+    for (int size : counted.activeSizes) {
+      assertTrue(size <= most + SHORTLIST, "a pass over " + size + " candidates");
     }
   }
 
@@ -133,7 +133,7 @@ class ShortlistRoundsTest {
   }
 
   /**
-   * A round that takes no step ends the rounds. From the plain fit's fixed point, a likelihood whose candidates passes
+   * A round that takes no step ends the rounds. From the rounds' own fixed point, a likelihood whose candidates passes
    * overstate one inactive candidate's gradient (so every full pass shortlists it with a large predicted gain) but
    * whose Laplace objective is the true one (so adding it lowers the objective and is refused): the first round moves
    * to the mode only, the second takes no step, and the rounds stop there after two full passes, at the start's basis
@@ -142,7 +142,7 @@ class ShortlistRoundsTest {
   @Test
   void aRoundWithoutAStepEndsTheRounds() {
     LocalStatistics data = ripley();
-    RelevanceFit plain = FastBernoulliSolver.fit(data, SparseBayesOptions.defaults(), report -> { });
+    RelevanceFit plain = rounds(new CountingStatistics(data), null);
     int misleading = IntStream.range(0, data.numCandidates())
         .filter(i -> java.util.Arrays.binarySearch(plain.active(), i) < 0).findFirst().orElseThrow();
     CountingStatistics counted = new CountingStatistics(data);
@@ -165,7 +165,8 @@ class ShortlistRoundsTest {
     };
     RelevanceFit fit = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(60),
         () -> ShortlistRounds.fit(overstated, data.numCandidates(), SparseBayesOptions.defaults(),
-            InitialState.of(plain.active(), plain.alpha(), plain.weights(), Double.NaN), SHORTLIST, report -> { }));
+            InitialState.of(plain.active(), plain.alpha(), plain.weights(), Double.NaN), SHORTLIST,
+            ShortlistRounds.RoundSteps.BATCHED, report -> { }));
     assertArrayEquals(plain.active(), fit.active());
     assertEquals(0, fit.iterations());
     assertEquals(2, counted.candidatePasses, "passes over every candidate");
