@@ -256,7 +256,7 @@ final class FitPlan {
             + (int) FastBernoulliSolver.LADDER + " times larger samples (" + (onDriver ? "" : "on the driver up to " + driverRows
             + " rows, ") + "each started from the one before), then ") + "rounds over the active basis functions and a "
             + "shortlist of the " + SHORTLIST + " candidates whose adds gain most, each round scoring every candidate "
-            + "once";
+            + "once and taking its steps in batches on the quadratic model of the likelihood over its candidates";
       }
       if (addsParam > 0) {
         return new Placement(onDriver, addsParam, why, "maxAddsPerStep " + addsParam, atScale, pilot, driverRows);

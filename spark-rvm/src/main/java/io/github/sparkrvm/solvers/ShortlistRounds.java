@@ -58,8 +58,8 @@ final class ShortlistRounds {
     BATCHED,
     /**
      * One step per mode search ({@link FastLaplaceSolver}): the softmax at scale, whose cold rounds move far
-     * (measured on the ten-class digits: batches took 2.6 times the CPU, to 50 nats more evidence and a higher test
-     * error, DESIGN.md).
+     * (measured on the ten-class digits: batches took more time, to 50 nats more evidence and a higher test error,
+     * DESIGN.md).
      */
     STEPWISE
   }

@@ -42,7 +42,7 @@ class ShortlistRoundsTest {
   private static final int SHORTLIST = 8;
 
   /** Ripley's 1000 "te" rows, RBF γ = 4 with a bias, every row a centre, on the driver's statistics. */
-  private static LocalStatistics ripley() {
+  static LocalStatistics ripley() {
     TestData.Table table = TestData.ripley("te");
     int n = table.t().length;
     double[] x = GaussianRelevanceSolverTest.flatten(table.x());
@@ -59,7 +59,7 @@ class ShortlistRoundsTest {
         SHORTLIST, ShortlistRounds.RoundSteps.BATCHED, report -> { });
   }
 
-  private static FastLaplaceSolver.Likelihood likelihood(CountingStatistics stats) {
+  static FastLaplaceSolver.Likelihood likelihood(CountingStatistics stats) {
     return new FastLaplaceSolver.Likelihood() {
       @Override
       public CandidateTerms candidates(int[] active, double[] weights) {

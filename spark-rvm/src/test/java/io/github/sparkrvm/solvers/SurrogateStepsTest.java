@@ -20,38 +20,21 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.sparkrvm.TestData;
-import io.github.sparkrvm.basis.BasisFunctions;
-import io.github.sparkrvm.basis.Kernel;
-import io.github.sparkrvm.basis.RowBlock;
 import io.github.sparkrvm.statistics.CandidateTerms;
-import io.github.sparkrvm.statistics.LaplaceLikelihood;
 import io.github.sparkrvm.statistics.LikelihoodTerms;
 import io.github.sparkrvm.statistics.LocalStatistics;
 import java.util.Arrays;
-import java.util.List;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 /**
  * The fast Laplace fit in batches on the quadratic model ({@link SurrogateSteps}, {@link QuadraticModel}), on
- * Ripley's 1000 "te" rows with an RBF basis (γ = 4) over 60 of its rows as the candidates (a round's shortlist).
+ * Ripley's 1000 "te" rows with an RBF basis (γ = 4, {@link ShortlistRoundsTest#ripley}) over 60 of its rows as the
+ * candidates (a round's shortlist).
  */
 class SurrogateStepsTest {
 
   private static final int[] CANDIDATES = IntStream.range(0, 60).map(i -> 1 + 16 * i).toArray();
-
-  private static LocalStatistics ripley() {
-    TestData.Table table = TestData.ripley("te");
-    int n = table.t().length;
-    double[] x = GaussianRelevanceSolverTest.flatten(table.x());
-    BasisFunctions basis = BasisFunctions.kernel(new Kernel.Rbf(4.0), true, 2, x);
-    int[] all = IntStream.range(0, basis.numCandidates()).toArray();
-    double[] phi = basis.expand(RowBlock.unweighted(n, 2, x, table.t()), all);
-    double[] w = new double[n];
-    Arrays.fill(w, 1.0);
-    return new LocalStatistics(List.of(new LocalStatistics.ExpandedBlock(n, phi, table.t(), w)), all.length);
-  }
 
   /** The Bernoulli likelihood over {@link #CANDIDATES}, every call counted as a pass. */
   private static final class Counted implements FastLaplaceSolver.Likelihood {
@@ -59,23 +42,7 @@ class SurrogateStepsTest {
     int passes;
 
     Counted(LocalStatistics data) {
-      FastLaplaceSolver.Likelihood full = new FastLaplaceSolver.Likelihood() {
-        @Override
-        public CandidateTerms candidates(int[] active, double[] weights) {
-          return data.laplaceCandidates(LaplaceLikelihood.BERNOULLI, active, weights);
-        }
-
-        @Override
-        public CandidateTerms candidates(int[] active, double[] weights, int[] over) {
-          return data.laplaceCandidates(LaplaceLikelihood.BERNOULLI, active, weights, over);
-        }
-
-        @Override
-        public LikelihoodTerms terms(int[] active, double[] weights) {
-          return data.laplace(LaplaceLikelihood.BERNOULLI, active, weights);
-        }
-      };
-      this.inner = ClassCandidates.restrict(full, CANDIDATES);
+      this.inner = ClassCandidates.restrict(ShortlistRoundsTest.likelihood(new CountingStatistics(data)), CANDIDATES);
     }
 
     @Override
@@ -97,7 +64,7 @@ class SurrogateStepsTest {
 
   @Test
   void theModelAtItsCentreHasTheLikelihoodsTermsAndItsGradientIsTheDerivativeOfItsValue() {
-    Counted real = new Counted(ripley());
+    Counted real = new Counted(ShortlistRoundsTest.ripley());
     int u = CANDIDATES.length;
     int[] all = IntStream.range(0, u).toArray();
     double[] centre = new double[u];
@@ -140,7 +107,7 @@ class SurrogateStepsTest {
    */
   @Test
   void onAQuadraticLikelihoodOneBatchIsTheFastFit() {
-    Counted real = new Counted(ripley());
+    Counted real = new Counted(ShortlistRoundsTest.ripley());
     int u = CANDIDATES.length;
     QuadraticModel quadratic = new QuadraticModel(real.terms(IntStream.range(0, u).toArray(), new double[u]),
         new double[u]);
@@ -162,7 +129,7 @@ class SurrogateStepsTest {
    */
   @Test
   void onTheLogisticLikelihoodTheBatchesEndAtAFixedPointOfTheFastRule() {
-    LocalStatistics data = ripley();
+    LocalStatistics data = ShortlistRoundsTest.ripley();
     Counted batchedPasses = new Counted(data);
     Counted plainPasses = new Counted(data);
     int u = CANDIDATES.length;
