@@ -82,18 +82,7 @@ final class QuadraticModel implements FastLaplaceSolver.Likelihood {
 
   @Override
   public LikelihoodTerms terms(int[] active, double[] weights) {
-    int k = active.length;
-    double[] d = displacement(active, weights);
-    double[] g = gradientAt(d);
-    double[] ga = new double[k];
-    double[] h = new double[k * k];
-    for (int a = 0; a < k; a++) {
-      ga[a] = g[active[a]];
-      for (int c = 0; c < k; c++) {
-        h[c * k + a] = hessian[active[c] * u + active[a]];
-      }
-    }
-    return new LikelihoodTerms(k, valueAt(d, g), ga, h);
+    return candidates(active, weights).activeTerms();
   }
 
   /** d = w − w₀ over the u candidates, w being {@code weights} on {@code active} and zero elsewhere. */

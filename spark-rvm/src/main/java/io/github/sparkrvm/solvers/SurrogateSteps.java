@@ -141,9 +141,12 @@ final class SurrogateSteps {
       double change = Arrays.equals(next.active(), state.active()) ? maxLogChange(state.alpha(), next.alpha())
           : Double.POSITIVE_INFINITY;
       state = next;
-      centre = centreOf(state.active(), state.mode().weights(), u);
-      model = new QuadraticModel(likelihood.terms(all, centre), centre);
-      passes++;
+      if (steps < options.maxIter()) {
+        // the model at the new mode: the next batch, or none (the end of the round)
+        centre = centreOf(state.active(), state.mode().weights(), u);
+        model = new QuadraticModel(likelihood.terms(all, centre), centre);
+        passes++;
+      }
       trace.record(++batches, state.objective(), state.active().length, change, Double.NaN, passes - before);
       before = passes;
     }
