@@ -44,11 +44,18 @@ import org.junit.jupiter.params.provider.MethodSource;
  * of their statistics passes merges the partitions' sums on the driver in the order the tasks finish (Spark's
  * {@code treeReduce}), so the sums can differ in their last bit from one run to the next, and the solvers carry such
  * a difference to about 1e-8 in α (measured: 2.7e-8 relative on {@code gaussian-fast-sinc-cluster}).
+ *
+ * <p>{@code gaussian-fast-sinc} is held to {@value #GREEDY_SINC_TOL}: its two greedy paths of 100 and more steps
+ * re-estimate α = s²/(q² − s), which magnifies rounding by q²/(q² − s) where the evidence barely supports a weight,
+ * so the last bits of the BLAS back end and of the exponentials reach the seventh digit of its α (measured: the bias
+ * α 5.6e-9 relative from the fixture on netlib's Java BLAS, 1.7e-9 on the reference BLAS; every other case within
+ * 1e-9 on the Java BLAS the tests run on).
  */
 class ModelEquivalenceTest {
 
   static final double TOL = 1e-9;
   static final double CLUSTER_TOL = 1e-6;
+  static final double GREEDY_SINC_TOL = 1e-7;
 
   @BeforeAll
   static void session() {
@@ -161,8 +168,8 @@ class ModelEquivalenceTest {
   }
 
   /**
-   * Equal lengths, NaN where the other is NaN, else within {@link #TOL} ({@link #CLUSTER_TOL} for a cluster case)
-   * (absolute up to 1, relative above).
+   * Equal lengths, NaN where the other is NaN, else within {@link #TOL} ({@link #CLUSTER_TOL} for a cluster case,
+   * {@link #GREEDY_SINC_TOL} for the gaussian fast sinc fit) (absolute up to 1, relative above).
    */
   static void close(String what, double[] expected, double[] actual) {
     assertEquals(expected.length, actual.length, what + ": length");
@@ -175,7 +182,8 @@ class ModelEquivalenceTest {
         }
         continue;
       }
-      double tol = what.contains("-cluster") ? CLUSTER_TOL : TOL;
+      double tol = what.contains("-cluster") ? CLUSTER_TOL
+          : what.startsWith("gaussian-fast-sinc") ? GREEDY_SINC_TOL : TOL;
       double bound = tol * Math.max(1.0, Math.max(Math.abs(a), Math.abs(b)));
       if (Math.abs(a - b) > bound) {
         fail(what + "[" + i + "]: expected " + a + ", got " + b + " (difference " + Math.abs(a - b) + " > " + bound

@@ -93,6 +93,33 @@ class KernelTest {
         {Math.pow(E, -0.5), 1.0, 1.0, Math.pow(E, -2.0)}});
   }
 
+  /**
+   * The RBF expansion sums the squared distances directly up to {@link Kernel.Rbf#DIRECT_DISTANCES_MAX_DIM}
+   * features and through a matrix product above: both against the one-point reference, on 37 random rows (not a
+   * multiple of any vector length) and 11 centres, to 1e-12 relative (the product's cancellation in
+   * ‖x‖² + ‖c‖² − 2xᵀc is the larger error, about 1e-15 of the squared norms in the exponent).
+   */
+  @Test
+  void rbfExpansionMatchesTheReferenceOnBothSidesOfTheDirectDistances() {
+    java.util.Random random = new java.util.Random(3);
+    int max = Kernel.Rbf.DIRECT_DISTANCES_MAX_DIM;
+    for (int dim : new int[] {1, 2, max, max + 1, 40}) {
+      int n = 37;
+      int centres = 11;
+      double[] x = random.doubles((long) n * dim).map(v -> 2 * v - 1).toArray();
+      double[] c = random.doubles((long) centres * dim).map(v -> 2 * v - 1).toArray();
+      BasisFunctions rbf = BasisFunctions.of(new Kernel.Rbf(2.0 / dim), false, dim, c);
+      int[] all = java.util.stream.IntStream.range(0, centres).toArray();
+      double[] out = rbf.expand(RowBlock.unweighted(n, dim, x, new double[n]), all);
+      for (int j = 0; j < centres; j++) {
+        for (int i = 0; i < n; i++) {
+          double expected = rbf.value(j, java.util.Arrays.copyOfRange(x, i * dim, (i + 1) * dim));
+          assertEquals(expected, out[j * n + i], 1e-12 * expected, "dim " + dim + ", row " + i + ", centre " + j);
+        }
+      }
+    }
+  }
+
   @Test
   void expandingASubsetGivesThoseColumnsOnly() {
     BasisFunctions rbf = BasisFunctions.of(new Kernel.Rbf(0.5), true, 2, CENTRES);
