@@ -125,7 +125,7 @@ class WarmStartTest {
    * on average over the seeds the warm fit ends at least as high as the cold one. Measured on netlib's Java BLAS:
    * 121.8 against 106.0 nats on average (the cold fit's greedy growth settles low on some seeds), but not higher on
    * every seed: which local maximum a seed's fits reach turns on rounding (seed 2 ends 1.0 nat below the cold fit
-   * there, and was above it on the reference BLAS with the exponentials taken one by one).
+   * there, and was above it on the reference BLAS with the RBF expanded through a matrix product).
    */
   @Test
   void onMoreSincDataTheGaussianFastSolverEndsAsHighAsAColdFitOnAverage() {

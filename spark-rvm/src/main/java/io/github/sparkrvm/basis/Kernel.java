@@ -17,7 +17,6 @@
 package io.github.sparkrvm.basis;
 
 import dev.ludovic.netlib.blas.BLAS;
-import io.github.sparkrvm.linalg.Exponentials;
 import java.io.Serializable;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -309,9 +308,9 @@ public sealed interface Kernel extends Serializable
     }
 
     /**
-     * The squared distances, then every exponential at once ({@link Exponentials}). Up to
-     * {@link #DIRECT_DISTANCES_MAX_DIM} features the distances are summed directly, feature by feature over the
-     * block's rows; above, as ‖x‖² + ‖c‖² − 2XCᵀ with one {@code dgemm} (clamped at 0 against cancellation).
+     * The squared distances, then their exponentials. Up to {@link #DIRECT_DISTANCES_MAX_DIM} features the distances
+     * are summed directly, feature by feature over the block's rows; above, as ‖x‖² + ‖c‖² − 2XCᵀ with one
+     * {@code dgemm} (clamped at 0 against cancellation).
      */
     @Override
     public void expand(double[] x, int n, Centres centres, int[] positions, double[] out, int offset) {
@@ -320,7 +319,9 @@ public sealed interface Kernel extends Serializable
       } else {
         productSquaredDistances(x, n, centres, positions, out, offset);
       }
-      Exponentials.scaledInPlace(out, offset, offset + n * positions.length, -gamma);
+      for (int i = offset; i < offset + n * positions.length; i++) {
+        out[i] = Math.exp(-gamma * out[i]);
+      }
     }
 
     /**
@@ -575,10 +576,9 @@ public sealed interface Kernel extends Serializable
         int col = offset + j * n;
         for (int i = 0; i < n; i++) {
           double diff = x[i * dim + f] - centre;
-          out[col + i] = diff * diff;
+          out[col + i] = Math.exp(-gamma * diff * diff);
         }
       }
-      Exponentials.scaledInPlace(out, offset, offset + n * positions.length, -gamma);
     }
 
     @Override

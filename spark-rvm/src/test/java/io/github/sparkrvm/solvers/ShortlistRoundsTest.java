@@ -278,10 +278,7 @@ class ShortlistRoundsTest {
     RelevanceFit fromKnown = FastLaplaceSolver.fit(likelihood(scored), m, SparseBayesOptions.defaults(), at, known,
         report -> { });
     assertArrayEquals(plain.active(), fromKnown.active());
-    // The search from the given weights may take one more Newton step than the fit that stopped there (each stops at
-    // a decrement below 1e-12 (1 + |Ψ|), weights within about 1e-8 of the mode): the α are compared to 1e-8 of the
-    // largest (measured: 1.3e-9 with the vector exponentials on netlib's Java BLAS, below 1e-9 before).
-    assertArrayEquals(plain.alpha(), fromKnown.alpha(), 1e-8 * java.util.Arrays.stream(plain.alpha()).max()
+    assertArrayEquals(plain.alpha(), fromKnown.alpha(), 1e-9 * java.util.Arrays.stream(plain.alpha()).max()
         .orElse(1.0));
     assertArrayEquals(plain.logMarginalLikelihoods(), fromKnown.logMarginalLikelihoods(), 1e-9);
     assertEquals(plain.likelihoodPasses() - 2, fromKnown.likelihoodPasses());
