@@ -121,8 +121,12 @@ class FastSolverTest {
         .fit(SparkTestSession.frame(train, 1));
     RvmModel eight = fast.copy(new org.apache.spark.ml.param.ParamMap()).setMaxDriverDesignSizeInMB(0)
         .fit(SparkTestSession.frame(train, 8));
-    assertSameFastModel(one, eight);
-    assertSameFastModel(one, onDriver);
+    // The gaussian fast solver's two greedy paths (over 100 steps each) magnify rounding through α = s²/(q² − s)
+    // (see assertSameFastModel), and the driver sums ΦᵀΦ in another order than the partitions do: measured with the
+    // RBF's exponentials of linalg.Exponentials (not Math.exp's last bits), 1/α up to 1.5e-6 of the largest and the
+    // weights up to 6.5e-7 apart between the driver and the cluster, so this fit is compared to 1e-5.
+    assertSameFastModel(one, eight, 1e-5);
+    assertSameFastModel(one, onDriver, 1e-5);
     assertEquals(one.summary().iterations(), onDriver.summary().iterations());
     for (RvmModel model : List.of(onDriver, one, eight)) {
       assertEquals(2, model.summary().dataPasses(), "the summary pass and one that collects the rows or sums ΦᵀΦ");
@@ -175,8 +179,12 @@ class FastSolverTest {
   }
 
   private static void assertSameFastModel(RvmModel one, RvmModel eight) {
+    assertSameFastModel(one, eight, 1e-6);
+  }
+
+  private static void assertSameFastModel(RvmModel one, RvmModel eight, double tol) {
     assertArrayEquals(one.relevanceVectors().toArray(), eight.relevanceVectors().toArray(), 0.0);
-    // The α are compared as prior variances 1/α, to 1e-6 of the largest. Rounding differs with the partitioning
+    // The α are compared as prior variances 1/α, to tol (1e-6 unless a test says why not) of the largest. Rounding differs with the partitioning
     // of the sums, and a greedy path of many steps carries it on: the gaussian fast solver's second path (β lowered
     // from 10⁴ / var(t), 164 steps on this sinc fit) ends with the same basis functions and the weights below,
     // but with 1/α up to 1.6e-7 of the largest apart between 1 and 8 partitions (an α of 37,509 against 37,514:
@@ -189,17 +197,17 @@ class FastSolverTest {
       largest = Math.max(largest, 1.0 / a);
     }
     for (int i = 0; i < aa.length; i++) {
-      assertEquals(1.0 / aa[i], 1.0 / ab[i], 1e-6 * largest, "1 / alpha[" + i + "]");
+      assertEquals(1.0 / aa[i], 1.0 / ab[i], tol * largest, "1 / alpha[" + i + "]");
     }
     // The pass counts can differ: a rounding difference can stop a Newton search one step earlier or later, the
     // final polish included. The polish stops when the Newton decrement is below 1e-12 (1 + |Ψ|), which leaves the
     // weights within about 1e-8 of the exact mode relative to their size (measured: up to 2.6e-8 on this fit, with
-    // the α equal to 1e-13), so the weights are compared at 1e-6.
+    // the α equal to 1e-13), so the weights are compared at 1e-6 (or at tol, where the α differ more).
     double[] wa = one.weights().toArray();
     double[] wb = eight.weights().toArray();
     for (int i = 0; i < wa.length; i++) {
-      assertEquals(wa[i], wb[i], 1e-6 * (1 + Math.abs(wa[i])));
+      assertEquals(wa[i], wb[i], tol * (1 + Math.abs(wa[i])), "weights[" + i + "]");
     }
-    assertEquals(one.intercept(), eight.intercept(), 1e-6 * (1 + Math.abs(one.intercept())));
+    assertEquals(one.intercept(), eight.intercept(), tol * (1 + Math.abs(one.intercept())), "bias");
   }
 }

@@ -50,12 +50,19 @@ import org.junit.jupiter.params.provider.MethodSource;
  * so the last bits of the BLAS back end and of the kernel expansion reach the eighth digit of its α (measured: up to
  * 2.4e-8 relative, the bias α, from the fixture written on the reference BLAS to a refit on netlib's Java BLAS, which
  * the tests run on; every other case within 1e-9 there).
+ *
+ * <p>{@code multinomial-ovr-em-digits} is held to {@value #EM_DIGITS_TOL}: the RBF's exponentials ({@code
+ * linalg.Exponentials}, within 1 ulp, not {@link Math#exp}'s bits) moved its basis values in their last bit, and the
+ * em re-estimation of its 64-feature digits carries that to the ninth digit (measured: up to 2.7e-9 relative, class
+ * 2's weights and covariance, the joint covariance; every other case within 1e-9 but for the two above, whose
+ * largest movement was 1.2e-8, within their tolerance).
  */
 class ModelEquivalenceTest {
 
   static final double TOL = 1e-9;
   static final double CLUSTER_TOL = 1e-6;
   static final double GREEDY_SINC_TOL = 1e-7;
+  static final double EM_DIGITS_TOL = 1e-8;
 
   @BeforeAll
   static void session() {
@@ -169,7 +176,8 @@ class ModelEquivalenceTest {
 
   /**
    * Equal lengths, NaN where the other is NaN, else within {@link #TOL} ({@link #CLUSTER_TOL} for a cluster case,
-   * {@link #GREEDY_SINC_TOL} for the gaussian fast sinc fit) (absolute up to 1, relative above).
+   * {@link #GREEDY_SINC_TOL} for the gaussian fast sinc fit, {@link #EM_DIGITS_TOL} for the em one-vs-rest digits)
+   * (absolute up to 1, relative above).
    */
   static void close(String what, double[] expected, double[] actual) {
     assertEquals(expected.length, actual.length, what + ": length");
@@ -183,7 +191,8 @@ class ModelEquivalenceTest {
         continue;
       }
       double tol = what.contains("-cluster") ? CLUSTER_TOL
-          : what.startsWith("gaussian-fast-sinc") ? GREEDY_SINC_TOL : TOL;
+          : what.startsWith("gaussian-fast-sinc") ? GREEDY_SINC_TOL
+          : what.startsWith("multinomial-ovr-em-digits") ? EM_DIGITS_TOL : TOL;
       double bound = tol * Math.max(1.0, Math.max(Math.abs(a), Math.abs(b)));
       if (Math.abs(a - b) > bound) {
         fail(what + "[" + i + "]: expected " + a + ", got " + b + " (difference " + Math.abs(a - b) + " > " + bound

@@ -19,6 +19,7 @@ package io.github.sparkrvm.benchmarks;
 import dev.ludovic.netlib.blas.BLAS;
 import dev.ludovic.netlib.lapack.LAPACK;
 import io.github.sparkrvm.linalg.Cholesky;
+import io.github.sparkrvm.linalg.Exponentials;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -41,10 +42,10 @@ final class Machine {
     }
     Runtime rt = Runtime.getRuntime();
     return String.format("- date: %s%n- CPU: %s, %d cores available to the JVM%n- JVM: %s %s, max heap %d MiB%n"
-            + "- BLAS: %s; LAPACK: %s%n- %s%n- %s%n", LocalDate.now(), cpu, rt.availableProcessors(),
-        System.getProperty("java.vm.name"), System.getProperty("java.version"), rt.maxMemory() >> 20,
-        BLAS.getInstance().getClass().getSimpleName(), LAPACK.getInstance().getClass().getSimpleName(), load(),
-        speed());
+            + "- BLAS: %s; LAPACK: %s; RBF exponentials: %s%n- %s%n- %s%n", LocalDate.now(), cpu,
+        rt.availableProcessors(), System.getProperty("java.vm.name"), System.getProperty("java.version"),
+        rt.maxMemory() >> 20, BLAS.getInstance().getClass().getSimpleName(),
+        LAPACK.getInstance().getClass().getSimpleName(), Exponentials.implementation(), load(), speed());
   }
 
   /** The side of the reference matrix {@link #speed} factors. */

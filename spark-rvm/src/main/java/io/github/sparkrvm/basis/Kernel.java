@@ -17,6 +17,7 @@
 package io.github.sparkrvm.basis;
 
 import dev.ludovic.netlib.blas.BLAS;
+import io.github.sparkrvm.linalg.Exponentials;
 import java.io.Serializable;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -304,23 +305,22 @@ public sealed interface Kernel extends Serializable
         double diff = x[f] - c[off + f];
         s += diff * diff;
       }
-      return Math.exp(-gamma * s);
+      return Exponentials.exp(-gamma * s);
     }
 
     /**
      * The squared distances, then their exponentials. Up to {@link #DIRECT_DISTANCES_MAX_DIM} features the distances
      * are summed directly, feature by feature over the block's rows; above, as ‖x‖² + ‖c‖² − 2XCᵀ with one
-     * {@code dgemm} (clamped at 0 against cancellation).
+     * {@code dgemm} (clamped at 0 against cancellation). Each column is exponentiated as soon as its distances are
+     * final (while it is in the cache), by {@link Exponentials}, with the bits of {@link #value}'s
+     * {@link Exponentials#exp}.
      */
     @Override
     public void expand(double[] x, int n, Centres centres, int[] positions, double[] out, int offset) {
       if (centres.dim() <= DIRECT_DISTANCES_MAX_DIM) {
-        directSquaredDistances(x, n, centres, positions, out, offset);
+        directKernelValues(x, n, centres, positions, out, offset);
       } else {
-        productSquaredDistances(x, n, centres, positions, out, offset);
-      }
-      for (int i = offset; i < offset + n * positions.length; i++) {
-        out[i] = Math.exp(-gamma * out[i]);
+        productKernelValues(x, n, centres, positions, out, offset);
       }
     }
 
@@ -331,9 +331,11 @@ public sealed interface Kernel extends Serializable
      */
     static final int DIRECT_DISTANCES_MAX_DIM = 8;
 
-    /** ‖x − c‖², feature by feature over the rows of a column (x transposed once to features × rows). */
-    private static void directSquaredDistances(double[] x, int n, Centres centres, int[] positions, double[] out,
-        int offset) {
+    /**
+     * exp(−γ‖x − c‖²), ‖x − c‖² summed feature by feature over the rows of a column (x transposed once to features ×
+     * rows).
+     */
+    private void directKernelValues(double[] x, int n, Centres centres, int[] positions, double[] out, int offset) {
       int dim = centres.dim();
       double[] byFeature = new double[n * dim];
       for (int i = 0; i < n; i++) {
@@ -358,12 +360,12 @@ public sealed interface Kernel extends Serializable
             out[col + i] += diff * diff;
           }
         }
+        Exponentials.scaledInPlace(out, col, col + n, -gamma);
       }
     }
 
-    /** ‖x‖² + ‖c‖² − 2XCᵀ with one {@code dgemm}, clamped at 0. */
-    private static void productSquaredDistances(double[] x, int n, Centres centres, int[] positions, double[] out,
-        int offset) {
+    /** exp(−γ‖x − c‖²), ‖x − c‖² as ‖x‖² + ‖c‖² − 2XCᵀ with one {@code dgemm}, clamped at 0. */
+    private void productKernelValues(double[] x, int n, Centres centres, int[] positions, double[] out, int offset) {
       int dim = centres.dim();
       int kk = positions.length;
       double[] c = centres.gather(positions);
@@ -375,6 +377,7 @@ public sealed interface Kernel extends Serializable
         for (int i = 0; i < n; i++) {
           out[col + i] = Math.max(out[col + i] + xNorms[i] + cNorm, 0.0);
         }
+        Exponentials.scaledInPlace(out, col, col + n, -gamma);
       }
     }
   }
@@ -561,7 +564,7 @@ public sealed interface Kernel extends Serializable
       int numCentres = centres.count();
       int f = position / numCentres;
       double diff = x[f] - centres.values()[(position % numCentres) * centres.dim() + f];
-      return Math.exp(-gamma * diff * diff);
+      return Exponentials.exp(-gamma * (diff * diff));
     }
 
     @Override
@@ -576,8 +579,9 @@ public sealed interface Kernel extends Serializable
         int col = offset + j * n;
         for (int i = 0; i < n; i++) {
           double diff = x[i * dim + f] - centre;
-          out[col + i] = Math.exp(-gamma * diff * diff);
+          out[col + i] = diff * diff;
         }
+        Exponentials.scaledInPlace(out, col, col + n, -gamma);
       }
     }
 

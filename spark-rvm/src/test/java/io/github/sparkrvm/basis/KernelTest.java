@@ -122,6 +122,26 @@ class KernelTest {
     }
   }
 
+  /** The rbf-per-dimension expansion equals its one-point reference bit for bit (the same exponential). */
+  @Test
+  void rbfPerDimensionExpansionMatchesTheReferenceBitForBit() {
+    java.util.Random random = new java.util.Random(4);
+    int dim = 3;
+    int n = 37;
+    int centres = 5;
+    double[] x = random.doubles((long) n * dim).map(v -> 4 * v - 2).toArray();
+    double[] c = random.doubles((long) centres * dim).map(v -> 4 * v - 2).toArray();
+    BasisFunctions perDimension = BasisFunctions.of(new Kernel.RbfPerDimension(1.7), false, dim, c);
+    int[] all = java.util.stream.IntStream.range(0, perDimension.numCandidates()).toArray();
+    double[] out = perDimension.expand(RowBlock.unweighted(n, dim, x, new double[n]), all);
+    for (int j = 0; j < all.length; j++) {
+      for (int i = 0; i < n; i++) {
+        double expected = perDimension.value(j, java.util.Arrays.copyOfRange(x, i * dim, (i + 1) * dim));
+        assertEquals(expected, out[j * n + i], 0.0, "position " + j + ", row " + i);
+      }
+    }
+  }
+
   @Test
   void expandingASubsetGivesThoseColumnsOnly() {
     BasisFunctions rbf = BasisFunctions.of(new Kernel.Rbf(0.5), true, 2, CENTRES);

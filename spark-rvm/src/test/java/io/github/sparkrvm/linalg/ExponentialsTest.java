@@ -1,0 +1,123 @@
+/*
+ * Copyright 2026 The spark-rvm authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.sparkrvm.linalg;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+class ExponentialsTest {
+
+  /** Whole ulps between two doubles of the same sign (and 0 for two zeros or two NaNs). */
+  private static long ulps(double a, double b) {
+    if (Double.isNaN(a) && Double.isNaN(b)) {
+      return 0;
+    }
+    return Math.abs(Double.doubleToLongBits(a) - Double.doubleToLongBits(b));
+  }
+
+  /**
+   * Within 1 ulp of {@link StrictMath#exp} (fdlibm, itself within 1 ulp of e^x) over the whole range: 10⁶ random
+   * arguments of the RBF's kind (−γ‖x − c‖² in [−40, 0]), 10⁶ over [−750, 720] (subnormal results below −708.4,
+   * zero below −745.2, overflow above 709.8), and the boundaries.
+   */
+  @Test
+  void withinOneUlpOfStrictMathEverywhere() {
+    Random random = new Random(11);
+    for (int i = 0; i < 1_000_000; i++) {
+      double rbf = -40 * random.nextDouble();
+      double wide = -750 + 1470 * random.nextDouble();
+      for (double x : new double[] {rbf, wide}) {
+        long off = ulps(StrictMath.exp(x), Exponentials.polynomial(x));
+        assertTrue(off <= 1, () -> "exp(" + x + "): " + Exponentials.polynomial(x) + " against " + StrictMath.exp(x));
+      }
+    }
+    double[] edges = {0.0, -0.0, 1e-300, -1e-300, Double.MIN_VALUE, 1.0, -1.0, Math.log(2) / 2, -Math.log(2) / 2,
+        -708.39, -708.4, -745.1, -745.13, -745.14, -746.0, -1e6, 709.78, 709.79, 710.0, 1e6};
+    for (double x : edges) {
+      assertTrue(ulps(StrictMath.exp(x), Exponentials.polynomial(x)) <= 1,
+          () -> "exp(" + x + "): " + Exponentials.polynomial(x) + " against " + StrictMath.exp(x));
+    }
+    assertEquals(1.0, Exponentials.polynomial(0.0));
+    assertEquals(Math.E, Exponentials.polynomial(1.0), Math.ulp(Math.E));
+    assertEquals(Double.MIN_VALUE, Exponentials.polynomial(-745.1));
+    assertEquals(0.0, Exponentials.polynomial(-745.2));
+    assertEquals(0.0, Exponentials.polynomial(Double.NEGATIVE_INFINITY));
+    assertEquals(Double.POSITIVE_INFINITY, Exponentials.polynomial(709.79));
+    assertEquals(Double.POSITIVE_INFINITY, Exponentials.polynomial(Double.POSITIVE_INFINITY));
+    assertTrue(Double.isNaN(Exponentials.polynomial(Double.NaN)));
+  }
+
+  /**
+   * The lanes give {@link Exponentials#polynomial}'s bits, before and after the JIT compiles their loop: runs of every
+   * length from 0 to 40 at several offsets (the tail past the last whole vector), then the same 10,000 values 300
+   * times over (long enough for C2 to compile the loop on the way), compared bit for bit each time. Session 15's
+   * vector exponential (the JDK's own) gave other bits once compiled, and a fit's path moved with the JIT's timing.
+   */
+  @Test
+  void lanesGiveTheScalarBitsCompiledOrNot() {
+    Random random = new Random(12);
+    double scale = -0.7;
+    for (int length = 0; length <= 40; length++) {
+      for (int from : new int[] {0, 1, 3}) {
+        double[] values = random.doubles(from + length + 2, 0, 60).toArray();
+        double[] expected = values.clone();
+        for (int i = from; i < from + length; i++) {
+          expected[i] = Exponentials.polynomial(scale * values[i]);
+        }
+        VectorExponentials.scaledInPlace(values, from, from + length, scale);
+        for (int i = 0; i < values.length; i++) {
+          assertEquals(Double.doubleToRawLongBits(expected[i]), Double.doubleToRawLongBits(values[i]),
+              "length " + length + ", from " + from + ", index " + i);
+        }
+      }
+    }
+    double[] source = new double[10_000];
+    for (int i = 0; i < source.length; i++) {
+      source[i] = i % 7 == 0 ? -1100 + 2200 * random.nextDouble() : 80 * random.nextDouble();
+    }
+    source[5] = Double.NaN;
+    source[6] = Double.NEGATIVE_INFINITY;
+    source[9] = Double.POSITIVE_INFINITY;
+    long[] expected = new long[source.length];
+    for (int i = 0; i < source.length; i++) {
+      expected[i] = Double.doubleToRawLongBits(Exponentials.polynomial(scale * source[i]));
+    }
+    for (int round = 0; round < 300; round++) {
+      double[] values = source.clone();
+      VectorExponentials.scaledInPlace(values, 0, values.length, scale);
+      for (int i = 0; i < values.length; i++) {
+        if (Double.doubleToRawLongBits(values[i]) != expected[i]) {
+          assertEquals(expected[i], Double.doubleToRawLongBits(values[i]), "round " + round + ", index " + i);
+        }
+      }
+    }
+  }
+
+  /**
+   * The test JVMs load the vector API (the project's JVM flags, as Spark's launcher's), so the fits take the lanes
+   * wherever the machine has four double lanes. Asked of {@link Exponentials} first: its initialisation starts
+   * {@link VectorExponentials}', which reads its constants (a fit initialises it that way).
+   */
+  @Test
+  void theTestJvmTakesTheLanes() {
+    String way = Exponentials.implementation();
+    assertTrue(way.equals("vector") || VectorExponentials.lanes() < 4,
+        "implementation " + way + " with " + VectorExponentials.lanes() + " lanes");
+  }
+}
