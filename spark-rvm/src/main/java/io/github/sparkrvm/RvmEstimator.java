@@ -220,8 +220,8 @@ public final class RvmEstimator extends Estimator<RvmModel>
     Broadcast<BasisFunctions> broadcast = jsc.broadcast(basis);
     RelevanceResult result;
     int passes;
+    BlockStatistics cluster = new BlockStatistics(blocks, broadcast, getAggregationDepth()).describedAs(uid);
     try {
-      BlockStatistics cluster = new BlockStatistics(blocks, broadcast, getAggregationDepth()).describedAs(uid);
       DesignStatistics stats = plan.onDriver() ? cluster.collectLocal() : cluster;
       result = plan.solver().fit(stats, listener(""));
       passes = 1 + cluster.passes();
@@ -232,6 +232,7 @@ public final class RvmEstimator extends Estimator<RvmModel>
     } catch (Exception e) {
       throw InputRows.rethrow(e);
     } finally {
+      cluster.releaseCachedSample();
       blocks.unpersist(false);
       broadcast.destroy();
     }

@@ -40,12 +40,14 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.IntStream;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.function.FlatMapFunction;
 import org.apache.spark.api.java.function.Function0;
 import org.apache.spark.api.java.function.Function2;
 import org.apache.spark.broadcast.Broadcast;
+import org.apache.spark.storage.StorageLevel;
 
 /**
  * The statistics seam across a cluster: each partition expands its row blocks against the broadcast basis and
@@ -66,6 +68,11 @@ public final class BlockStatistics implements DesignStatistics {
   private final String owner;
   /** The samples a row must be kept by to be read (empty: every row). */
   private final List<RowSample> samples;
+  /** The one sample view whose rows are cached, shared by a statistics and its views ({@link #passBlocks}). */
+  private final AtomicReference<CachedSample> cachedSample;
+
+  /** A sample view's rows, cached: the samples that keep them, and their blocks. */
+  private record CachedSample(List<RowSample> samples, JavaRDD<RowBlock> blocks) {}
 
   /**
    * Statistics over cached row blocks.
@@ -75,11 +82,13 @@ public final class BlockStatistics implements DesignStatistics {
    * @param aggregationDepth the {@code treeReduce} depth
    */
   public BlockStatistics(JavaRDD<RowBlock> blocks, Broadcast<BasisFunctions> basis, int aggregationDepth) {
-    this(blocks, basis, aggregationDepth, Double.NaN, new AtomicInteger(), "spark-rvm", List.of());
+    this(blocks, basis, aggregationDepth, Double.NaN, new AtomicInteger(), "spark-rvm", List.of(),
+        new AtomicReference<>());
   }
 
   private BlockStatistics(JavaRDD<RowBlock> blocks, Broadcast<BasisFunctions> basis, int aggregationDepth,
-      double positiveClass, AtomicInteger passes, String owner, List<RowSample> samples) {
+      double positiveClass, AtomicInteger passes, String owner, List<RowSample> samples,
+      AtomicReference<CachedSample> cachedSample) {
     this.blocks = blocks;
     this.basis = basis;
     this.numCandidates = basis.value().numCandidates();
@@ -88,6 +97,7 @@ public final class BlockStatistics implements DesignStatistics {
     this.passes = passes;
     this.owner = owner;
     this.samples = samples;
+    this.cachedSample = cachedSample;
   }
 
   /**
@@ -97,12 +107,12 @@ public final class BlockStatistics implements DesignStatistics {
    * @param who the head of every description
    */
   public BlockStatistics describedAs(String who) {
-    return new BlockStatistics(blocks, basis, depth, positiveClass, passes, who, samples);
+    return new BlockStatistics(blocks, basis, depth, positiveClass, passes, who, samples, cachedSample);
   }
 
   @Override
   public DesignStatistics oneVsRest(int positive) {
-    return new BlockStatistics(blocks, basis, depth, positive, passes, owner, samples);
+    return new BlockStatistics(blocks, basis, depth, positive, passes, owner, samples, cachedSample);
   }
 
   /**
@@ -295,7 +305,47 @@ public final class BlockStatistics implements DesignStatistics {
   public BlockStatistics sample(RowSample sample) {
     List<RowSample> kept = new ArrayList<>(samples);
     kept.add(sample);
-    return new BlockStatistics(blocks, basis, depth, positiveClass, passes, owner, List.copyOf(kept));
+    return new BlockStatistics(blocks, basis, depth, positiveClass, passes, owner, List.copyOf(kept), cachedSample);
+  }
+
+  /**
+   * {@return the blocks a pass reads: every row's, or a sample view's kept rows, cached on the view's first pass
+   * ({@code MEMORY_AND_DISK}, as the blocks: each block's kept rows in their order, so the same blocks as filtering
+   * them at every pass, which hashed every row of the data again)} At most one sample is cached at a time: a pass over
+   * other rows releases it, and {@link #releaseCachedSample} at the end of a fit.
+   */
+  private JavaRDD<RowBlock> passBlocks() {
+    synchronized (cachedSample) {
+      CachedSample cached = cachedSample.get();
+      if (cached != null && cached.samples().equals(samples)) {
+        return cached.blocks();
+      }
+      releaseCachedSample();
+      if (samples.isEmpty()) {
+        return blocks;
+      }
+      List<RowSample> kept = samples;
+      JavaRDD<RowBlock> view = blocks.map(block -> sampled(block, kept)).filter(block -> block.size() > 0)
+          .persist(StorageLevel.MEMORY_AND_DISK());
+      cachedSample.set(new CachedSample(kept, view));
+      return view;
+    }
+  }
+
+  /** {@return the blocks of the sample view cached now, or null} */
+  JavaRDD<RowBlock> cachedSampleBlocks() {
+    CachedSample cached = cachedSample.get();
+    return cached == null ? null : cached.blocks();
+  }
+
+  /** Unpersists the rows of a sample view cached by its passes, if any (the caller's fit is over). */
+  public void releaseCachedSample() {
+    synchronized (cachedSample) {
+      CachedSample cached = cachedSample.getAndSet(null);
+      if (cached != null) {
+        cached.blocks().unpersist(false);
+      }
+    }
   }
 
   /** {@return the rows of {@code block} that every one of {@code samples} keeps} */
@@ -355,12 +405,12 @@ public final class BlockStatistics implements DesignStatistics {
     int[] columns = over.clone();
     double positive = positiveClass;
     int pass = passes.incrementAndGet();
-    List<RowSample> kept = samples;
+    JavaRDD<RowBlock> read = passBlocks();
     FlatMapFunction<Iterator<RowBlock>, A> partition = it -> {
       BasisFunctions b = bc.value();
       A acc = create.call();
       while (it.hasNext()) {
-        RowBlock block = kept.isEmpty() ? it.next() : sampled(it.next(), kept);
+        RowBlock block = it.next();
         if (block.size() == 0) {
           continue;
         }
@@ -370,7 +420,7 @@ public final class BlockStatistics implements DesignStatistics {
       return List.of(acc).iterator();
     };
     return JobDescription.run(blocks.context(), description(pass, what),
-        () -> blocks.mapPartitions(partition).treeReduce(merge, depth));
+        () -> read.mapPartitions(partition).treeReduce(merge, depth));
   }
 
   /** {@return "owner: statistics pass n: what" (and the class of a one-vs-rest view)} */

@@ -59,6 +59,7 @@ class BlockStatisticsTest {
   /** The table's rows as cached blocks over the cluster, and what to release after. */
   private record Cluster(BlockStatistics stats, JavaRDD<RowBlock> blocks, Broadcast<BasisFunctions> basis) {
     void release() {
+      stats.releaseCachedSample();
       blocks.unpersist();
       basis.destroy();
     }
@@ -246,6 +247,53 @@ class BlockStatisticsTest {
     int before = cluster.passes();
     view.laplace(LaplaceLikelihood.BERNOULLI, active, w);
     assertEquals(before + 1, cluster.passes(), "a view's pass is counted with the statistics'");
+    on.release();
+  }
+
+  /**
+   * A sample view's passes read its rows cached on its first pass (every pass filtered every row of the data before),
+   * with the same results; at most one sample is cached: a pass over another sample or over every row releases it,
+   * as does {@link BlockStatistics#releaseCachedSample}.
+   */
+  @Test
+  void aSampledViewCachesItsRowsOnceAndReleasesThem() {
+    TestData.Table ripley = TestData.ripley("tr");
+    double[] centres = Arrays.stream(ripley.x()).limit(40).flatMapToDouble(Arrays::stream).toArray();
+    BasisFunctions basis = BasisFunctions.kernel(new Kernel.Rbf(2.0), true, 2, centres);
+    Cluster on = cluster(basis, ripley, weights(ripley.size(), 1));
+    BlockStatistics cluster = on.stats();
+    int[] active = {0, 3, 17};
+    double[] w = {0.4, -1.1, 0.8};
+    List<JavaRDD<RowBlock>> cached = new ArrayList<>();
+    for (RowSample sample : List.of(new RowSample(0.3, 11L), new RowSample(0.5, 12L))) {
+      BlockStatistics view = cluster.sample(sample);
+      JavaRDD<RowBlock> before = cluster.cachedSampleBlocks();
+      LikelihoodTerms expected = view.local().laplace(LaplaceLikelihood.BERNOULLI, active, w);
+      assertEquals(before, cluster.cachedSampleBlocks(), "collecting a sample caches nothing");
+      for (int pass = 0; pass < 2; pass++) {
+        LikelihoodTerms a = view.laplace(LaplaceLikelihood.BERNOULLI, active, w);
+        assertEquals(expected.logLikelihood(), a.logLikelihood(), 1e-9 * Math.abs(expected.logLikelihood()));
+        assertClose(expected.gradient(), a.gradient(), 1e-9);
+        assertClose(expected.hessian(), a.hessian(), 1e-9);
+        JavaRDD<RowBlock> blocks = cluster.cachedSampleBlocks();
+        assertEquals(org.apache.spark.storage.StorageLevel.MEMORY_AND_DISK(), blocks.getStorageLevel());
+        if (pass == 1) {
+          assertEquals(cached.get(cached.size() - 1).id(), blocks.id(), "the second pass reads the same cache");
+        } else {
+          cached.add(blocks);
+        }
+      }
+    }
+    assertEquals(org.apache.spark.storage.StorageLevel.NONE(), cached.get(0).getStorageLevel(),
+        "a pass over another sample releases the first");
+    cluster.laplace(LaplaceLikelihood.BERNOULLI, active, w);
+    assertEquals(null, cluster.cachedSampleBlocks(), "a pass over every row releases the sample");
+    assertEquals(org.apache.spark.storage.StorageLevel.NONE(), cached.get(1).getStorageLevel());
+    cluster.sample(new RowSample(0.3, 11L)).laplace(LaplaceLikelihood.BERNOULLI, active, w);
+    JavaRDD<RowBlock> last = cluster.cachedSampleBlocks();
+    cluster.releaseCachedSample();
+    assertEquals(null, cluster.cachedSampleBlocks(), "released at the end of a fit");
+    assertEquals(org.apache.spark.storage.StorageLevel.NONE(), last.getStorageLevel());
     on.release();
   }
 
