@@ -39,7 +39,7 @@ public final class Exponentials {
   /** 1.5 · 2⁵²: adding it rounds a double of magnitude below 2⁵¹ to an integer held in the low bits. */
   static final double SHIFTER = 0x1.8p52;
   static final long SHIFTER_BITS = Double.doubleToRawLongBits(SHIFTER);
-  /** ln 2 in two parts, the first with its low 32 bits zero, so that n · LN2_HI is exact for |n| < 2²⁰. */
+  /** ln 2 in two parts (fdlibm's): the first has 32 significant bits, so that n · LN2_HI is exact for |n| < 2²¹. */
   static final double LN2_HI = 6.93147180369123816490e-01;
   static final double LN2_LO = 1.90821492927058770002e-10;
   /** The arguments are clamped to [LOWEST, HIGHEST]: e^LOWEST rounds to 0, e^HIGHEST overflows to infinity. */
