@@ -288,7 +288,7 @@ public final class BlockStatistics implements DesignStatistics {
     // RowBlock is a record, which Spark's Kryo cannot serialize; its @DefaultSerializer makes Kryo use Java's
     return expandedOnDriver(JobDescription.run(blocks.context(), description(pass, "collect the rows to the driver"),
         kept.isEmpty() ? blocks::collect
-            : () -> blocks.map(block -> sampled(block, kept)).filter(block -> block.size() > 0).collect()));
+            : () -> keptBlocks(kept).collect()));
   }
 
   /** {@return the rows collected to the driver ({@link #collectLocal}, one pass)} */
@@ -324,10 +324,8 @@ public final class BlockStatistics implements DesignStatistics {
       if (samples.isEmpty()) {
         return blocks;
       }
-      List<RowSample> kept = samples;
-      JavaRDD<RowBlock> view = blocks.map(block -> sampled(block, kept)).filter(block -> block.size() > 0)
-          .persist(StorageLevel.MEMORY_AND_DISK());
-      cachedSample.set(new CachedSample(kept, view));
+      JavaRDD<RowBlock> view = keptBlocks(samples).persist(StorageLevel.MEMORY_AND_DISK());
+      cachedSample.set(new CachedSample(samples, view));
       return view;
     }
   }
@@ -346,6 +344,11 @@ public final class BlockStatistics implements DesignStatistics {
         cached.blocks().unpersist(false);
       }
     }
+  }
+
+  /** {@return the blocks' rows that every one of {@code kept} keeps, blocks left empty dropped} */
+  private JavaRDD<RowBlock> keptBlocks(List<RowSample> kept) {
+    return blocks.map(block -> sampled(block, kept)).filter(block -> block.size() > 0);
   }
 
   /** {@return the rows of {@code block} that every one of {@code samples} keeps} */

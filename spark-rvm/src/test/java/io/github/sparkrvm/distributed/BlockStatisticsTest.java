@@ -215,6 +215,17 @@ class BlockStatisticsTest {
     return new SplittableRandom(seed).doubles(n, 0.0, 2.0).toArray();
   }
 
+  /** Three active functions of {@link #ripleyRbf} and their weights, for the sampled views' passes. */
+  private static final int[] RIPLEY_ACTIVE = {0, 3, 17};
+  private static final double[] RIPLEY_WEIGHTS = {0.4, -1.1, 0.8};
+
+  /** Ripley's rows over the cluster, with an RBF basis (γ 2, bias) centred on its first 40 rows, unit weights. */
+  private static Cluster ripleyRbf(TestData.Table ripley) {
+    double[] centres = Arrays.stream(ripley.x()).limit(40).flatMapToDouble(Arrays::stream).toArray();
+    BasisFunctions basis = BasisFunctions.kernel(new Kernel.Rbf(2.0), true, 2, centres);
+    return cluster(basis, ripley, weights(ripley.size(), 1));
+  }
+
   /**
    * Issue 20's passes at scale over the cluster: a pass over some candidates only equals the full pass restricted to
    * them; a sampled view's passes equal the same rows collected to the driver (the view's {@code local()}), and the
@@ -223,12 +234,10 @@ class BlockStatisticsTest {
   @Test
   void aShortlistPassAndASampledViewAgreeWithTheDriver() {
     TestData.Table ripley = TestData.ripley("tr");
-    double[] centres = Arrays.stream(ripley.x()).limit(40).flatMapToDouble(Arrays::stream).toArray();
-    BasisFunctions basis = BasisFunctions.kernel(new Kernel.Rbf(2.0), true, 2, centres);
-    Cluster on = cluster(basis, ripley, weights(ripley.size(), 1));
+    Cluster on = ripleyRbf(ripley);
     BlockStatistics cluster = on.stats();
-    int[] active = {0, 3, 17};
-    double[] w = {0.4, -1.1, 0.8};
+    int[] active = RIPLEY_ACTIVE;
+    double[] w = RIPLEY_WEIGHTS;
     int[] over = {0, 1, 3, 9, 17, 40};
     SubsetPasses.assertSubsetPassIsTheFullPassRestricted(cluster, active, w, over, 1e-12);
 
@@ -258,12 +267,10 @@ class BlockStatisticsTest {
   @Test
   void aSampledViewCachesItsRowsOnceAndReleasesThem() {
     TestData.Table ripley = TestData.ripley("tr");
-    double[] centres = Arrays.stream(ripley.x()).limit(40).flatMapToDouble(Arrays::stream).toArray();
-    BasisFunctions basis = BasisFunctions.kernel(new Kernel.Rbf(2.0), true, 2, centres);
-    Cluster on = cluster(basis, ripley, weights(ripley.size(), 1));
+    Cluster on = ripleyRbf(ripley);
     BlockStatistics cluster = on.stats();
-    int[] active = {0, 3, 17};
-    double[] w = {0.4, -1.1, 0.8};
+    int[] active = RIPLEY_ACTIVE;
+    double[] w = RIPLEY_WEIGHTS;
     List<JavaRDD<RowBlock>> cached = new ArrayList<>();
     for (RowSample sample : List.of(new RowSample(0.3, 11L), new RowSample(0.5, 12L))) {
       BlockStatistics view = cluster.sample(sample);
