@@ -29,7 +29,8 @@ import java.util.stream.IntStream;
  * The fast Laplace fit in rounds over a shortlist of the candidates, for data so large that a pass scoring every
  * candidate costs far more than one over the active set (it expands every row over all M candidates and forms
  * N·M·k cross products). A round scores every candidate once at the current mode (one full pass), keeps the active
- * basis functions and the {@code L} candidates whose adds gain most, and runs the fast rule over these only
+ * basis functions and the {@code L} candidates whose adds gain most, near copies of each other left off
+ * ({@link #bestAdds}), and runs the fast rule over these only
  * ({@link RoundSteps}): in batches of many steps per pass on the quadratic model of the likelihood over them
  * ({@link SurrogateSteps}; each batch passes over the k + L shortlisted columns once and searches the new mode over
  * the k active ones), or step by step ({@link FastLaplaceSolver}, each candidates pass over the k + L columns). A
@@ -48,20 +49,34 @@ final class ShortlistRounds {
 
   private ShortlistRounds() {}
 
-  /** How a round takes the steps of the fast rule over its shortlist. */
+  /** How a round takes the steps of the fast rule over its shortlist, and how its shortlist is chosen. */
   enum RoundSteps {
     /**
      * Batches of many steps on the quadratic model of the likelihood ({@link SurrogateSteps}): the binary fit at
      * scale, started from a fit on a sample, whose rounds move little and whose model predicts a batch's objective to
-     * within a few nats (10⁶ rows of the ESL mixture: 44 passes over every row instead of 169, DESIGN.md).
+     * within a few nats (10⁶ rows of the ESL mixture: 44 passes over every row instead of 169, DESIGN.md). Its
+     * shortlist leaves near copies off ({@link #bestAdds}): a batch takes many adds at once, and near copies only
+     * took room from adds elsewhere.
      */
-    BATCHED,
+    BATCHED(true),
     /**
      * One step per mode search ({@link FastLaplaceSolver}): the softmax at scale, whose cold rounds move far
      * (measured on the ten-class digits: batches took more time, to 50 nats more evidence and a higher test error,
-     * DESIGN.md).
+     * DESIGN.md). Its shortlist is the best adds as they rank: with near copies left off, the digits' fit (split 0)
+     * took longer to more pairs (412 after 628 steps, against 316 at the end of 617 steps), and was stopped.
      */
-    STEPWISE
+    STEPWISE(false);
+
+    private final boolean nearCopiesLeftOff;
+
+    RoundSteps(boolean nearCopiesLeftOff) {
+      this.nearCopiesLeftOff = nearCopiesLeftOff;
+    }
+
+    /** {@return whether a round's shortlist leaves near copies off ({@link #bestAdds})} */
+    boolean nearCopiesLeftOff() {
+      return nearCopiesLeftOff;
+    }
   }
 
   /**
@@ -104,7 +119,8 @@ final class ShortlistRounds {
       told.extraPasses++;
       double reference = last == null ? full.logLikelihood() : last.logMarginalLikelihoods()[
           last.logMarginalLikelihoods().length - 1];
-      int[] adds = bestAdds(full, alpha, weights, reference, options.alphaMax(), shortlist);
+      int[] adds = bestAdds(full, alpha, weights, reference, options.alphaMax(), shortlist,
+          roundSteps.nearCopiesLeftOff());
       if (last != null && (adds.length == 0 || !last.converged() || steps >= options.maxIter())) {
         boolean converged = last.converged() && adds.length == 0;
         return new RelevanceFit(last.active(), last.weights(), last.alpha(), last.covariance(), Double.NaN, steps,
@@ -150,9 +166,30 @@ final class ShortlistRounds {
   }
 
   /**
+   * The cosine above which two candidates count as near copies of each other on a shortlist: the angle between their
+   * cross products with the active basis functions (their rows of Φ_aᵀBΦ from the full pass, the same for both when
+   * their columns are the same). A shortlist of the best adds alone was mostly near copies: on 10⁶ rows of the ESL
+   * mixture its 64 candidates were neighbouring centres of a few places, the round added one of each place and
+   * ended, and the next full pass found the next places (fit-scaling.md, session 18).
+   */
+  static final double NEAR_COPY_COSINE = 0.99;
+
+  /**
+   * The fewest active basis functions whose cross products tell candidates apart: with fewer, the angle between two
+   * candidates' cross products says little (with one, any two are parallel), and no candidate is left off as a near
+   * copy.
+   */
+  static final int FEWEST_TO_COMPARE = 8;
+
+  /**
    * {@return the at most {@code limit} non-active candidates whose adds gain most, of those that gain more than the
    * least gain worth a step, in ascending order} They are scored at the terms of a full pass with Σ = (H + A)⁻¹ from
    * its active terms (the IRLS form of Q, {@link FastLaplaceSolver#sparsityQuality}, holds at the mode and near it).
+   * With {@code nearCopiesLeftOff}, in order of gain, a candidate is left off when its cross products with the active
+   * basis functions are within {@link #NEAR_COPY_COSINE} of those of one already taken (given at least
+   * {@link #FEWEST_TO_COMPARE} active functions): it would mostly add what the other adds, and the shortlist keeps
+   * room for candidates elsewhere. Only the shortlist is chosen so: the round's steps over it, and the full pass that
+   * ends the fit, judge every candidate as before.
    *
    * @param full the terms of a pass over every candidate at the current weights
    * @param alpha α of the active candidates
@@ -160,9 +197,10 @@ final class ShortlistRounds {
    * @param objective the current objective (for the least gain worth a step)
    * @param alphaMax the largest α an add may have
    * @param limit the most candidates returned
+   * @param nearCopiesLeftOff whether to leave near copies off
    */
   static int[] bestAdds(CandidateTerms full, double[] alpha, double[] weights, double objective, double alphaMax,
-      int limit) {
+      int limit, boolean nearCopiesLeftOff) {
     double[][] sq = FastLaplaceSolver.sparsityQuality(full, covariance(full, alpha), weights);
     double least = SequentialAction.minGain(objective);
     int[] active = full.active();
@@ -177,7 +215,51 @@ final class ShortlistRounds {
       }
     }
     gaining.sort((x, y) -> Double.compare(y.gain(), x.gain()));
-    return gaining.stream().limit(limit).mapToInt(SequentialAction.Action::index).sorted().toArray();
+    int[] ranked = gaining.stream().mapToInt(SequentialAction.Action::index).toArray();
+    return nearCopiesLeftOff ? withoutNearCopies(full, ranked, limit)
+        : Arrays.stream(ranked).limit(limit).sorted().toArray();
+  }
+
+  /**
+   * {@return the first at most {@code limit} of {@code ranked}, each candidate whose cross products with the active
+   * functions are within {@link #NEAR_COPY_COSINE} of those of one taken before it left off, in ascending order}
+   */
+  private static int[] withoutNearCopies(CandidateTerms full, int[] ranked, int limit) {
+    int k = full.active().length;
+    if (k < FEWEST_TO_COMPARE) {
+      return Arrays.stream(ranked).limit(limit).sorted().toArray();
+    }
+    int m = full.numCandidates();
+    double[] cross = full.cross();
+    int[] shortlist = new int[Math.min(limit, ranked.length)];
+    double[][] taken = new double[shortlist.length][];
+    int count = 0;
+    for (int r = 0; r < ranked.length && count < shortlist.length; r++) {
+      int i = ranked[r];
+      double[] unit = new double[k];
+      double norm = 0.0;
+      for (int a = 0; a < k; a++) {
+        unit[a] = cross[a * m + i];
+        norm += unit[a] * unit[a];
+      }
+      norm = Math.sqrt(norm);
+      for (int a = 0; a < k; a++) {
+        unit[a] = norm > 0.0 ? unit[a] / norm : 0.0;
+      }
+      boolean nearCopy = false;
+      for (int t = 0; t < count && !nearCopy; t++) {
+        double cosine = 0.0;
+        for (int a = 0; a < k; a++) {
+          cosine += unit[a] * taken[t][a];
+        }
+        nearCopy = cosine > NEAR_COPY_COSINE;
+      }
+      if (!nearCopy) {
+        taken[count] = unit;
+        shortlist[count++] = i;
+      }
+    }
+    return Arrays.stream(shortlist, 0, count).sorted().toArray();
   }
 
   /** Σ = (H + A)⁻¹ over the active candidates of a full pass (empty with none). */

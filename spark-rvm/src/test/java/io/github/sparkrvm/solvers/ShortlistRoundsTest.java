@@ -43,10 +43,15 @@ class ShortlistRoundsTest {
 
   /** Ripley's 1000 "te" rows, RBF γ = 4 with a bias, every row a centre, on the driver's statistics. */
   static LocalStatistics ripley() {
+    return ripleyCentredOn(GaussianRelevanceSolverTest.flatten(TestData.ripley("te").x()));
+  }
+
+  /** Ripley's 1000 "te" rows, RBF γ = 4 with a bias and the given centres (row-major), on the driver's statistics. */
+  private static LocalStatistics ripleyCentredOn(double[] centres) {
     TestData.Table table = TestData.ripley("te");
     int n = table.t().length;
     double[] x = GaussianRelevanceSolverTest.flatten(table.x());
-    BasisFunctions basis = BasisFunctions.kernel(new Kernel.Rbf(4.0), true, 2, x);
+    BasisFunctions basis = BasisFunctions.kernel(new Kernel.Rbf(4.0), true, 2, centres);
     int[] all = IntStream.range(0, basis.numCandidates()).toArray();
     double[] phi = basis.expand(RowBlock.unweighted(n, 2, x, table.t()), all);
     double[] w = new double[n];
@@ -93,7 +98,7 @@ class ShortlistRoundsTest {
     double last = history[history.length - 1];
     assertEquals(last, again.logMarginalLikelihoods()[0], 1e-6 * Math.abs(last));
     CandidateTerms full = data.laplaceCandidates(LaplaceLikelihood.BERNOULLI, fit.active(), fit.weights());
-    assertEquals(0, ShortlistRounds.bestAdds(full, fit.alpha(), fit.weights(), last, 1e9, 1000).length);
+    assertEquals(0, ShortlistRounds.bestAdds(full, fit.alpha(), fit.weights(), last, 1e9, 1000, false).length);
   }
 
   private static void assertNeverDecreases(double[] history) {
@@ -283,6 +288,91 @@ class ShortlistRoundsTest {
     assertArrayEquals(plain.logMarginalLikelihoods(), fromKnown.logMarginalLikelihoods(), 1e-9);
     assertEquals(plain.likelihoodPasses() - 2, fromKnown.likelihoodPasses());
     assertEquals(searched.activePasses + searched.candidatePasses - 2, scored.activePasses + scored.candidatePasses);
+  }
+
+  /**
+   * At a state of {@link ShortlistRounds#FEWEST_TO_COMPARE} active functions, with the centre of its best add
+   * appended to Ripley's rows as one more candidate (an exact copy: the same column, S, Q and gain), the shortlist
+   * holds the best add and leaves its copy off, and no two of its candidates' cross products are within
+   * {@link ShortlistRounds#NEAR_COPY_COSINE}. At a state of fewer active functions, and without the rule, the
+   * shortlist holds both.
+   */
+  @Test
+  void theShortlistLeavesNearCopiesOff() {
+    int m = ripley().numCandidates();
+    State state = State.spread(ShortlistRounds.FEWEST_TO_COMPARE);
+    int best = state.bestAdd(ripley());
+    LocalStatistics withCopy = withCopyOf(best);
+    int copy = m;
+    CandidateTerms terms = state.terms(withCopy);
+    int[] shortlist = state.shortlist(withCopy, SHORTLIST, true);
+    assertEquals(SHORTLIST, shortlist.length);
+    assertTrue(java.util.Arrays.binarySearch(shortlist, best) >= 0, "the best add was left off");
+    assertTrue(java.util.Arrays.binarySearch(shortlist, copy) < 0, "its copy was shortlisted");
+    int k = state.active().length;
+    for (int i : shortlist) {
+      for (int j : shortlist) {
+        if (i < j) {
+          double dot = 0.0;
+          double ii = 0.0;
+          double jj = 0.0;
+          for (int a = 0; a < k; a++) {
+            double ci = terms.cross()[a * (m + 1) + i];
+            double cj = terms.cross()[a * (m + 1) + j];
+            dot += ci * cj;
+            ii += ci * ci;
+            jj += cj * cj;
+          }
+          assertTrue(dot / Math.sqrt(ii * jj) <= ShortlistRounds.NEAR_COPY_COSINE, i + " and " + j);
+        }
+      }
+    }
+    // without the rule (the softmax's rounds): the best adds as they rank, the best add and its copy first
+    assertArrayEquals(new int[] {best, copy}, state.shortlist(withCopy, 2, false));
+
+    State few = State.spread(ShortlistRounds.FEWEST_TO_COMPARE - 1);
+    int fewBest = few.bestAdd(ripley());
+    assertArrayEquals(new int[] {fewBest, copy}, few.shortlist(withCopyOf(fewBest), 2, true));
+  }
+
+  /**
+   * A state of {@code k} active candidates spread over Ripley's rows (the bias and every 100th centre), α = 1 and
+   * w = 0: far from its mode, so that many adds gain (bestAdds scores any state, in the IRLS form).
+   */
+  private record State(int[] active, double[] alpha, double[] weights) {
+
+    static State spread(int k) {
+      int[] active = IntStream.range(0, k).map(a -> 100 * a).toArray();
+      double[] alpha = new double[k];
+      java.util.Arrays.fill(alpha, 1.0);
+      return new State(active, alpha, new double[k]);
+    }
+
+    CandidateTerms terms(LocalStatistics data) {
+      return data.laplaceCandidates(LaplaceLikelihood.BERNOULLI, active, weights);
+    }
+
+    int[] shortlist(LocalStatistics data, int limit, boolean nearCopiesLeftOff) {
+      CandidateTerms terms = terms(data);
+      return ShortlistRounds.bestAdds(terms, alpha, weights, terms.logLikelihood(), 1e9, limit, nearCopiesLeftOff);
+    }
+
+    /** {@return the add that gains most} */
+    int bestAdd(LocalStatistics data) {
+      int[] best = shortlist(data, 1, false);
+      assertEquals(1, best.length);
+      return best[0];
+    }
+  }
+
+  /** {@return {@link #ripley()} with one more candidate, M: a copy of candidate {@code copied} (not the bias)} */
+  private static LocalStatistics withCopyOf(int copied) {
+    double[] x = GaussianRelevanceSolverTest.flatten(TestData.ripley("te").x());
+    int row = copied - 1; // candidate 0 is the bias, candidate i the centre at row i − 1
+    double[] centres = java.util.Arrays.copyOf(x, x.length + 2);
+    centres[x.length] = x[2 * row];
+    centres[x.length + 1] = x[2 * row + 1];
+    return ripleyCentredOn(centres);
   }
 
   @Test
