@@ -85,7 +85,7 @@ public final class FastBernoulliSolver {
    * @param pilot the sample of the rows a pilot fit runs on, held on the driver, whose basis functions, α and weights
    *     start the fit on every row; null: no pilot (a cold start, or the initial state given)
    * @param shortlist L: each round runs over the active basis functions and the L candidates whose adds gain most
-   *     ({@link ShortlistRounds})
+   *     (near copies of each other left off; {@link ShortlistRounds})
    * @param onDriver the largest fraction of the rows whose sample's fit runs on the driver: the ladder collects such a
    *     sample once ({@link DesignStatistics#local}) and makes no passes over it; a larger sample's passes go over
    *     the data (0: only the pilot's)

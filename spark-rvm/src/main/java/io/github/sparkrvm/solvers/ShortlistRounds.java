@@ -186,7 +186,7 @@ final class ShortlistRounds {
    * least gain worth a step, in ascending order} They are scored at the terms of a full pass with Σ = (H + A)⁻¹ from
    * its active terms (the IRLS form of Q, {@link FastLaplaceSolver#sparsityQuality}, holds at the mode and near it).
    * With {@code nearCopiesLeftOff}, in order of gain, a candidate is left off when its cross products with the active
-   * basis functions are within {@link #NEAR_COPY_COSINE} of those of one already taken (given at least
+   * basis functions are at a cosine above {@link #NEAR_COPY_COSINE} with those of one already taken (given at least
    * {@link #FEWEST_TO_COMPARE} active functions): it would mostly add what the other adds, and the shortlist keeps
    * room for candidates elsewhere. Only the shortlist is chosen so: the round's steps over it, and the full pass that
    * ends the fit, judge every candidate as before.
@@ -216,19 +216,17 @@ final class ShortlistRounds {
     }
     gaining.sort((x, y) -> Double.compare(y.gain(), x.gain()));
     int[] ranked = gaining.stream().mapToInt(SequentialAction.Action::index).toArray();
-    return nearCopiesLeftOff ? withoutNearCopies(full, ranked, limit)
+    return nearCopiesLeftOff && active.length >= FEWEST_TO_COMPARE ? withoutNearCopies(full, ranked, limit)
         : Arrays.stream(ranked).limit(limit).sorted().toArray();
   }
 
   /**
    * {@return the first at most {@code limit} of {@code ranked}, each candidate whose cross products with the active
-   * functions are within {@link #NEAR_COPY_COSINE} of those of one taken before it left off, in ascending order}
+   * functions are at a cosine above {@link #NEAR_COPY_COSINE} with those of one taken before it left off, in
+   * ascending order}
    */
   private static int[] withoutNearCopies(CandidateTerms full, int[] ranked, int limit) {
     int k = full.active().length;
-    if (k < FEWEST_TO_COMPARE) {
-      return Arrays.stream(ranked).limit(limit).sorted().toArray();
-    }
     int m = full.numCandidates();
     double[] cross = full.cross();
     int[] shortlist = new int[Math.min(limit, ranked.length)];

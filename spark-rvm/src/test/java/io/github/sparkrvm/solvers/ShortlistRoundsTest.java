@@ -293,7 +293,7 @@ class ShortlistRoundsTest {
   /**
    * At a state of {@link ShortlistRounds#FEWEST_TO_COMPARE} active functions, with the centre of its best add
    * appended to Ripley's rows as one more candidate (an exact copy: the same column, S, Q and gain), the shortlist
-   * holds the best add and leaves its copy off, and no two of its candidates' cross products are within
+   * holds the best add and leaves its copy off, and no two of its candidates' cross products are at a cosine above
    * {@link ShortlistRounds#NEAR_COPY_COSINE}. At a state of fewer active functions, and without the rule, the
    * shortlist holds both.
    */
