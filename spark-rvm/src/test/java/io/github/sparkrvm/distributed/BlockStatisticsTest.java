@@ -56,6 +56,13 @@ class BlockStatisticsTest {
     assertArrayEquals(expected, actual, relative * Math.max(scale, 1.0));
   }
 
+  /** The log-likelihood, gradient and Hessian of {@code actual} within 1e-9 (relative) of {@code expected}'s. */
+  private static void assertSameTerms(LikelihoodTerms expected, LikelihoodTerms actual) {
+    assertEquals(expected.logLikelihood(), actual.logLikelihood(), 1e-9 * Math.abs(expected.logLikelihood()));
+    assertClose(expected.gradient(), actual.gradient(), 1e-9);
+    assertClose(expected.hessian(), actual.hessian(), 1e-9);
+  }
+
   /** The table's rows as cached blocks over the cluster, and what to release after. */
   private record Cluster(BlockStatistics stats, JavaRDD<RowBlock> blocks, Broadcast<BasisFunctions> basis) {
     void release() {
@@ -131,9 +138,7 @@ class BlockStatisticsTest {
     double[] w = random.doubles(active.length, -2, 2).toArray();
     LikelihoodTerms la = memory.bernoulli(active, w);
     LikelihoodTerms lb = stats.bernoulli(active, w);
-    assertEquals(la.logLikelihood(), lb.logLikelihood(), 1e-9 * Math.abs(la.logLikelihood()));
-    assertClose(la.gradient(), lb.gradient(), 1e-9);
-    assertClose(la.hessian(), lb.hessian(), 1e-9);
+    assertSameTerms(la, lb);
 
     // the Jaakkola–Jordan pass at a second moment S = Σ + μμᵀ (here a positive-definite random one)
     int k = active.length;
@@ -180,16 +185,12 @@ class BlockStatisticsTest {
     for (DesignStatistics stats : List.of(cluster, local)) {
       LikelihoodTerms la = memory.multinomial(active, w);
       LikelihoodTerms lb = stats.multinomial(active, w);
-      assertEquals(la.logLikelihood(), lb.logLikelihood(), 1e-9 * Math.abs(la.logLikelihood()));
-      assertClose(la.gradient(), lb.gradient(), 1e-9);
-      assertClose(la.hessian(), lb.hessian(), 1e-9);
+      assertSameTerms(la, lb);
 
       int passes = cluster.passes();
       LikelihoodTerms oa = memory.oneVsRest(1).bernoulli(active[0], w[0]);
       LikelihoodTerms ob = stats.oneVsRest(1).bernoulli(active[0], w[0]);
-      assertEquals(oa.logLikelihood(), ob.logLikelihood(), 1e-9 * Math.abs(oa.logLikelihood()));
-      assertClose(oa.gradient(), ob.gradient(), 1e-9);
-      assertClose(oa.hessian(), ob.hessian(), 1e-9);
+      assertSameTerms(oa, ob);
       assertEquals(passes + (stats == cluster ? 1 : 0), cluster.passes(),
           "a view's passes count with its parent's; the local view makes none");
     }
@@ -219,11 +220,15 @@ class BlockStatisticsTest {
   private static final int[] RIPLEY_ACTIVE = {0, 3, 17};
   private static final double[] RIPLEY_WEIGHTS = {0.4, -1.1, 0.8};
 
-  /** Ripley's rows over the cluster, with an RBF basis (γ 2, bias) centred on its first 40 rows, unit weights. */
-  private static Cluster ripleyRbf(TestData.Table ripley) {
+  /** An RBF basis (γ 2, bias) centred on the first 40 of Ripley's rows. */
+  private static BasisFunctions ripleyRbfBasis(TestData.Table ripley) {
     double[] centres = Arrays.stream(ripley.x()).limit(40).flatMapToDouble(Arrays::stream).toArray();
-    BasisFunctions basis = BasisFunctions.kernel(new Kernel.Rbf(2.0), true, 2, centres);
-    return cluster(basis, ripley, weights(ripley.size(), 1));
+    return BasisFunctions.kernel(new Kernel.Rbf(2.0), true, 2, centres);
+  }
+
+  /** Ripley's rows over the cluster, with {@link #ripleyRbfBasis}, unit weights. */
+  private static Cluster ripleyRbf(TestData.Table ripley) {
+    return cluster(ripleyRbfBasis(ripley), ripley, weights(ripley.size(), 1));
   }
 
   /**
@@ -236,10 +241,8 @@ class BlockStatisticsTest {
     TestData.Table ripley = TestData.ripley("tr");
     Cluster on = ripleyRbf(ripley);
     BlockStatistics cluster = on.stats();
-    int[] active = RIPLEY_ACTIVE;
-    double[] w = RIPLEY_WEIGHTS;
     int[] over = {0, 1, 3, 9, 17, 40};
-    SubsetPasses.assertSubsetPassIsTheFullPassRestricted(cluster, active, w, over, 1e-12);
+    SubsetPasses.assertSubsetPassIsTheFullPassRestricted(cluster, RIPLEY_ACTIVE, RIPLEY_WEIGHTS, over, 1e-12);
 
     RowSample sample = new RowSample(0.3, 11L);
     BlockStatistics view = cluster.sample(sample);
@@ -248,13 +251,11 @@ class BlockStatisticsTest {
         .filter(i -> sample.keeps(ripley.x()[i], 0, 2, 1, ripley.t()[i])).count();
     assertEquals(expected, held.rows());
     assertTrue(expected > 50 && expected < 110, expected + " of 250 rows kept at 0.3");
-    LikelihoodTerms a = view.laplace(LaplaceLikelihood.BERNOULLI, active, w);
-    LikelihoodTerms b = held.laplace(LaplaceLikelihood.BERNOULLI, active, w);
-    assertEquals(b.logLikelihood(), a.logLikelihood(), 1e-9 * Math.abs(b.logLikelihood()));
-    assertClose(b.gradient(), a.gradient(), 1e-9);
-    assertClose(b.hessian(), a.hessian(), 1e-9);
+    LikelihoodTerms a = view.laplace(LaplaceLikelihood.BERNOULLI, RIPLEY_ACTIVE, RIPLEY_WEIGHTS);
+    LikelihoodTerms b = held.laplace(LaplaceLikelihood.BERNOULLI, RIPLEY_ACTIVE, RIPLEY_WEIGHTS);
+    assertSameTerms(b, a);
     int before = cluster.passes();
-    view.laplace(LaplaceLikelihood.BERNOULLI, active, w);
+    view.laplace(LaplaceLikelihood.BERNOULLI, RIPLEY_ACTIVE, RIPLEY_WEIGHTS);
     assertEquals(before + 1, cluster.passes(), "a view's pass is counted with the statistics'");
     on.release();
   }
@@ -269,19 +270,15 @@ class BlockStatisticsTest {
     TestData.Table ripley = TestData.ripley("tr");
     Cluster on = ripleyRbf(ripley);
     BlockStatistics cluster = on.stats();
-    int[] active = RIPLEY_ACTIVE;
-    double[] w = RIPLEY_WEIGHTS;
     List<JavaRDD<RowBlock>> cached = new ArrayList<>();
     for (RowSample sample : List.of(new RowSample(0.3, 11L), new RowSample(0.5, 12L))) {
       BlockStatistics view = cluster.sample(sample);
       JavaRDD<RowBlock> before = cluster.cachedSampleBlocks();
-      LikelihoodTerms expected = view.local().laplace(LaplaceLikelihood.BERNOULLI, active, w);
+      LikelihoodTerms expected = view.local().laplace(LaplaceLikelihood.BERNOULLI, RIPLEY_ACTIVE, RIPLEY_WEIGHTS);
       assertEquals(before, cluster.cachedSampleBlocks(), "collecting a sample caches nothing");
       for (int pass = 0; pass < 2; pass++) {
-        LikelihoodTerms a = view.laplace(LaplaceLikelihood.BERNOULLI, active, w);
-        assertEquals(expected.logLikelihood(), a.logLikelihood(), 1e-9 * Math.abs(expected.logLikelihood()));
-        assertClose(expected.gradient(), a.gradient(), 1e-9);
-        assertClose(expected.hessian(), a.hessian(), 1e-9);
+        LikelihoodTerms a = view.laplace(LaplaceLikelihood.BERNOULLI, RIPLEY_ACTIVE, RIPLEY_WEIGHTS);
+        assertSameTerms(expected, a);
         JavaRDD<RowBlock> blocks = cluster.cachedSampleBlocks();
         assertEquals(org.apache.spark.storage.StorageLevel.MEMORY_AND_DISK(), blocks.getStorageLevel());
         if (pass == 1) {
@@ -293,10 +290,10 @@ class BlockStatisticsTest {
     }
     assertEquals(org.apache.spark.storage.StorageLevel.NONE(), cached.get(0).getStorageLevel(),
         "a pass over another sample releases the first");
-    cluster.laplace(LaplaceLikelihood.BERNOULLI, active, w);
+    cluster.laplace(LaplaceLikelihood.BERNOULLI, RIPLEY_ACTIVE, RIPLEY_WEIGHTS);
     assertEquals(null, cluster.cachedSampleBlocks(), "a pass over every row releases the sample");
     assertEquals(org.apache.spark.storage.StorageLevel.NONE(), cached.get(1).getStorageLevel());
-    cluster.sample(new RowSample(0.3, 11L)).laplace(LaplaceLikelihood.BERNOULLI, active, w);
+    cluster.sample(new RowSample(0.3, 11L)).laplace(LaplaceLikelihood.BERNOULLI, RIPLEY_ACTIVE, RIPLEY_WEIGHTS);
     JavaRDD<RowBlock> last = cluster.cachedSampleBlocks();
     cluster.releaseCachedSample();
     assertEquals(null, cluster.cachedSampleBlocks(), "released at the end of a fit");
@@ -307,8 +304,7 @@ class BlockStatisticsTest {
   @Test
   void rbfBasisWithBiasAgrees() {
     TestData.Table ripley = TestData.ripley("tr");
-    double[] centres = Arrays.stream(ripley.x()).limit(40).flatMapToDouble(Arrays::stream).toArray();
-    check(BasisFunctions.kernel(new Kernel.Rbf(2.0), true, 2, centres), ripley, weights(ripley.size(), 1));
+    check(ripleyRbfBasis(ripley), ripley, weights(ripley.size(), 1));
   }
 
   @Test
