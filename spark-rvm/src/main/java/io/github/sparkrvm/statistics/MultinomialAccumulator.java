@@ -135,6 +135,7 @@ public final class MultinomialAccumulator implements Serializable {
     }
     // Hessian blocks p ≤ q: Φ_pᵀ diag(w μ⁽ᵖ⁾ (δ_pq − μ⁽q⁾)) Φ_q
     double[] scaled = new double[n * maxClassSize()];
+    double[] rowScale = new double[n];
     for (int p = 0; p < classes; p++) {
       int mp = positions[p].length;
       if (mp == 0) {
@@ -146,13 +147,12 @@ public final class MultinomialAccumulator implements Serializable {
         if (mq == 0) {
           continue;
         }
+        curvatureOfPair(mu, n, p, q, rowWeights, rowScale, 0);
         for (int c = 0; c < mq; c++) {
           int src = positions[q][c] * n;
           int dst = c * n;
           for (int i = 0; i < n; i++) {
-            double muP = mu[p * n + i];
-            double b = rowWeights[i] * muP * ((p == q ? 1.0 : 0.0) - mu[q * n + i]);
-            scaled[dst + i] = phi[src + i] * b;
+            scaled[dst + i] = phi[src + i] * rowScale[i];
           }
         }
         blas.dgemm("T", "N", mp, mq, n, 1.0, phiP, 0, n, scaled, 0, n, 1.0, hessian, offset[q] * dim + offset[p],
@@ -160,6 +160,25 @@ public final class MultinomialAccumulator implements Serializable {
       }
     }
     return this;
+  }
+
+  /**
+   * Sets {@code out[i]} to row i's weight times μ⁽ᵖ⁾ᵢ(δ_pq − μ⁽q⁾ᵢ), the row's curvature between classes p and q, for
+   * the block's n rows ({@code mu} n × K, column-major): computed once for every column of class q it scales.
+   *
+   * @param mu the block's softmax probabilities
+   * @param n the rows
+   * @param p one class
+   * @param q the other class (p itself for the diagonal block)
+   * @param rowWeights the rows' weights
+   * @param out where the n curvatures go, from {@code at} on
+   * @param at the first position of {@code out} written
+   */
+  static void curvatureOfPair(double[] mu, int n, int p, int q, double[] rowWeights, double[] out, int at) {
+    double delta = p == q ? 1.0 : 0.0;
+    for (int i = 0; i < n; i++) {
+      out[at + i] = rowWeights[i] * mu[p * n + i] * (delta - mu[q * n + i]);
+    }
   }
 
   private int maxClassSize() {

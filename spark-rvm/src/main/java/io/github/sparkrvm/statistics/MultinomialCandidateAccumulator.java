@@ -226,6 +226,7 @@ public final class MultinomialCandidateAccumulator implements Serializable {
     double[] columns = new double[n * widest];
     double[] v = new double[n * k];
     double[] block = new double[widest * k];
+    double[] pairScale = new double[n * classes];
     for (int p = 0; p < classes; p++) {
       int from = classStart[p];
       int s = classStart[p + 1] - from;
@@ -248,13 +249,15 @@ public final class MultinomialCandidateAccumulator implements Serializable {
       if (k == 0) {
         continue;
       }
+      for (int q = 0; q < classes; q++) {
+        MultinomialAccumulator.curvatureOfPair(mu, n, p, q, rowWeights, pairScale, q * n);
+      }
       for (int a = 0; a < k; a++) {
         int q = active[a] / m;
         int src = (active[a] % m) * n;
-        double delta = p == q ? 1.0 : 0.0;
+        int scale = q * n;
         for (int i = 0; i < n; i++) {
-          double muP = mu[p * n + i];
-          v[a * n + i] = rowWeights[i] * muP * (delta - mu[q * n + i]) * phi[src + i];
+          v[a * n + i] = pairScale[scale + i] * phi[src + i];
         }
       }
       blas.dgemm("T", "N", s, k, n, 1.0, columns, n, v, n, 0.0, block, s);
