@@ -19,6 +19,8 @@ package io.github.sparkrvm.basis;
 import com.esotericsoftware.kryo.DefaultSerializer;
 import com.esotericsoftware.kryo.serializers.JavaSerializer;
 import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * A dense block of training rows: {@code features} is row-major (size × dim), so that it is also the column-major
@@ -42,6 +44,56 @@ public record RowBlock(int size, int dim, double[] features, double[] labels, do
       throw new IllegalArgumentException("RowBlock: inconsistent sizes (size " + size + ", dim " + dim
           + ", features " + features.length + ", labels " + labels.length + ", weights " + weights.length + ")");
     }
+  }
+
+  /**
+   * {@return the rows of {@code blocks}, in their order, cut again into the fewest blocks of at most {@code maxRows}
+   * rows, of sizes that differ by at most one (the larger first)} The cut depends on the number of rows only, not
+   * on how the rows were blocked before.
+   *
+   * @param blocks the blocks, all of the same dim
+   * @param maxRows the most rows per block (at least 1)
+   */
+  public static List<RowBlock> recut(List<RowBlock> blocks, int maxRows) {
+    if (maxRows < 1) {
+      throw new IllegalArgumentException("a block holds at least one row; got " + maxRows);
+    }
+    long total = 0;
+    for (RowBlock block : blocks) {
+      total += block.size();
+    }
+    List<RowBlock> out = new ArrayList<>();
+    if (total == 0) {
+      return out;
+    }
+    int d = blocks.get(0).dim();
+    int count = Math.toIntExact((total + maxRows - 1) / maxRows);
+    int source = 0;
+    int from = 0;
+    for (int b = 0; b < count; b++) {
+      int n = Math.toIntExact(total / count + (b < total % count ? 1 : 0));
+      double[] x = new double[n * d];
+      double[] t = new double[n];
+      double[] w = new double[n];
+      for (int filled = 0; filled < n; ) {
+        RowBlock block = blocks.get(source);
+        if (block.dim() != d) {
+          throw new IllegalArgumentException("blocks of " + d + " and " + block.dim() + " features");
+        }
+        int take = Math.min(n - filled, block.size() - from);
+        System.arraycopy(block.features(), from * d, x, filled * d, take * d);
+        System.arraycopy(block.labels(), from, t, filled, take);
+        System.arraycopy(block.weights(), from, w, filled, take);
+        filled += take;
+        from += take;
+        if (from == block.size()) {
+          source++;
+          from = 0;
+        }
+      }
+      out.add(new RowBlock(n, d, x, t, w));
+    }
+    return out;
   }
 
   /**

@@ -310,8 +310,8 @@ public final class BlockStatistics implements DesignStatistics {
 
   /**
    * {@return the blocks a pass reads: every row's, or a sample view's kept rows, cached on the view's first pass
-   * ({@code MEMORY_AND_DISK}, as the blocks: each block's kept rows in their order, so the same blocks as filtering
-   * them at every pass, which hashed every row of the data again)} At most one sample is cached at a time: a pass over
+   * ({@code MEMORY_AND_DISK}, as the blocks: {@link #keptBlocks}, the same blocks as filtering them at every pass,
+   * which hashed every row of the data again)} At most one sample is cached at a time: a pass over
    * other rows releases it, and {@link #releaseCachedSample} at the end of a fit.
    */
   private JavaRDD<RowBlock> passBlocks() {
@@ -346,9 +346,22 @@ public final class BlockStatistics implements DesignStatistics {
     }
   }
 
-  /** {@return the blocks' rows that every one of {@code kept} keeps, blocks left empty dropped} */
+  /**
+   * {@return the rows that every one of {@code kept} keeps, each partition's in their order and cut again into blocks
+   * of at most as many rows as the partition's largest block ({@link RowBlock#recut}): a sample keeps a fraction of
+   * each block, and the products of a pass over blocks that thin run at a fraction of BLAS's speed}
+   */
   private JavaRDD<RowBlock> keptBlocks(List<RowSample> kept) {
-    return blocks.map(block -> sampled(block, kept)).filter(block -> block.size() > 0);
+    return blocks.mapPartitions(it -> {
+      List<RowBlock> sampled = new ArrayList<>();
+      int largest = 1;
+      while (it.hasNext()) {
+        RowBlock block = it.next();
+        largest = Math.max(largest, block.size());
+        sampled.add(sampled(block, kept));
+      }
+      return RowBlock.recut(sampled, largest).iterator();
+    });
   }
 
   /** {@return the rows of {@code block} that every one of {@code samples} keeps} */
@@ -367,11 +380,15 @@ public final class BlockStatistics implements DesignStatistics {
     return new RowBlock(rows.length, d, x, t, w);
   }
 
-  /** The collected blocks expanded over every candidate on the driver's cores, with the labels of this view. */
+  /**
+   * The collected blocks cut again into blocks of at most {@link LocalStatistics#BLOCK_ROWS} rows and expanded over
+   * every candidate on the driver's cores, with the labels of this view.
+   */
   private LocalStatistics expandedOnDriver(List<RowBlock> collected) {
     BasisFunctions expansion = basis.value();
     int[] columns = allCandidates();
-    List<LocalStatistics.ExpandedBlock> expanded = collected.parallelStream()
+    List<RowBlock> cut = RowBlock.recut(collected, LocalStatistics.BLOCK_ROWS);
+    List<LocalStatistics.ExpandedBlock> expanded = cut.parallelStream()
         .map(block -> new LocalStatistics.ExpandedBlock(block.size(), expansion.expand(block, columns),
             block.labels(), block.weights()))
         .toList();

@@ -74,13 +74,19 @@ class BlockStatisticsTest {
 
   /** Identity scaling (the in-memory basis sees the same features); blocks of 7 rows over 3 partitions. */
   private static Cluster cluster(BasisFunctions basis, TestData.Table table, double[] rowWeights) {
+    return cluster(basis, table, rowWeights, 3, 7);
+  }
+
+  /** Identity scaling; blocks of at most {@code blockRows} rows over {@code partitions} partitions. */
+  private static Cluster cluster(BasisFunctions basis, TestData.Table table, double[] rowWeights, int partitions,
+      int blockRows) {
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(SparkTestSession.get().sparkContext());
     List<TrainingRow> rows = new ArrayList<>();
     for (int i = 0; i < table.size(); i++) {
       rows.add(new TrainingRow(table.x()[i], table.t()[i], rowWeights[i]));
     }
-    JavaRDD<RowBlock> blocks = BlockStatistics.toBlocks(jsc.parallelize(rows, 3),
-        FeatureScaling.identity(basis.dim()), 7).cache();
+    JavaRDD<RowBlock> blocks = BlockStatistics.toBlocks(jsc.parallelize(rows, partitions),
+        FeatureScaling.identity(basis.dim()), blockRows).cache();
     Broadcast<BasisFunctions> bc = jsc.broadcast(basis);
     return new Cluster(new BlockStatistics(blocks, bc, 2), blocks, bc);
   }
@@ -285,6 +291,13 @@ class BlockStatisticsTest {
           assertEquals(cached.get(cached.size() - 1).id(), blocks.id(), "the second pass reads the same cache");
         } else {
           cached.add(blocks);
+          // each partition's kept rows (of its blocks of 7) in the fewest blocks of at most 7, not a part of each
+          for (List<RowBlock> partition : blocks.glom().collect()) {
+            int[] sizes = partition.stream().mapToInt(RowBlock::size).toArray();
+            int rows = Arrays.stream(sizes).sum();
+            assertEquals((rows + 6) / 7, sizes.length, Arrays.toString(sizes));
+            assertTrue(Arrays.stream(sizes).max().orElse(0) - Arrays.stream(sizes).min().orElse(0) <= 1);
+          }
         }
       }
     }
@@ -299,6 +312,41 @@ class BlockStatisticsTest {
     assertEquals(null, cluster.cachedSampleBlocks(), "released at the end of a fit");
     assertEquals(org.apache.spark.storage.StorageLevel.NONE(), last.getStorageLevel());
     on.release();
+  }
+
+  /**
+   * The design collected to the driver is cut into blocks by the number of rows alone ({@link RowBlock#recut},
+   * {@link LocalStatistics#BLOCK_ROWS}): 5,000 rows of two blobs on one partition in one block and on 3 partitions in
+   * blocks of 7 rows give the same terms to the last bit, and so do their samples (cut again the same way).
+   */
+  @Test
+  void theDriversDesignDoesNotDependOnThePartitioning() {
+    TestData.Table rows = TestData.blobs(2500, 2, 1.5, 17L);
+    BasisFunctions basis = ripleyRbfBasis(TestData.ripley("tr"));
+    double[] rowWeights = weights(rows.size(), 5);
+    Cluster one = cluster(basis, rows, rowWeights, 1, rows.size());
+    Cluster three = cluster(basis, rows, rowWeights, 3, 7);
+    LocalStatistics a = one.stats().collectLocal();
+    LocalStatistics b = three.stats().collectLocal();
+    assertArrayEquals(new int[] {1667, 1667, 1666}, a.blockRows(), "5,000 rows in blocks of at most 2048");
+    assertArrayEquals(a.blockRows(), b.blockRows());
+    RowSample half = new RowSample(0.5, 3L);
+    for (LocalStatistics[] pair : new LocalStatistics[][] {{a, b}, {a.sample(half), b.sample(half)}}) {
+      CandidateTerms x = pair[0].laplaceCandidates(LaplaceLikelihood.BERNOULLI, RIPLEY_ACTIVE, RIPLEY_WEIGHTS);
+      CandidateTerms y = pair[1].laplaceCandidates(LaplaceLikelihood.BERNOULLI, RIPLEY_ACTIVE, RIPLEY_WEIGHTS);
+      assertEquals(x.logLikelihood(), y.logLikelihood());
+      assertArrayEquals(x.gradient(), y.gradient());
+      assertArrayEquals(x.diagonal(), y.diagonal());
+      assertArrayEquals(x.cross(), y.cross());
+      assertArrayEquals(x.activeTerms().hessian(), y.activeTerms().hessian());
+    }
+    int[] sampled = a.sample(half).blockRows();
+    long kept = a.sample(half).rows();
+    assertTrue(kept > 2048, kept + " rows kept: more than one block");
+    assertEquals(2, sampled.length, "the kept rows in the fewest blocks, not a part of each of the three");
+    assertTrue(Math.abs(sampled[0] - sampled[1]) <= 1);
+    one.release();
+    three.release();
   }
 
   @Test
