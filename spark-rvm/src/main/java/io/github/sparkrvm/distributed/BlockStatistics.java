@@ -277,9 +277,11 @@ public final class BlockStatistics implements DesignStatistics {
   }
 
   /**
-   * {@return the design expanded over every candidate on the driver, in its blocks: one pass collects the row blocks
-   * (N × d features, the labels and weights) in the order of the partitions, so the rows' order does not depend on
-   * the partitioning, and the driver's cores expand them with the same code as a pass, with the labels of this view}
+   * {@return the design expanded over every candidate on the driver: one pass collects the row blocks (N × d
+   * features, the labels and weights) in the order of the partitions, so the rows' order does not depend on the
+   * partitioning, the rows are cut again into blocks of at most {@link LocalStatistics#BLOCK_ROWS} (by their number
+   * alone, so neither do the blocks), and the driver's cores expand them with the same code as a pass, with the
+   * labels of this view}
    * Later evaluations on the result make no passes. The driver holds N × M doubles.
    */
   public LocalStatistics collectLocal() {

@@ -25,8 +25,8 @@ import java.util.function.Supplier;
 import java.util.stream.IntStream;
 
 /**
- * The statistics seam over an expanded design held on one JVM, in the row blocks a pass over the cluster sees: each
- * block holds the basis of its rows over every candidate. Every evaluation runs the same BLAS accumulators as a
+ * The statistics seam over an expanded design held on one JVM, in row blocks of at most {@link #BLOCK_ROWS} rows:
+ * each block holds the basis of its rows over every candidate. Every evaluation runs the same BLAS accumulators as a
  * cluster pass, block by block, and reads no data: once the design is collected, a fit makes no further passes.
  * For data whose design fits the driver, where a pass costs mostly the latency of a Spark job.
  */
