@@ -55,9 +55,6 @@ public record RowBlock(int size, int dim, double[] features, double[] labels, do
    * @param maxRows the most rows per block (at least 1)
    */
   public static List<RowBlock> recut(List<RowBlock> blocks, int maxRows) {
-    if (maxRows < 1) {
-      throw new IllegalArgumentException("a block holds at least one row; got " + maxRows);
-    }
     long total = 0;
     for (RowBlock block : blocks) {
       total += block.size();
@@ -67,11 +64,9 @@ public record RowBlock(int size, int dim, double[] features, double[] labels, do
       return out;
     }
     int d = blocks.get(0).dim();
-    int count = Math.toIntExact((total + maxRows - 1) / maxRows);
     int source = 0;
     int from = 0;
-    for (int b = 0; b < count; b++) {
-      int n = Math.toIntExact(total / count + (b < total % count ? 1 : 0));
+    for (int n : cutSizes(total, maxRows)) {
       double[] x = new double[n * d];
       double[] t = new double[n];
       double[] w = new double[n];
@@ -94,6 +89,25 @@ public record RowBlock(int size, int dim, double[] features, double[] labels, do
       out.add(new RowBlock(n, d, x, t, w));
     }
     return out;
+  }
+
+  /**
+   * {@return the sizes of the fewest blocks of at most {@code maxRows} rows that hold {@code rows} rows, within one of
+   * each other, the larger first}
+   *
+   * @param rows the rows to cut
+   * @param maxRows the most rows per block (at least 1)
+   */
+  public static int[] cutSizes(long rows, int maxRows) {
+    if (maxRows < 1) {
+      throw new IllegalArgumentException("a block holds at least one row; got " + maxRows);
+    }
+    int count = Math.toIntExact((rows + maxRows - 1) / maxRows);
+    int[] sizes = new int[count];
+    for (int b = 0; b < count; b++) {
+      sizes[b] = Math.toIntExact(rows / count + (b < rows % count ? 1 : 0));
+    }
+    return sizes;
   }
 
   /**

@@ -17,6 +17,7 @@
 package io.github.sparkrvm.statistics;
 
 import dev.ludovic.netlib.blas.BLAS;
+import io.github.sparkrvm.basis.RowBlock;
 import io.github.sparkrvm.linalg.ClassLayout;
 import java.util.List;
 import java.util.function.BiConsumer;
@@ -160,7 +161,7 @@ public final class LocalStatistics implements DesignStatistics {
 
   /**
    * A copy of the rows {@code sample} keeps, decided by each row's basis values over every candidate and its label,
-   * in their order, in blocks of at most {@link #BLOCK_ROWS} rows (as {@link RowBlock#recut} cuts them).
+   * in their order, in blocks of at most {@link #BLOCK_ROWS} rows ({@link RowBlock#cutSizes}, as the driver's).
    */
   @Override
   public LocalStatistics sample(RowSample sample) {
@@ -174,11 +175,9 @@ public final class LocalStatistics implements DesignStatistics {
       total += keptRows[b].length;
     }
     List<ExpandedBlock> kept = new java.util.ArrayList<>();
-    int count = Math.toIntExact((total + BLOCK_ROWS - 1) / BLOCK_ROWS);
     int source = 0;
     int from = 0;
-    for (int c = 0; c < count; c++) {
-      int n = Math.toIntExact(total / count + (c < total % count ? 1 : 0));
+    for (int n : RowBlock.cutSizes(total, BLOCK_ROWS)) {
       double[] phi = new double[n * m];
       double[] labels = new double[n];
       double[] weights = new double[n];

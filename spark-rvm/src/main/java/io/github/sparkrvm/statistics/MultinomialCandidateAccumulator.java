@@ -191,16 +191,17 @@ public final class MultinomialCandidateAccumulator implements Serializable {
     // V: column a·K + p is W B_(p, q_a) φ_(j_a); then Φᵀ V (M × k·K) is the cross matrix, entry (p·M + i, a) at
     // (a·K + p)·M + i = a·(K·M) + p·M + i
     double[] v = new double[n * k * classes];
-    for (int a = 0; a < k; a++) {
-      int q = active[a] / m;
-      int j = active[a] % m;
-      int src = j * n;
-      for (int p = 0; p < classes; p++) {
+    double[] pairScale = new double[n * classes];
+    for (int p = 0; p < classes; p++) {
+      for (int q = 0; q < classes; q++) {
+        MultinomialAccumulator.curvatureOfPair(mu, n, p, q, rowWeights, pairScale, q * n);
+      }
+      for (int a = 0; a < k; a++) {
+        int src = (active[a] % m) * n;
+        int scale = active[a] / m * n;
         int dst = (a * classes + p) * n;
-        double delta = p == q ? 1.0 : 0.0;
         for (int i = 0; i < n; i++) {
-          double muP = mu[p * n + i];
-          v[dst + i] = rowWeights[i] * muP * (delta - mu[q * n + i]) * phi[src + i];
+          v[dst + i] = pairScale[scale + i] * phi[src + i];
         }
       }
     }
@@ -253,9 +254,8 @@ public final class MultinomialCandidateAccumulator implements Serializable {
         MultinomialAccumulator.curvatureOfPair(mu, n, p, q, rowWeights, pairScale, q * n);
       }
       for (int a = 0; a < k; a++) {
-        int q = active[a] / m;
         int src = (active[a] % m) * n;
-        int scale = q * n;
+        int scale = active[a] / m * n;
         for (int i = 0; i < n; i++) {
           v[a * n + i] = pairScale[scale + i] * phi[src + i];
         }
