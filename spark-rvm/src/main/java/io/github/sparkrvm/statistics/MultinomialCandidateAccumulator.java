@@ -193,17 +193,7 @@ public final class MultinomialCandidateAccumulator implements Serializable {
     double[] v = new double[n * k * classes];
     double[] pairScale = new double[n * classes];
     for (int p = 0; p < classes; p++) {
-      for (int q = 0; q < classes; q++) {
-        MultinomialAccumulator.curvatureOfPair(mu, n, p, q, rowWeights, pairScale, q * n);
-      }
-      for (int a = 0; a < k; a++) {
-        int src = (active[a] % m) * n;
-        int scale = active[a] / m * n;
-        int dst = (a * classes + p) * n;
-        for (int i = 0; i < n; i++) {
-          v[dst + i] = pairScale[scale + i] * phi[src + i];
-        }
-      }
+      scaledActiveColumns(p, phi, n, mu, rowWeights, pairScale, v, p * n, classes * n);
     }
     blas.dgemm("T", "N", m, k * classes, n, 1.0, phi, n, v, n, 1.0, cross, m);
     return this;
@@ -250,16 +240,7 @@ public final class MultinomialCandidateAccumulator implements Serializable {
       if (k == 0) {
         continue;
       }
-      for (int q = 0; q < classes; q++) {
-        MultinomialAccumulator.curvatureOfPair(mu, n, p, q, rowWeights, pairScale, q * n);
-      }
-      for (int a = 0; a < k; a++) {
-        int src = (active[a] % m) * n;
-        int scale = active[a] / m * n;
-        for (int i = 0; i < n; i++) {
-          v[a * n + i] = pairScale[scale + i] * phi[src + i];
-        }
-      }
+      scaledActiveColumns(p, phi, n, mu, rowWeights, pairScale, v, 0, n);
       blas.dgemm("T", "N", s, k, n, 1.0, columns, n, v, n, 0.0, block, s);
       for (int a = 0; a < k; a++) {
         for (int c = 0; c < s; c++) {
@@ -268,6 +249,26 @@ public final class MultinomialCandidateAccumulator implements Serializable {
       }
     }
     return this;
+  }
+
+  /**
+   * Writes, for class p and every active pair a = (q, j), the column W B_(p, q) φ_j of the block (n rows) to
+   * {@code out} from {@code offset + a · stride}: the rows' curvatures between p and every class q
+   * ({@link MultinomialAccumulator#curvatureOfPair}, into {@code pairScale}, n × K) times the active basis function.
+   */
+  private void scaledActiveColumns(int p, double[] phi, int n, double[] mu, double[] rowWeights, double[] pairScale,
+      double[] out, int offset, int stride) {
+    for (int q = 0; q < classes; q++) {
+      MultinomialAccumulator.curvatureOfPair(mu, n, p, q, rowWeights, pairScale, q * n);
+    }
+    for (int a = 0; a < active.length; a++) {
+      int src = (active[a] % m) * n;
+      int scale = active[a] / m * n;
+      int dst = offset + a * stride;
+      for (int i = 0; i < n; i++) {
+        out[dst + i] = pairScale[scale + i] * phi[src + i];
+      }
+    }
   }
 
   /**
