@@ -255,10 +255,9 @@ final class FitPlan {
         why += "; at scale: " + (pilot == 0 ? "" : "a pilot fit on a sample of about " + pilot + " rows, fits on "
             + (int) FastBernoulliSolver.LADDER + " times larger samples (" + (onDriver ? "" : "on the driver up to " + driverRows
             + " rows, ") + "each started from the one before), then ") + "rounds over the active basis functions and a "
-            + "shortlist of the " + SHORTLIST + " candidates whose adds gain most (near copies after the adds "
-            + "elsewhere), each round scoring every candidate once and taking its steps in batches on the quadratic "
-            + "model of the likelihood over its candidates, until no add gains "
-            + FastBernoulliSolver.ROUND_RELATIVE_MIN_GAIN + " of |log marginal likelihood|";
+            + "shortlist of the " + SHORTLIST + " candidates whose adds gain most (near copies left off), each round "
+            + "scoring every candidate once and taking its steps in batches on the quadratic model of the likelihood "
+            + "over its candidates";
       }
       if (addsParam > 0) {
         return new Placement(onDriver, addsParam, why, "maxAddsPerStep " + addsParam, atScale, pilot, driverRows);

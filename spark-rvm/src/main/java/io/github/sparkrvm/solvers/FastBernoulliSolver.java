@@ -85,7 +85,7 @@ public final class FastBernoulliSolver {
    * @param pilot the sample of the rows a pilot fit runs on, held on the driver, whose basis functions, α and weights
    *     start the fit on every row; null: no pilot (a cold start, or the initial state given)
    * @param shortlist L: each round runs over the active basis functions and the L candidates whose adds gain most
-   *     (near copies of each other after the adds elsewhere; {@link ShortlistRounds})
+   *     (near copies of each other left off; {@link ShortlistRounds})
    * @param onDriver the largest fraction of the rows whose sample's fit runs on the driver: the ladder collects such a
    *     sample once ({@link DesignStatistics#local}) and makes no passes over it; a larger sample's passes go over
    *     the data (0: only the pilot's)
@@ -191,12 +191,6 @@ public final class FastBernoulliSolver {
    * after one intermediate fit on about 262,000; 256,000 rows after none.
    */
   public static final double LADDER = 8.0;
-
-  /**
-   * The fraction of |objective| an add must gain to open a round at scale ({@link
-   * ShortlistRounds#ROUND_RELATIVE_MIN_GAIN}).
-   */
-  public static final double ROUND_RELATIVE_MIN_GAIN = ShortlistRounds.ROUND_RELATIVE_MIN_GAIN;
 
   private static InitialState startOf(RelevanceFit fit) {
     return InitialState.of(fit.active(), fit.alpha(), fit.weights(), Double.NaN);

@@ -29,17 +29,15 @@ import java.util.stream.IntStream;
  * The fast Laplace fit in rounds over a shortlist of the candidates, for data so large that a pass scoring every
  * candidate costs far more than one over the active set (it expands every row over all M candidates and forms
  * N·M·k cross products). A round scores every candidate once at the current mode (one full pass), keeps the active
- * basis functions and the {@code L} candidates whose adds gain most, near copies of each other after the adds
- * elsewhere ({@link #bestAdds}), and runs the fast rule over these only
+ * basis functions and the {@code L} candidates whose adds gain most, near copies of each other left off
+ * ({@link #bestAdds}), and runs the fast rule over these only
  * ({@link RoundSteps}): in batches of many steps per pass on the quadratic model of the likelihood over them
  * ({@link SurrogateSteps}; each batch passes over the k + L shortlisted columns once and searches the new mode over
  * the k active ones), or step by step ({@link FastLaplaceSolver}, each candidates pass over the k + L columns). A
  * start given by its weights (a fit on a sample) is first moved to its mode over these rows, where the first full pass
- * scores it. The fit ends when a full pass finds no add worth a round ({@link RoundSteps#leastGain}: for the
- * softmax, more than {@link SequentialAction#minGain}; for the binary fit, also more than
- * {@link #ROUND_RELATIVE_MIN_GAIN} of |objective|) (the re-estimates and deletes of the active set are the round's
- * own, which had settled): the fast solver's stopping rule over every candidate, so that the result is a fixed point
- * of the same rule (for the binary fit, one whose adds are worth a round); or when a round takes no step (every
+ * scores it. The fit ends when a full pass finds no add that gains more than {@link SequentialAction#minGain} (the
+ * re-estimates and deletes of the active set are the round's own, which had settled): the fast solver's stopping rule
+ * over every candidate, so that the result is a fixed point of the same rule; or when a round takes no step (every
  * action it tries would lower the Laplace objective, which ends the fast solver over every candidate too). The path
  * differs from the fast solver's over all candidates where a candidate outside the shortlist would have become
  * the best add within a round (the next round's full pass then finds it), and where a batch's steps on the model
@@ -51,61 +49,35 @@ final class ShortlistRounds {
 
   private ShortlistRounds() {}
 
-  /**
-   * How a round takes the steps of the fast rule over its shortlist, how its shortlist is chosen, and which adds are
-   * worth a round.
-   */
+  /** How a round takes the steps of the fast rule over its shortlist, and how its shortlist is chosen. */
   enum RoundSteps {
     /**
      * Batches of many steps on the quadratic model of the likelihood ({@link SurrogateSteps}): the binary fit at
      * scale, started from a fit on a sample, whose rounds move little and whose model predicts a batch's objective to
      * within a few nats (10⁶ rows of the ESL mixture: 44 passes over every row instead of 169, DESIGN.md). Its
-     * shortlist takes near copies only after the adds elsewhere ({@link #bestAdds}): a batch takes many adds at once,
-     * and near copies first only took room from adds elsewhere; a shortlist of the adds elsewhere alone, often a dozen,
-     * left the adds among their near copies that still gained to the next round. An add is worth a round when it gains more than {@link #ROUND_RELATIVE_MIN_GAIN}
-     * of |objective|.
+     * shortlist leaves near copies off ({@link #bestAdds}): a batch takes many adds at once, and near copies only
+     * took room from adds elsewhere.
      */
-    BATCHED(true, ROUND_RELATIVE_MIN_GAIN),
+    BATCHED(true),
     /**
      * One step per mode search ({@link FastLaplaceSolver}): the softmax at scale, whose cold rounds move far
      * (measured on the ten-class digits: batches took more time, to 50 nats more evidence and a higher test error,
      * DESIGN.md). Its shortlist is the best adds as they rank: with near copies left off, the digits' fit (split 0)
-     * took longer to more pairs (412 after 628 steps, against 316 at the end of 617 steps), and was stopped. An add
-     * is worth a round when it is worth a step of the fast rule ({@link SequentialAction#minGain}).
+     * took longer to more pairs (412 after 628 steps, against 316 at the end of 617 steps), and was stopped.
      */
-    STEPWISE(false, SequentialAction.RELATIVE_MIN_GAIN);
+    STEPWISE(false);
 
-    private final boolean nearCopiesLast;
-    private final double relativeMinGain;
+    private final boolean nearCopiesLeftOff;
 
-    RoundSteps(boolean nearCopiesLast, double relativeMinGain) {
-      this.nearCopiesLast = nearCopiesLast;
-      this.relativeMinGain = relativeMinGain;
+    RoundSteps(boolean nearCopiesLeftOff) {
+      this.nearCopiesLeftOff = nearCopiesLeftOff;
     }
 
-    /** {@return whether a round's shortlist takes near copies only after the adds elsewhere ({@link #bestAdds})} */
-    boolean nearCopiesLast() {
-      return nearCopiesLast;
-    }
-
-    /**
-     * {@return the least gain of an add worth a round at this objective: the fast rule's least gain worth a step
-     * ({@link SequentialAction#minGain}), and at least this kind's fraction of |objective|}
-     */
-    double leastGain(double objective) {
-      return Math.max(SequentialAction.minGain(objective), relativeMinGain * Math.abs(objective));
+    /** {@return whether a round's shortlist leaves near copies off ({@link #bestAdds})} */
+    boolean nearCopiesLeftOff() {
+      return nearCopiesLeftOff;
     }
   }
-
-  /**
-   * The fraction of |objective| an add must gain to open a round of the binary fit at scale ({@link
-   * RoundSteps#BATCHED}): 2.2 nats on 10⁶ rows of the ESL mixture, 0.57 on the ladder's 262,144. A round opens with a
-   * pass over every candidate on every row (N·M·k cross products, about 7 s at 10⁶ rows); below it, the last rounds
-   * of such a fit each took that pass and a few more to gain 2 to 12 nats (0.003% of the objective), at the same test
-   * error (DESIGN.md, "Shortlists filled, and adds worth a round"). Five times the fast rule's least gain worth a step
-   * ({@link SequentialAction#RELATIVE_MIN_GAIN}), which still ends every round's steps.
-   */
-  static final double ROUND_RELATIVE_MIN_GAIN = 5e-6;
 
   /**
    * Fits over {@code numCandidates} candidates of {@code likelihood} in rounds.
@@ -147,7 +119,8 @@ final class ShortlistRounds {
       told.extraPasses++;
       double reference = last == null ? full.logLikelihood() : last.logMarginalLikelihoods()[
           last.logMarginalLikelihoods().length - 1];
-      int[] adds = bestAdds(full, alpha, weights, reference, options.alphaMax(), shortlist, roundSteps);
+      int[] adds = bestAdds(full, alpha, weights, reference, options.alphaMax(), shortlist,
+          roundSteps.nearCopiesLeftOff());
       if (last != null && (adds.length == 0 || !last.converged() || steps >= options.maxIter())) {
         boolean converged = last.converged() && adds.length == 0;
         return new RelevanceFit(last.active(), last.weights(), last.alpha(), last.covariance(), Double.NaN, steps,
@@ -209,28 +182,27 @@ final class ShortlistRounds {
   static final int FEWEST_TO_COMPARE = 8;
 
   /**
-   * {@return the at most {@code limit} non-active candidates whose adds gain most, of those worth a round ({@link
-   * RoundSteps#leastGain}), in ascending order} They are scored at the terms of a full pass with Σ = (H + A)⁻¹ from
+   * {@return the at most {@code limit} non-active candidates whose adds gain most, of those that gain more than the
+   * least gain worth a step, in ascending order} They are scored at the terms of a full pass with Σ = (H + A)⁻¹ from
    * its active terms (the IRLS form of Q, {@link FastLaplaceSolver#sparsityQuality}, holds at the mode and near it).
-   * Where {@code roundSteps} leaves near copies off, given at least {@link #FEWEST_TO_COMPARE} active functions, the
-   * shortlist is filled in two sweeps down the ranking: first the adds whose cross products with the active basis
-   * functions are at a cosine of at most {@link #NEAR_COPY_COSINE} with those of every add taken before (an add
-   * elsewhere), then, while there is room, the best of the rest (near copies, which the round may still take).
-   * Only the shortlist is chosen so: the round's steps over it, and the full pass that ends the fit, judge every
-   * candidate as before.
+   * With {@code nearCopiesLeftOff}, in order of gain, a candidate is left off when its cross products with the active
+   * basis functions are at a cosine above {@link #NEAR_COPY_COSINE} with those of one already taken (given at least
+   * {@link #FEWEST_TO_COMPARE} active functions): it would mostly add what the other adds, and the shortlist keeps
+   * room for candidates elsewhere. Only the shortlist is chosen so: the round's steps over it, and the full pass that
+   * ends the fit, judge every candidate as before.
    *
    * @param full the terms of a pass over every candidate at the current weights
    * @param alpha α of the active candidates
    * @param weights their weights
-   * @param objective the current objective (for the least gain worth a round)
+   * @param objective the current objective (for the least gain worth a step)
    * @param alphaMax the largest α an add may have
    * @param limit the most candidates returned
-   * @param roundSteps the kind of rounds (which adds are worth one, and whether near copies come last)
+   * @param nearCopiesLeftOff whether to leave near copies off
    */
   static int[] bestAdds(CandidateTerms full, double[] alpha, double[] weights, double objective, double alphaMax,
-      int limit, RoundSteps roundSteps) {
+      int limit, boolean nearCopiesLeftOff) {
     double[][] sq = FastLaplaceSolver.sparsityQuality(full, covariance(full, alpha), weights);
-    double least = roundSteps.leastGain(objective);
+    double least = SequentialAction.minGain(objective);
     int[] active = full.active();
     List<SequentialAction.Action> gaining = new ArrayList<>();
     for (int i = 0; i < full.numCandidates(); i++) {
@@ -244,26 +216,24 @@ final class ShortlistRounds {
     }
     gaining.sort((x, y) -> Double.compare(y.gain(), x.gain()));
     int[] ranked = gaining.stream().mapToInt(SequentialAction.Action::index).toArray();
-    int[] shortlist = roundSteps.nearCopiesLast() && active.length >= FEWEST_TO_COMPARE
-        ? nearCopiesLast(full, ranked) : ranked;
-    return Arrays.stream(shortlist).limit(limit).sorted().toArray();
+    return nearCopiesLeftOff && active.length >= FEWEST_TO_COMPARE ? withoutNearCopies(full, ranked, limit)
+        : Arrays.stream(ranked).limit(limit).sorted().toArray();
   }
 
   /**
-   * {@return {@code ranked} reordered: first, in their order, each candidate whose cross products with the active
-   * functions are at a cosine of at most {@link #NEAR_COPY_COSINE} with those of every candidate taken so in this
-   * first sweep; then the others (near copies), in their order}
+   * {@return the first at most {@code limit} of {@code ranked}, each candidate whose cross products with the active
+   * functions are at a cosine above {@link #NEAR_COPY_COSINE} with those of one taken before it left off, in
+   * ascending order}
    */
-  private static int[] nearCopiesLast(CandidateTerms full, int[] ranked) {
+  private static int[] withoutNearCopies(CandidateTerms full, int[] ranked, int limit) {
     int k = full.active().length;
     int m = full.numCandidates();
     double[] cross = full.cross();
-    int[] order = new int[ranked.length];
-    int[] copies = new int[ranked.length];
-    double[][] taken = new double[ranked.length][];
+    int[] shortlist = new int[Math.min(limit, ranked.length)];
+    double[][] taken = new double[shortlist.length][];
     int count = 0;
-    int copyCount = 0;
-    for (int i : ranked) {
+    for (int r = 0; r < ranked.length && count < shortlist.length; r++) {
+      int i = ranked[r];
       double[] unit = new double[k];
       double norm = 0.0;
       for (int a = 0; a < k; a++) {
@@ -282,15 +252,12 @@ final class ShortlistRounds {
         }
         nearCopy = cosine > NEAR_COPY_COSINE;
       }
-      if (nearCopy) {
-        copies[copyCount++] = i;
-      } else {
+      if (!nearCopy) {
         taken[count] = unit;
-        order[count++] = i;
+        shortlist[count++] = i;
       }
     }
-    System.arraycopy(copies, 0, order, count, copyCount);
-    return order;
+    return Arrays.stream(shortlist, 0, count).sorted().toArray();
   }
 
   /** Σ = (H + A)⁻¹ over the active candidates of a full pass (empty with none). */

@@ -98,8 +98,7 @@ class ShortlistRoundsTest {
     double last = history[history.length - 1];
     assertEquals(last, again.logMarginalLikelihoods()[0], 1e-6 * Math.abs(last));
     CandidateTerms full = data.laplaceCandidates(LaplaceLikelihood.BERNOULLI, fit.active(), fit.weights());
-    assertEquals(0, ShortlistRounds.bestAdds(full, fit.alpha(), fit.weights(), last, 1e9, 1000,
-        ShortlistRounds.RoundSteps.BATCHED).length);
+    assertEquals(0, ShortlistRounds.bestAdds(full, fit.alpha(), fit.weights(), last, 1e9, 1000, false).length);
   }
 
   private static void assertNeverDecreases(double[] history) {
@@ -293,117 +292,47 @@ class ShortlistRoundsTest {
 
   /**
    * At a state of {@link ShortlistRounds#FEWEST_TO_COMPARE} active functions, with the centre of its best add
-   * appended to Ripley's rows as one more candidate (an exact copy: the same column, S, Q and gain), the binary
-   * rounds' shortlist takes the adds elsewhere first: a shortlist of {@code SHORTLIST} holds the best add, leaves its
-   * copy off, and no two of its candidates' cross products are at a cosine above
-   * {@link ShortlistRounds#NEAR_COPY_COSINE}. Near copies come last, not never: the shortlist grows one candidate at a
-   * time with its limit, and the longest one without near copies is followed by a near copy of one of its own, after
-   * which every add that gains is either on it or a near copy of one on it; with no limit, the copy is on it. At a
-   * state of fewer active functions, and in the softmax's rounds, the shortlist is the best adds as they rank.
+   * appended to Ripley's rows as one more candidate (an exact copy: the same column, S, Q and gain), the shortlist
+   * holds the best add and leaves its copy off, and no two of its candidates' cross products are at a cosine above
+   * {@link ShortlistRounds#NEAR_COPY_COSINE}. At a state of fewer active functions, and without the rule, the
+   * shortlist holds both.
    */
   @Test
-  void theShortlistTakesNearCopiesLast() {
+  void theShortlistLeavesNearCopiesOff() {
     int m = ripley().numCandidates();
     State state = State.spread(ShortlistRounds.FEWEST_TO_COMPARE);
     int best = state.bestAdd(ripley());
     LocalStatistics withCopy = withCopyOf(best);
     int copy = m;
     CandidateTerms terms = state.terms(withCopy);
-    int[] shortlist = state.shortlist(terms, SHORTLIST, ShortlistRounds.RoundSteps.BATCHED);
+    int[] shortlist = state.shortlist(withCopy, SHORTLIST, true);
     assertEquals(SHORTLIST, shortlist.length);
     assertTrue(java.util.Arrays.binarySearch(shortlist, best) >= 0, "the best add was left off");
     assertTrue(java.util.Arrays.binarySearch(shortlist, copy) < 0, "its copy was shortlisted");
-    assertEquals(-1, nearCopyIn(terms, shortlist));
-
-    int[] all = state.shortlist(terms, Integer.MAX_VALUE, ShortlistRounds.RoundSteps.BATCHED);
-    assertTrue(java.util.Arrays.binarySearch(all, copy) >= 0, "the copy is never shortlisted");
-    int distinct = SHORTLIST;
-    int[] previous = shortlist;
-    while (true) {
-      int[] next = state.shortlist(terms, distinct + 1, ShortlistRounds.RoundSteps.BATCHED);
-      assertEquals(previous.length + 1, next.length, "the shortlist grows one candidate at a time");
-      for (int i : previous) {
-        assertTrue(java.util.Arrays.binarySearch(next, i) >= 0, "a longer shortlist dropped " + i);
-      }
-      if (nearCopyIn(terms, next) >= 0) {
-        break;
-      }
-      distinct++;
-      previous = next;
-    }
-    assertTrue(distinct < all.length, "no near copies at all");
-    int[] firstSweep = previous;
-    for (int i : all) {
-      if (java.util.Arrays.binarySearch(firstSweep, i) < 0) {
-        assertTrue(nearCopyOfAny(terms, i, firstSweep), i + " is an add elsewhere, after a near copy");
+    int k = state.active().length;
+    for (int i : shortlist) {
+      for (int j : shortlist) {
+        if (i < j) {
+          double dot = 0.0;
+          double ii = 0.0;
+          double jj = 0.0;
+          for (int a = 0; a < k; a++) {
+            double ci = terms.cross()[a * (m + 1) + i];
+            double cj = terms.cross()[a * (m + 1) + j];
+            dot += ci * cj;
+            ii += ci * ci;
+            jj += cj * cj;
+          }
+          assertTrue(dot / Math.sqrt(ii * jj) <= ShortlistRounds.NEAR_COPY_COSINE, i + " and " + j);
+        }
       }
     }
-    // the softmax's rounds: the best adds as they rank, the best add and its copy first
-    assertArrayEquals(new int[] {best, copy}, state.shortlist(terms, 2, ShortlistRounds.RoundSteps.STEPWISE));
+    // without the rule (the softmax's rounds): the best adds as they rank, the best add and its copy first
+    assertArrayEquals(new int[] {best, copy}, state.shortlist(withCopy, 2, false));
 
     State few = State.spread(ShortlistRounds.FEWEST_TO_COMPARE - 1);
     int fewBest = few.bestAdd(ripley());
-    LocalStatistics fewWithCopy = withCopyOf(fewBest);
-    assertArrayEquals(new int[] {fewBest, copy},
-        few.shortlist(few.terms(fewWithCopy), 2, ShortlistRounds.RoundSteps.BATCHED));
-  }
-
-  /**
-   * An add is worth a round of the binary fit when it gains more than {@link ShortlistRounds#ROUND_RELATIVE_MIN_GAIN}
-   * of |objective|, and one of the softmax's when it is worth a step of the fast rule
-   * ({@link SequentialAction#RELATIVE_MIN_GAIN} of |objective|): at every objective, the binary rounds' adds are the
-   * softmax rounds' at an objective as many times larger as the two fractions' ratio, and at some objective the
-   * binary rounds take fewer.
-   */
-  @Test
-  void anAddIsWorthABinaryRoundWhenItGainsFiveTimesTheLeastGainWorthAStep() {
-    assertEquals(5.0, ShortlistRounds.ROUND_RELATIVE_MIN_GAIN / SequentialAction.RELATIVE_MIN_GAIN, 1e-12);
-    State state = State.spread(ShortlistRounds.FEWEST_TO_COMPARE);
-    CandidateTerms terms = state.terms(ripley());
-    boolean fewer = false;
-    for (double objective = -1e3; objective > -1e9; objective *= 10) {
-      int[] binary = ShortlistRounds.bestAdds(terms, state.alpha(), state.weights(), objective, 1e9,
-          Integer.MAX_VALUE, ShortlistRounds.RoundSteps.BATCHED);
-      int[] softmax = ShortlistRounds.bestAdds(terms, state.alpha(), state.weights(), objective, 1e9,
-          Integer.MAX_VALUE, ShortlistRounds.RoundSteps.STEPWISE);
-      int[] softmaxAtFiveTimes = ShortlistRounds.bestAdds(terms, state.alpha(), state.weights(), 5 * objective, 1e9,
-          Integer.MAX_VALUE, ShortlistRounds.RoundSteps.STEPWISE);
-      assertArrayEquals(softmaxAtFiveTimes, binary, "objective " + objective);
-      fewer |= binary.length < softmax.length;
-    }
-    assertTrue(fewer, "the binary rounds' least gain never made a difference");
-  }
-
-  /** {@return a candidate of {@code shortlist} that is a near copy of another on it, or -1} */
-  private static int nearCopyIn(CandidateTerms terms, int[] shortlist) {
-    for (int i : shortlist) {
-      if (nearCopyOfAny(terms, i, java.util.Arrays.stream(shortlist).filter(j -> j != i).toArray())) {
-        return i;
-      }
-    }
-    return -1;
-  }
-
-  /** {@return whether candidate i's cross products with the active functions are near those of one of others} */
-  private static boolean nearCopyOfAny(CandidateTerms terms, int i, int[] others) {
-    int k = terms.active().length;
-    int m = terms.numCandidates();
-    for (int j : others) {
-      double dot = 0.0;
-      double ii = 0.0;
-      double jj = 0.0;
-      for (int a = 0; a < k; a++) {
-        double ci = terms.cross()[a * m + i];
-        double cj = terms.cross()[a * m + j];
-        dot += ci * cj;
-        ii += ci * ci;
-        jj += cj * cj;
-      }
-      if (dot / Math.sqrt(ii * jj) > ShortlistRounds.NEAR_COPY_COSINE) {
-        return true;
-      }
-    }
-    return false;
+    assertArrayEquals(new int[] {fewBest, copy}, few.shortlist(withCopyOf(fewBest), 2, true));
   }
 
   /**
@@ -423,13 +352,14 @@ class ShortlistRoundsTest {
       return data.laplaceCandidates(LaplaceLikelihood.BERNOULLI, active, weights);
     }
 
-    int[] shortlist(CandidateTerms terms, int limit, ShortlistRounds.RoundSteps roundSteps) {
-      return ShortlistRounds.bestAdds(terms, alpha, weights, terms.logLikelihood(), 1e9, limit, roundSteps);
+    int[] shortlist(LocalStatistics data, int limit, boolean nearCopiesLeftOff) {
+      CandidateTerms terms = terms(data);
+      return ShortlistRounds.bestAdds(terms, alpha, weights, terms.logLikelihood(), 1e9, limit, nearCopiesLeftOff);
     }
 
     /** {@return the add that gains most} */
     int bestAdd(LocalStatistics data) {
-      int[] best = shortlist(terms(data), 1, ShortlistRounds.RoundSteps.STEPWISE);
+      int[] best = shortlist(data, 1, false);
       assertEquals(1, best.length);
       return best[0];
     }
