@@ -23,7 +23,10 @@ import io.github.sparkrvm.datasets.Table;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.DoubleSummaryStatistics;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.SplittableRandom;
@@ -72,10 +75,13 @@ import org.apache.spark.storage.StorageLevel;
  * estimator's; 0 makes every fit pass over the cluster), the results file's name under {@code benchmarks/results},
  * the sizes at which dlib's {@code rvm_trainer} (the single-machine reference of {@link DlibReference}, one core) fits
  * the same rows too (default none; e.g. 1000,4000,16000; it needs {@code benchmarks/dlib/build.sh}), and how many
- * CPU seconds dlib may use before it is stopped (default 600; or 4 times that of wall clock). For dlib the training rows and the test rows are
- * collected to the driver, standardised as the estimator does (centred on the training rows' means, divided by their
- * population standard deviations) and written as CSV files; dlib fits them with the same kernel exp(−‖a − b‖²), so
- * both see the same kernel on the same rows, one after the other in the same run.
+ * CPU seconds dlib may use before it is stopped (default 600; or 4 times that of wall clock), and how many draws of
+ * the training rows to fit at each size (default 1; with more, the report adds each size's means over its draws: at
+ * scale the path a fit takes, and so its time, turns on the draw; draw d, counted from 0, is {@link #data} with the
+ * seed {@link #drawSeed}). For dlib the training rows and the test rows are collected to the driver, standardised as
+ * the estimator does (centred on the training rows' means, divided by their population standard deviations) and
+ * written as CSV files; dlib fits them with the same kernel exp(−‖a − b‖²), so both see the same kernel on the same
+ * rows, one after the other in the same run.
  */
 public final class FitScaling {
 
@@ -107,8 +113,18 @@ public final class FitScaling {
     return spark.createDataFrame(rdd, SCHEMA);
   }
 
+  /**
+   * {@return the seed of the training rows' draw {@code draw} (counted from 0): 1, 17, 33, …} Row i of a draw comes
+   * from the generator (seed · 1,000,003 + i), so draws 16 seeds apart share no row up to 16 million rows, and none
+   * after the first shares a row with the test rows (seed 2) or the warm-up's (seed 3). The first draw's rows from
+   * the 1,000,004th on are those of seeds 2 and 3: above 1,000,003 rows its training rows hold the 5,000 test rows.
+   */
+  static long drawSeed(int draw) {
+    return 1 + 16L * draw;
+  }
+
   /** One fit: its size, what the plan chose, and what it gave. */
-  private record Run(long rows, String path, String adds, double seconds, double cpuSeconds, int passes,
+  private record Run(long rows, int draw, String path, String adds, double seconds, double cpuSeconds, int passes,
       int iterations, boolean converged, int vectors, double testError, double logMarginalLikelihood) {}
 
   /** dlib's fit of one size: its result, or empty when it was stopped after {@code timeoutSeconds} of CPU time. */
@@ -194,6 +210,11 @@ public final class FitScaling {
       }
     }
     long dlibTimeout = args.length > 6 ? Long.parseLong(args[6]) : 600;
+    int draws = args.length > 7 ? Integer.parseInt(args[7]) : 1;
+    if (draws < 1 || draws > 1 && !dlibSizes.isEmpty()) {
+      throw new IllegalArgumentException("the draws (eighth argument) must be at least 1, and 1 when dlib fits too "
+          + "(sixth argument); got " + draws);
+    }
     Path root = DlibReference.projectRoot();
     Path dlib = dlibSizes.isEmpty() ? null : DlibReference.binary(root);
     if (!dlibSizes.isEmpty() && dlib == null) {
@@ -215,39 +236,42 @@ public final class FitScaling {
       List<DlibRun> dlibRuns = new ArrayList<>();
       for (String size : sizes) {
         long rows = Long.parseLong(size.trim());
-        Dataset<Row> train = data(spark, means, rows, 1, PARTITIONS).persist(StorageLevel.MEMORY_AND_DISK());
-        train.count();
-        for (String a : addsPerStep) {
-          RvmEstimator estimator = estimator().setMaxAddsPerStep(Integer.parseInt(a.trim()));
-          if (driverDesignMiB != null) {
-            estimator.setMaxDriverDesignSizeInMB(driverDesignMiB);
+        for (int draw = 0; draw < draws; draw++) {
+          Dataset<Row> train = data(spark, means, rows, drawSeed(draw), PARTITIONS)
+              .persist(StorageLevel.MEMORY_AND_DISK());
+          train.count();
+          for (String a : addsPerStep) {
+            RvmEstimator estimator = estimator().setMaxAddsPerStep(Integer.parseInt(a.trim()));
+            if (driverDesignMiB != null) {
+              estimator.setMaxDriverDesignSizeInMB(driverDesignMiB);
+            }
+            plan.clear();
+            Machine.Timed<RvmModel> fit = Machine.timed(() -> estimator.fit(train));
+            RvmModel model = fit.value();
+            double error = 1.0 - accuracy.evaluate(model.transform(test));
+            double[] history = model.summary().logMarginalLikelihood();
+            Run run = new Run(rows, draw, plan.path(), plan.adds(), fit.seconds(), fit.cpuSeconds(),
+                model.summary().dataPasses(), model.summary().iterations(), model.summary().converged(),
+                model.numRelevanceVectors(), error, history[history.length - 1]);
+            runs.add(run);
+            plan.lines().forEach(line -> System.out.println("  plan: " + line));
+            System.out.printf("N=%,d draw %d maxAddsPerStep=%s: %s%n", rows, draw, a.trim(), run);
           }
-          plan.clear();
-          Machine.Timed<RvmModel> fit = Machine.timed(() -> estimator.fit(train));
-          RvmModel model = fit.value();
-          double error = 1.0 - accuracy.evaluate(model.transform(test));
-          double[] history = model.summary().logMarginalLikelihood();
-          Run run = new Run(rows, plan.path(), plan.adds(), fit.seconds(), fit.cpuSeconds(),
-              model.summary().dataPasses(), model.summary().iterations(), model.summary().converged(),
-              model.numRelevanceVectors(), error, history[history.length - 1]);
-          runs.add(run);
-          plan.lines().forEach(line -> System.out.println("  plan: " + line));
-          System.out.printf("N=%,d maxAddsPerStep=%s: %s%n", rows, a.trim(), run);
+          if (dlibSizes.contains(rows)) {
+            Table trainRows = collect(train);
+            Path dir = Files.createDirectories(root.resolve("benchmarks/target/fit-scaling/" + rows));
+            Path trainCsv = dir.resolve("train.csv");
+            Path testCsv = dir.resolve("test.csv");
+            FeatureStandardisation scaling = FeatureStandardisation.of(trainRows);
+            DlibReference.writeCsv(scaling.apply(trainRows), trainCsv);
+            DlibReference.writeCsv(scaling.apply(testRows), testCsv);
+            DlibRun run = new DlibRun(rows, DlibReference.run(dlib, "binary", GAMMA, trainCsv, testCsv, dlibTimeout),
+                dlibTimeout);
+            dlibRuns.add(run);
+            System.out.printf("N=%,d dlib: %s%n", rows, run);
+          }
+          train.unpersist();
         }
-        if (dlibSizes.contains(rows)) {
-          Table trainRows = collect(train);
-          Path dir = Files.createDirectories(root.resolve("benchmarks/target/fit-scaling/" + rows));
-          Path trainCsv = dir.resolve("train.csv");
-          Path testCsv = dir.resolve("test.csv");
-          FeatureStandardisation scaling = FeatureStandardisation.of(trainRows);
-          DlibReference.writeCsv(scaling.apply(trainRows), trainCsv);
-          DlibReference.writeCsv(scaling.apply(testRows), testCsv);
-          DlibRun run = new DlibRun(rows, DlibReference.run(dlib, "binary", GAMMA, trainCsv, testCsv, dlibTimeout),
-              dlibTimeout);
-          dlibRuns.add(run);
-          System.out.printf("N=%,d dlib: %s%n", rows, run);
-        }
-        train.unpersist();
       }
       Files.writeString(Machine.result(resultName), report(runs, dlibRuns, master, driverDesignMiB));
       System.out.print(report(runs, dlibRuns, master, driverDesignMiB));
@@ -316,15 +340,16 @@ public final class FitScaling {
             + "every row (issue 20); maxAddsPerStep as the fit plan resolved it; all from the plan's log.\n\nCommand: `mvn -B -q -pl benchmarks -am -DskipTests package "
             + "exec:exec@fitscaling` (see the class's javadoc for the arguments)\n\n## Machine\n\n")
         .append(Machine.describe())
-        .append("\n## Results\n\n| N | path | maxAddsPerStep | fit seconds | CPU seconds | seconds per 10⁴ rows | passes "
-            + "| iterations | relevance vectors | test error | log marginal likelihood (Laplace) |\n"
-            + "|---|---|---|---|---|---|---|---|---|---|---|\n");
+        .append("\n## Results\n\n| N | draw | path | maxAddsPerStep | fit seconds | CPU seconds | seconds per 10⁴ rows "
+            + "| passes | iterations | relevance vectors | test error | log marginal likelihood (Laplace) |\n"
+            + "|---|---|---|---|---|---|---|---|---|---|---|---|\n");
     for (Run r : runs) {
-      report.append(String.format("| %,d | %s | %s | %.1f | %.1f | %.2f | %d | %d%s | %d | %.2f%% | %.1f |%n",
-          r.rows(), r.path(), r.adds(), r.seconds(), r.cpuSeconds(), r.seconds() / (r.rows() / 1e4), r.passes(),
+      report.append(String.format("| %,d | %d | %s | %s | %.1f | %.1f | %.2f | %d | %d%s | %d | %.2f%% | %.1f |%n",
+          r.rows(), r.draw(), r.path(), r.adds(), r.seconds(), r.cpuSeconds(), r.seconds() / (r.rows() / 1e4), r.passes(),
           r.iterations(),
           r.converged() ? "" : " (not converged)", r.vectors(), 100 * r.testError(), r.logMarginalLikelihood()));
     }
+    report.append(meansOverDraws(runs));
     Run at16k = find(runs, 16_000);
     Run at64k = find(runs, 64_000);
     if (at16k != null && at64k != null) {
@@ -335,6 +360,34 @@ public final class FitScaling {
       report.append(dlibTable(runs, dlibRuns));
     }
     return report.toString();
+  }
+
+  /**
+   * {@return each size and maxAddsPerStep fitted on more than one draw: the means over its draws of the fit seconds
+   * (with the fewest and the most), the passes, the relevance vectors and the test error; empty when there are none}
+   */
+  private static String meansOverDraws(List<Run> runs) {
+    Map<String, List<Run>> bySetting = new LinkedHashMap<>();
+    for (Run r : runs) {
+      bySetting.computeIfAbsent(r.rows() + " " + r.adds(), key -> new ArrayList<>()).add(r);
+    }
+    StringBuilder table = new StringBuilder();
+    for (List<Run> group : bySetting.values()) {
+      if (group.size() < 2) {
+        continue;
+      }
+      if (table.length() == 0) {
+        table.append("\n## Means over the draws\n\n| N | maxAddsPerStep | draws | fit seconds (fewest – most) "
+            + "| passes | relevance vectors | test error |\n|---|---|---|---|---|---|---|\n");
+      }
+      DoubleSummaryStatistics seconds = group.stream().mapToDouble(Run::seconds).summaryStatistics();
+      table.append(String.format("| %,d | %s | %d | %.1f (%.1f – %.1f) | %.1f | %.1f | %.2f%% |%n",
+          group.get(0).rows(), group.get(0).adds(), group.size(), seconds.getAverage(), seconds.getMin(),
+          seconds.getMax(), group.stream().mapToInt(Run::passes).average().orElseThrow(),
+          group.stream().mapToInt(Run::vectors).average().orElseThrow(),
+          100 * group.stream().mapToDouble(Run::testError).average().orElseThrow()));
+    }
+    return table.toString();
   }
 
   /** spark-rvm's first run at each size dlib fitted beside dlib's. */
