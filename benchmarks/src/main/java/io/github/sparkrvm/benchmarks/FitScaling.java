@@ -345,9 +345,9 @@ public final class FitScaling {
             + "|---|---|---|---|---|---|---|---|---|---|---|---|\n");
     for (Run r : runs) {
       report.append(String.format("| %,d | %d | %s | %s | %.1f | %.1f | %.2f | %d | %d%s | %d | %.2f%% | %.1f |%n",
-          r.rows(), r.draw(), r.path(), r.adds(), r.seconds(), r.cpuSeconds(), r.seconds() / (r.rows() / 1e4), r.passes(),
-          r.iterations(),
-          r.converged() ? "" : " (not converged)", r.vectors(), 100 * r.testError(), r.logMarginalLikelihood()));
+          r.rows(), r.draw(), r.path(), r.adds(), r.seconds(), r.cpuSeconds(), r.seconds() / (r.rows() / 1e4),
+          r.passes(), r.iterations(), r.converged() ? "" : " (not converged)", r.vectors(), 100 * r.testError(),
+          r.logMarginalLikelihood()));
     }
     report.append(meansOverDraws(runs));
     Run at16k = find(runs, 16_000);
