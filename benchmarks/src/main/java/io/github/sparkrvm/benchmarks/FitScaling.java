@@ -123,8 +123,8 @@ public final class FitScaling {
     return 1 + 16L * draw;
   }
 
-  /** One fit: its size, what the plan chose, and what it gave. */
-  private record Run(long rows, int draw, String path, String adds, double seconds, double cpuSeconds, int passes,
+  /** One fit: its size, its draw, the maxAddsPerStep asked for, what the plan chose, and what it gave. */
+  private record Run(long rows, int draw, String asked, String path, String adds, double seconds, double cpuSeconds, int passes,
       int iterations, boolean converged, int vectors, double testError, double logMarginalLikelihood) {}
 
   /** dlib's fit of one size: its result, or empty when it was stopped after {@code timeoutSeconds} of CPU time. */
@@ -250,7 +250,7 @@ public final class FitScaling {
             RvmModel model = fit.value();
             double error = 1.0 - accuracy.evaluate(model.transform(test));
             double[] history = model.summary().logMarginalLikelihood();
-            Run run = new Run(rows, draw, plan.path(), plan.adds(), fit.seconds(), fit.cpuSeconds(),
+            Run run = new Run(rows, draw, a.trim(), plan.path(), plan.adds(), fit.seconds(), fit.cpuSeconds(),
                 model.summary().dataPasses(), model.summary().iterations(), model.summary().converged(),
                 model.numRelevanceVectors(), error, history[history.length - 1]);
             runs.add(run);
@@ -363,13 +363,14 @@ public final class FitScaling {
   }
 
   /**
-   * {@return each size and maxAddsPerStep fitted on more than one draw: the means over its draws of the fit seconds
-   * (with the fewest and the most), the passes, the relevance vectors and the test error; empty when there are none}
+   * {@return each size and maxAddsPerStep asked for (the plan's choice shown) fitted on more than one draw: the means
+   * over its draws of the fit seconds (with the fewest and the most), the passes, the relevance vectors and the test
+   * error; empty when there are none}
    */
   private static String meansOverDraws(List<Run> runs) {
     Map<String, List<Run>> bySetting = new LinkedHashMap<>();
     for (Run r : runs) {
-      bySetting.computeIfAbsent(r.rows() + " " + r.adds(), key -> new ArrayList<>()).add(r);
+      bySetting.computeIfAbsent(r.rows() + " " + r.asked(), key -> new ArrayList<>()).add(r);
     }
     StringBuilder table = new StringBuilder();
     for (List<Run> group : bySetting.values()) {
