@@ -21,12 +21,19 @@ import jdk.incubator.vector.VectorOperators;
 import jdk.incubator.vector.VectorSpecies;
 
 /**
- * {@link Exponentials}' lanes: {@link Exponentials#polynomial}'s operations, in the same order, on the preferred
- * vector of doubles, so the same bits. Loaded only when the JVM has the module {@code jdk.incubator.vector}.
+ * {@link Exponentials}' lanes: {@link Exponentials#polynomial}'s operations, in the same order, on the widest vector
+ * of doubles, so the same bits. Loaded only when the JVM has the module {@code jdk.incubator.vector}.
+ *
+ * <p>The species is {@link DoubleVector#SPECIES_MAX}, the one netlib's {@code VectorBLAS} takes, not
+ * {@code SPECIES_PREFERRED}: on AVX-512 both have eight lanes, but each has its own class, and the two share
+ * {@link DoubleVector}'s methods. With both in one JVM, the JIT saw two classes at those methods' type profiles and
+ * could not compile this loop's store (or VectorBLAS' {@code dgemv}) to vector instructions: every vector was boxed
+ * and stored lane by lane. In a 10⁶-row fit that allocated about 120 GB and took a quarter of the CPU time; with one
+ * species the same fit took a quarter less time, to the same bits (DESIGN.md, "One vector species").
  */
 final class VectorExponentials {
 
-  private static final VectorSpecies<Double> SPECIES = DoubleVector.SPECIES_PREFERRED;
+  private static final VectorSpecies<Double> SPECIES = DoubleVector.SPECIES_MAX;
   /** 1/k!, as in {@link Exponentials#TAYLOR}, one constant each so that the JIT sees the loop as straight code. */
   private static final double C0 = Exponentials.TAYLOR[0];
   private static final double C1 = Exponentials.TAYLOR[1];
@@ -49,7 +56,7 @@ final class VectorExponentials {
     return DoubleVector.broadcast(SPECIES, value);
   }
 
-  /** {@return the lanes of the preferred vector of doubles} */
+  /** {@return the lanes of the widest vector of doubles} */
   static int lanes() {
     return SPECIES.length();
   }
