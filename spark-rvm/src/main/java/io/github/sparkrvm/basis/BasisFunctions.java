@@ -205,9 +205,23 @@ public final class BasisFunctions implements Serializable {
    * @param active the candidates to evaluate, ascending
    */
   public double[] expand(RowBlock block, int[] active) {
+    return expand(block, active, null);
+  }
+
+  /**
+   * {@return the basis of the block at the active candidates, as {@link #expand(RowBlock, int[])}, written into
+   * {@code reuse} when it has exactly {@code block.size() × active.length} entries (every one is overwritten), else
+   * into a new array} A pass expands thousands of blocks of the same size: one array for them all spares the JVM an
+   * allocation of up to 32 MiB per block (4096 rows × 1001 candidates), which it must clear and later collect.
+   *
+   * @param block the rows
+   * @param active the candidates to evaluate, ascending
+   * @param reuse the previous block's basis, or null
+   */
+  public double[] expand(RowBlock block, int[] active, double[] reuse) {
     int n = block.size();
     int k = active.length;
-    double[] out = new double[n * k];
+    double[] out = reuse != null && reuse.length == n * k ? reuse : new double[n * k];
     if (n == 0 || k == 0) {
       return out;
     }

@@ -419,7 +419,8 @@ public final class BlockStatistics implements DesignStatistics {
 
   /**
    * One pass over the data: every partition expands each of its blocks over the candidates {@code over} against the
-   * broadcast basis (one matrix product per block) and adds it to a fresh accumulator from {@code create}, with the
+   * broadcast basis (one matrix product per block, into the array of the partition's previous block when it has the
+   * same size: no accumulator keeps a block's basis) and adds it to a fresh accumulator from {@code create}, with the
    * labels of this view; {@code treeReduce} merges the partitions' accumulators on the driver.
    */
   private <A> A pass(String what, int[] over, Function0<A> create, BlockAdder<A> add, Function2<A, A, A> merge) {
@@ -431,13 +432,14 @@ public final class BlockStatistics implements DesignStatistics {
     FlatMapFunction<Iterator<RowBlock>, A> partition = it -> {
       BasisFunctions b = bc.value();
       A acc = create.call();
+      double[] phi = null;
       while (it.hasNext()) {
         RowBlock block = it.next();
         if (block.size() == 0) {
           continue;
         }
-        add.add(acc, b.expand(block, columns), block.size(), LocalStatistics.viewLabels(block.labels(), positive),
-            block.weights());
+        phi = b.expand(block, columns, phi);
+        add.add(acc, phi, block.size(), LocalStatistics.viewLabels(block.labels(), positive), block.weights());
       }
       return List.of(acc).iterator();
     };

@@ -62,6 +62,37 @@ class KernelTest {
     }
   }
 
+  /**
+   * A pass expands every block of a partition into the previous block's array: for every kernel, with and without
+   * the bias, an array of the right size filled with NaN comes back as the same array holding the fresh expansion,
+   * bit for bit, and one of another size is left alone for a new array.
+   */
+  @Test
+  void expandingIntoTheLastBlocksArrayOverwritesEveryEntry() {
+    java.util.Random random = new java.util.Random(5);
+    int dim = 2;
+    for (Kernel kernel : List.of(new Kernel.Rbf(0.7), new Kernel.Polynomial(0.5, 2, 1.0), new Kernel.Linear(),
+        new Kernel.RbfPerDimension(0.7))) {
+      for (boolean bias : new boolean[] {true, false}) {
+        double[] x = random.doubles(9L * dim).map(v -> 2 * v - 1).toArray();
+        double[] centres = kernel.hasCentres() ? random.doubles(3L * dim).toArray() : new double[0];
+        BasisFunctions basis = BasisFunctions.of(kernel, bias, dim, centres);
+        RowBlock block = RowBlock.unweighted(9, dim, x, new double[9]);
+        int[] all = java.util.stream.IntStream.range(0, basis.numCandidates()).toArray();
+        double[] fresh = basis.expand(block, all);
+        double[] stale = new double[fresh.length];
+        java.util.Arrays.fill(stale, Double.NaN);
+        String what = kernel.name() + (bias ? " with" : " without") + " the bias";
+        assertTrue(stale == basis.expand(block, all, stale), what + ": the array was not reused");
+        assertArrayEquals(fresh, stale, 0.0, what);
+        double[] other = new double[fresh.length + 1];
+        double[] result = basis.expand(block, all, other);
+        assertFalse(result == other, what + ": an array of another size was written");
+        assertArrayEquals(fresh, result, 0.0, what);
+      }
+    }
+  }
+
   @Test
   void rbfIsTheExponentOfTheSquaredDistance() {
     // |(1,3)-(1,0)|^2 = 9, |(1,3)-(0,2)|^2 = 2; |(0,0)-c0|^2 = 1, |(0,0)-c1|^2 = 4
