@@ -333,7 +333,7 @@ public sealed interface Kernel extends Serializable
 
     /**
      * exp(−γ‖x − c‖²), ‖x − c‖² summed feature by feature over the rows of a column (x transposed once to features ×
-     * rows).
+     * rows), by {@link Exponentials#ofScaledSquaredDistances}: in the vector lanes where the JVM takes them.
      */
     private void directKernelValues(double[] x, int n, Centres centres, int[] positions, double[] out, int offset) {
       int dim = centres.dim();
@@ -345,22 +345,7 @@ public sealed interface Kernel extends Serializable
       }
       double[] c = centres.values();
       for (int j = 0; j < positions.length; j++) {
-        int col = offset + j * n;
-        int centre = positions[j] * dim;
-        double c0 = c[centre];
-        for (int i = 0; i < n; i++) {
-          double diff = byFeature[i] - c0;
-          out[col + i] = diff * diff;
-        }
-        for (int f = 1; f < dim; f++) {
-          double cf = c[centre + f];
-          int row = f * n;
-          for (int i = 0; i < n; i++) {
-            double diff = byFeature[row + i] - cf;
-            out[col + i] += diff * diff;
-          }
-        }
-        Exponentials.scaledInPlace(out, col, col + n, -gamma);
+        Exponentials.ofScaledSquaredDistances(byFeature, n, dim, c, positions[j] * dim, -gamma, out, offset + j * n);
       }
     }
 

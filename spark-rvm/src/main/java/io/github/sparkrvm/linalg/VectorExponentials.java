@@ -94,4 +94,31 @@ final class VectorExponentials {
       values[i] = Exponentials.polynomial(scale * values[i]);
     }
   }
+
+  /**
+   * {@link Exponentials#ofScaledSquaredDistances} with its bits: the squared differences summed in lanes, one feature
+   * at a time over the rows (each difference, square and sum rounded, no fused multiply-add), then
+   * {@link #scaledInPlace} over the same rows, still in the cache.
+   */
+  static void ofScaledSquaredDistances(double[] byFeature, int n, int dim, double[] centres, int centre,
+      double scale, double[] out, int offset) {
+    int whole = SPECIES.loopBound(n);
+    double c0 = centres[centre];
+    for (int i = 0; i < whole; i += SPECIES.length()) {
+      DoubleVector diff = DoubleVector.fromArray(SPECIES, byFeature, i).sub(c0);
+      diff.mul(diff).intoArray(out, offset + i);
+    }
+    for (int f = 1; f < dim; f++) {
+      double cf = centres[centre + f];
+      int row = f * n;
+      for (int i = 0; i < whole; i += SPECIES.length()) {
+        DoubleVector diff = DoubleVector.fromArray(SPECIES, byFeature, row + i).sub(cf);
+        DoubleVector.fromArray(SPECIES, out, offset + i).add(diff.mul(diff)).intoArray(out, offset + i);
+      }
+    }
+    for (int i = whole; i < n; i++) {
+      out[offset + i] = Exponentials.squaredDistance(byFeature, n, dim, i, centres, centre);
+    }
+    scaledInPlace(out, offset, offset + n, scale);
+  }
 }

@@ -110,6 +110,57 @@ class ExponentialsTest {
   }
 
   /**
+   * The RBF values of one centre in lanes give the scalar bits of {@link Exponentials#squaredDistance} then
+   * {@link Exponentials#polynomial}, compiled or not: 1 to 8 features, every row count from 0 to 40 (the tail past
+   * the last whole vector) at two offsets, then 4096 rows over 1001 centres 30 times over (long enough for C2 to
+   * compile the loop on the way), compared bit for bit each time.
+   */
+  @Test
+  void distanceLanesGiveTheScalarBitsCompiledOrNot() {
+    Random random = new Random(13);
+    double scale = -1.3;
+    for (int dim = 1; dim <= 8; dim++) {
+      double[] centres = random.doubles(3L * dim, -3, 3).toArray();
+      for (int n = 0; n <= 40; n++) {
+        double[] byFeature = random.doubles((long) n * dim, -3, 3).toArray();
+        for (int offset : new int[] {0, 5}) {
+          double[] out = new double[offset + n + 1];
+          VectorExponentials.ofScaledSquaredDistances(byFeature, n, dim, centres, 2 * dim, scale, out, offset);
+          for (int i = 0; i < n; i++) {
+            double expected = Exponentials.polynomial(scale
+                * Exponentials.squaredDistance(byFeature, n, dim, i, centres, 2 * dim));
+            assertEquals(Double.doubleToRawLongBits(expected), Double.doubleToRawLongBits(out[offset + i]),
+                "dim " + dim + ", n " + n + ", offset " + offset + ", row " + i);
+          }
+          assertEquals(0.0, out[offset + n], "past the rows");
+        }
+      }
+    }
+    int n = 4096;
+    int dim = 2;
+    double[] byFeature = random.doubles((long) n * dim, -4, 4).toArray();
+    double[] centres = random.doubles(1001L * dim, -4, 4).toArray();
+    long[] expected = new long[n * 1001];
+    for (int c = 0; c < 1001; c++) {
+      for (int i = 0; i < n; i++) {
+        expected[c * n + i] = Double.doubleToRawLongBits(Exponentials.polynomial(scale
+            * Exponentials.squaredDistance(byFeature, n, dim, i, centres, c * dim)));
+      }
+    }
+    for (int round = 0; round < 30; round++) {
+      double[] out = new double[n * 1001];
+      for (int c = 0; c < 1001; c++) {
+        VectorExponentials.ofScaledSquaredDistances(byFeature, n, dim, centres, c * dim, scale, out, c * n);
+      }
+      for (int i = 0; i < out.length; i++) {
+        if (Double.doubleToRawLongBits(out[i]) != expected[i]) {
+          assertEquals(expected[i], Double.doubleToRawLongBits(out[i]), "round " + round + ", index " + i);
+        }
+      }
+    }
+  }
+
+  /**
    * The test JVMs load the vector API (the project's JVM flags, as Spark's launcher's), so the fits take the lanes
    * wherever the machine has four double lanes. Asked of {@link Exponentials} first: its initialisation starts
    * {@link VectorExponentials}', which reads its constants (a fit initialises it that way).
