@@ -161,6 +161,16 @@ class ExponentialsTest {
   }
 
   /**
+   * The lanes take netlib's {@code VectorBLAS} species, {@code SPECIES_MAX}: with {@code SPECIES_PREFERRED} (as many
+   * lanes, another class) both hot in one JVM, the JIT could not compile the lanes' store or VectorBLAS' {@code dgemv}
+   * to vector instructions, and a 10⁶-row fit boxed 120 GB of vectors (DESIGN.md, "One vector species").
+   */
+  @Test
+  void theLanesTakeTheSpeciesOfNetlibsVectorBlas() {
+    assertEquals(jdk.incubator.vector.DoubleVector.SPECIES_MAX, VectorExponentials.species());
+  }
+
+  /**
    * The test JVMs load the vector API (the project's JVM flags, as Spark's launcher's), so the fits take the lanes
    * wherever the machine has four double lanes. Asked of {@link Exponentials} first: its initialisation starts
    * {@link VectorExponentials}', which reads its constants (a fit initialises it that way).
