@@ -90,10 +90,10 @@ public final class Exponentials {
 
   /**
    * Sets {@code out[offset + i] = exp(scale · ‖x_i − c‖²)} for {@code 0 ≤ i < n}: the RBF values of one centre over a
-   * block's rows, with the bits of {@link #squaredDistance} then {@link #exp}: the distances summed one feature at a
-   * time over the rows, then their exponentials, the column still in the cache. Where this JVM takes the lanes, both
-   * run in them ({@link VectorExponentials}); the JIT does not vectorise the distances' scalar loops, which took
-   * about a third of a 4096-row block's expansion over 1001 candidates.
+   * block's rows, with the bits of {@link #squaredDistance} then {@link #exp}: the distances, then their
+   * exponentials ({@link #scaledInPlace}), the column still in the cache. Where this JVM takes the lanes, the distances
+   * are summed in them too, one feature at a time over the rows ({@link VectorExponentials}): the JIT does not
+   * vectorise the scalar sums, which took about a third of a 4096-row block's expansion over 1001 candidates.
    *
    * @param byFeature the rows feature by feature: feature f of row i at {@code f · n + i}
    * @param n the number of rows
@@ -110,22 +110,10 @@ public final class Exponentials {
       VectorExponentials.ofScaledSquaredDistances(byFeature, n, dim, centres, centre, scale, out, offset);
       return;
     }
-    double c0 = centres[centre];
     for (int i = 0; i < n; i++) {
-      double diff = byFeature[i] - c0;
-      out[offset + i] = diff * diff;
+      out[offset + i] = squaredDistance(byFeature, n, dim, i, centres, centre);
     }
-    for (int f = 1; f < dim; f++) {
-      double cf = centres[centre + f];
-      int row = f * n;
-      for (int i = 0; i < n; i++) {
-        double diff = byFeature[row + i] - cf;
-        out[offset + i] += diff * diff;
-      }
-    }
-    for (int i = offset; i < offset + n; i++) {
-      out[i] = Math.exp(scale * out[i]);
-    }
+    scaledInPlace(out, offset, offset + n, scale);
   }
 
   /**
