@@ -16,8 +16,8 @@
 
 package io.github.sparkrvm.basis;
 
-import dev.ludovic.netlib.blas.BLAS;
 import io.github.sparkrvm.linalg.Exponentials;
+import io.github.sparkrvm.linalg.MatrixProduct;
 import java.io.Serializable;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -354,7 +354,7 @@ public sealed interface Kernel extends Serializable
       int dim = centres.dim();
       int kk = positions.length;
       double[] c = centres.gather(positions);
-      BLAS.getInstance().dgemm("T", "N", n, kk, dim, -2.0, x, 0, dim, c, 0, dim, 0.0, out, offset, n);
+      MatrixProduct.dgemm("T", "N", n, kk, dim, -2.0, x, 0, dim, c, 0, dim, 0.0, out, offset, n);
       double[] xNorms = Centres.squaredNorms(x, n, dim);
       for (int j = 0; j < kk; j++) {
         double cNorm = centres.squaredNorms()[positions[j]];
@@ -435,7 +435,7 @@ public sealed interface Kernel extends Serializable
       int dim = centres.dim();
       int kk = positions.length;
       double[] c = centres.gather(positions);
-      BLAS.getInstance().dgemm("T", "N", n, kk, dim, 1.0, x, 0, dim, c, 0, dim, 0.0, out, offset, n);
+      MatrixProduct.dgemm("T", "N", n, kk, dim, 1.0, x, 0, dim, c, 0, dim, 0.0, out, offset, n);
       int end = offset + n * kk;
       for (int i = offset; i < end; i++) {
         out[i] = fromInnerProduct(out[i]);

@@ -36,7 +36,7 @@ public final class DenseMatrices {
         scaled[col + i] = phi[col + i] * rowScale[i];
       }
     }
-    dev.ludovic.netlib.blas.BLAS.getInstance().dgemm("T", "N", m, m, n, 1.0, scaled, n, scaled, n, 1.0, gram, m);
+    MatrixProduct.dgemm("T", "N", m, m, n, 1.0, scaled, n, scaled, n, 1.0, gram, m);
   }
 
   /** {@return the rows and columns {@code idx} of the m × m matrix {@code a}, as a k × k matrix} */

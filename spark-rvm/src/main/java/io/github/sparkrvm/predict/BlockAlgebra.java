@@ -16,8 +16,8 @@
 
 package io.github.sparkrvm.predict;
 
-import dev.ludovic.netlib.blas.BLAS;
 import io.github.sparkrvm.linalg.Cholesky;
+import io.github.sparkrvm.linalg.MatrixProduct;
 
 /**
  * The matrix products of block scoring: the variances φᵢᵀΣφᵢ of a block's rows through a factor Σ = LLᵀ computed
@@ -51,10 +51,9 @@ final class BlockAlgebra {
    * @param z Z, n × k column-major, written
    */
   static void timesLower(double[] phi, int n, int k, double[] l, double[] z) {
-    BLAS blas = BLAS.getInstance();
     for (int c0 = 0; c0 < k; c0 += PANEL) {
       int c1 = Math.min(k, c0 + PANEL);
-      blas.dgemm("N", "N", n, c1 - c0, k - c0, 1.0, phi, c0 * n, n, l, c0 * k + c0, k, 0.0, z, c0 * n, n);
+      MatrixProduct.dgemm("N", "N", n, c1 - c0, k - c0, 1.0, phi, c0 * n, n, l, c0 * k + c0, k, 0.0, z, c0 * n, n);
     }
   }
 
@@ -84,7 +83,7 @@ final class BlockAlgebra {
       timesLower(phi, n, k, factor, z);
       v = rowwiseDots(z, 0, z, 0, n, k);
     } else {
-      BLAS.getInstance().dgemm("N", "N", n, k, k, 1.0, phi, n, covariance, k, 0.0, z, n);
+      MatrixProduct.dgemm("N", "N", n, k, k, 1.0, phi, n, covariance, k, 0.0, z, n);
       v = rowwiseDots(z, 0, phi, 0, n, k);
     }
     for (int i = 0; i < n; i++) {

@@ -20,6 +20,7 @@ import dev.ludovic.netlib.blas.BLAS;
 import io.github.sparkrvm.basis.BasisFunctions;
 import io.github.sparkrvm.basis.RowBlock;
 import io.github.sparkrvm.linalg.ClassLayout;
+import io.github.sparkrvm.linalg.MatrixProduct;
 import java.io.Serializable;
 
 /**
@@ -161,8 +162,8 @@ public final class MultiClassPredictive implements Serializable {
         int width = factor != null ? offset[p + 1] : dim;
         z[p] = new double[n * width];
         if (n > 0 && kp > 0 && width > 0) {
-          blas.dgemm("N", "N", n, width, kp, 1.0, phi[p], 0, n, factor != null ? factor : covariance, offset[p],
-              dim, 0.0, z[p], 0, n);
+          MatrixProduct.dgemm("N", "N", n, width, kp, 1.0, phi[p], 0, n, factor != null ? factor : covariance,
+              offset[p], dim, 0.0, z[p], 0, n);
         }
       }
       for (int p = 0; p < classes; p++) {

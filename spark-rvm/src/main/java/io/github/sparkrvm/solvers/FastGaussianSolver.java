@@ -16,6 +16,7 @@
 
 package io.github.sparkrvm.solvers;
 
+import io.github.sparkrvm.linalg.MatrixProduct;
 import io.github.sparkrvm.solvers.SequentialAction.Action;
 import io.github.sparkrvm.statistics.DesignStatistics;
 import io.github.sparkrvm.statistics.GaussianColumns;
@@ -279,7 +280,7 @@ public final class FastGaussianSolver {
       System.arraycopy(stats.gramColumn(active[a]), 0, gramActive, a * m, m); // column a = G[:, active[a]]
     }
     double[] times = new double[m * k];
-    dev.ludovic.netlib.blas.BLAS.getInstance().dgemm("N", "N", m, k, k, 1.0, gramActive, m, post.covariance(), k,
+    MatrixProduct.dgemm("N", "N", m, k, k, 1.0, gramActive, m, post.covariance(), k,
         0.0, times, m);
     double[] bigS = new double[m];
     double[] bigQ = new double[m];

@@ -18,6 +18,7 @@ package io.github.sparkrvm.solvers;
 
 import io.github.sparkrvm.linalg.Cholesky;
 import io.github.sparkrvm.linalg.DenseMatrices;
+import io.github.sparkrvm.linalg.MatrixProduct;
 import io.github.sparkrvm.solvers.SequentialAction.Action;
 import io.github.sparkrvm.solvers.SequentialAction.Kind;
 import io.github.sparkrvm.statistics.CandidateTerms;
@@ -349,7 +350,7 @@ final class FastLaplaceSolver {
     double[] cross = terms.cross();
     double[] times = new double[m * k];
     if (k > 0) {
-      dev.ludovic.netlib.blas.BLAS.getInstance().dgemm("N", "N", m, k, k, 1.0, cross, m, covariance, k, 0.0, times,
+      MatrixProduct.dgemm("N", "N", m, k, k, 1.0, cross, m, covariance, k, 0.0, times,
           m);
     }
     LikelihoodTerms active = terms.activeTerms();

@@ -17,6 +17,7 @@
 package io.github.sparkrvm.statistics;
 
 import dev.ludovic.netlib.blas.BLAS;
+import io.github.sparkrvm.linalg.MatrixProduct;
 import java.io.Serializable;
 
 /**
@@ -122,7 +123,7 @@ public final class CandidateAccumulator implements Serializable {
           phiActive[col + i] *= b[i];
         }
       }
-      blas.dgemm("T", "N", m, k, n, 1.0, phi, n, phiActive, n, 1.0, cross, m);
+      MatrixProduct.dgemm("T", "N", m, k, n, 1.0, phi, n, phiActive, n, 1.0, cross, m);
     }
     return this;
   }

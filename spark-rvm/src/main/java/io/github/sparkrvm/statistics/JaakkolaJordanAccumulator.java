@@ -19,6 +19,7 @@ package io.github.sparkrvm.statistics;
 import dev.ludovic.netlib.blas.BLAS;
 import io.github.sparkrvm.linalg.DenseMatrices;
 import io.github.sparkrvm.linalg.Logistic;
+import io.github.sparkrvm.linalg.MatrixProduct;
 import java.io.Serializable;
 
 /** Accumulates {@link JaakkolaJordanTerms} block by block: ξ from one product ΦS, then ΦᵀWΛΦ from one more. */
@@ -64,7 +65,7 @@ public final class JaakkolaJordanAccumulator implements Serializable {
     }
     BLAS blas = BLAS.getInstance();
     double[] phiS = new double[n * m];
-    blas.dgemm("N", "N", n, m, m, 1.0, phi, n, secondMoment, m, 0.0, phiS, n);
+    MatrixProduct.dgemm("N", "N", n, m, m, 1.0, phi, n, secondMoment, m, 0.0, phiS, n);
     double[] xi2 = new double[n];
     for (int j = 0; j < m; j++) {
       int col = j * n;

@@ -16,8 +16,8 @@
 
 package io.github.sparkrvm.statistics;
 
-import dev.ludovic.netlib.blas.BLAS;
 import io.github.sparkrvm.linalg.ClassLayout;
+import io.github.sparkrvm.linalg.MatrixProduct;
 import io.github.sparkrvm.linalg.Softmax;
 import java.io.Serializable;
 import java.util.Arrays;
@@ -101,11 +101,10 @@ public final class MultinomialAccumulator implements Serializable {
     if (n == 0) {
       return this;
     }
-    BLAS blas = BLAS.getInstance();
     // scores: n × K, column-major; then, row by row, the softmax μ
     double[] mu = new double[n * classes];
     if (u > 0) {
-      blas.dgemm("N", "N", n, classes, u, 1.0, phi, n, weightMatrix, u, 0.0, mu, n);
+      MatrixProduct.dgemm("N", "N", n, classes, u, 1.0, phi, n, weightMatrix, u, 0.0, mu, n);
     }
     double[] row = new double[classes];
     double[] residual = new double[n * classes];
@@ -127,7 +126,7 @@ public final class MultinomialAccumulator implements Serializable {
     }
     // gradient: Φ_Uᵀ R (union × K), then each class reads its own positions
     double[] unionGradient = new double[u * classes];
-    blas.dgemm("T", "N", u, classes, n, 1.0, phi, n, residual, n, 0.0, unionGradient, u);
+    MatrixProduct.dgemm("T", "N", u, classes, n, 1.0, phi, n, residual, n, 0.0, unionGradient, u);
     for (int p = 0; p < classes; p++) {
       for (int a = 0; a < positions[p].length; a++) {
         gradient[offset[p] + a] += unionGradient[p * u + positions[p][a]];
@@ -155,8 +154,8 @@ public final class MultinomialAccumulator implements Serializable {
             scaled[dst + i] = phi[src + i] * rowScale[i];
           }
         }
-        blas.dgemm("T", "N", mp, mq, n, 1.0, phiP, 0, n, scaled, 0, n, 1.0, hessian, offset[q] * dim + offset[p],
-            dim);
+        MatrixProduct.dgemm("T", "N", mp, mq, n, 1.0, phiP, 0, n, scaled, 0, n, 1.0, hessian,
+            offset[q] * dim + offset[p], dim);
       }
     }
     return this;

@@ -16,8 +16,8 @@
 
 package io.github.sparkrvm.statistics;
 
-import dev.ludovic.netlib.blas.BLAS;
 import io.github.sparkrvm.linalg.ClassLayout;
+import io.github.sparkrvm.linalg.MatrixProduct;
 import io.github.sparkrvm.linalg.Softmax;
 import java.io.Serializable;
 
@@ -148,11 +148,10 @@ public final class MultinomialCandidateAccumulator implements Serializable {
       return this;
     }
     int k = active.length;
-    BLAS blas = BLAS.getInstance();
     // scores n × K (column-major), then the softmax row by row
     double[] mu = new double[n * classes];
     if (k > 0 && m > 0) {
-      blas.dgemm("N", "N", n, classes, m, 1.0, phi, n, weightMatrix, m, 0.0, mu, n);
+      MatrixProduct.dgemm("N", "N", n, classes, m, 1.0, phi, n, weightMatrix, m, 0.0, mu, n);
     }
     double[] row = new double[classes];
     double[] residual = new double[n * classes];
@@ -179,12 +178,12 @@ public final class MultinomialCandidateAccumulator implements Serializable {
       return addRestricted(phi, n, mu, residual, curvature, rowWeights);
     }
     // gradient and diagonal: M × K each, column-major, which is the flat class-major layout
-    blas.dgemm("T", "N", m, classes, n, 1.0, phi, n, residual, n, 1.0, gradient, m);
+    MatrixProduct.dgemm("T", "N", m, classes, n, 1.0, phi, n, residual, n, 1.0, gradient, m);
     double[] squares = new double[phi.length];
     for (int i = 0; i < phi.length; i++) {
       squares[i] = phi[i] * phi[i];
     }
-    blas.dgemm("T", "N", m, classes, n, 1.0, squares, n, curvature, n, 1.0, diagonal, m);
+    MatrixProduct.dgemm("T", "N", m, classes, n, 1.0, squares, n, curvature, n, 1.0, diagonal, m);
     if (k == 0) {
       return this;
     }
@@ -195,7 +194,7 @@ public final class MultinomialCandidateAccumulator implements Serializable {
     for (int p = 0; p < classes; p++) {
       scaledActiveColumns(p, phi, n, mu, rowWeights, pairScale, v, p * n, classes * n);
     }
-    blas.dgemm("T", "N", m, k * classes, n, 1.0, phi, n, v, n, 1.0, cross, m);
+    MatrixProduct.dgemm("T", "N", m, k * classes, n, 1.0, phi, n, v, n, 1.0, cross, m);
     return this;
   }
 
@@ -208,7 +207,6 @@ public final class MultinomialCandidateAccumulator implements Serializable {
       double[] curvature, double[] rowWeights) {
     int k = active.length;
     int total = restrict.length;
-    BLAS blas = BLAS.getInstance();
     // one buffer each for every class' columns, V_p and block (a pass makes them once, not K times)
     int widest = 0;
     for (int p = 0; p < classes; p++) {
@@ -241,7 +239,7 @@ public final class MultinomialCandidateAccumulator implements Serializable {
         continue;
       }
       scaledActiveColumns(p, phi, n, mu, rowWeights, pairScale, v, 0, n);
-      blas.dgemm("T", "N", s, k, n, 1.0, columns, n, v, n, 0.0, block, s);
+      MatrixProduct.dgemm("T", "N", s, k, n, 1.0, columns, n, v, n, 0.0, block, s);
       for (int a = 0; a < k; a++) {
         for (int c = 0; c < s; c++) {
           cross[a * total + from + c] += block[a * s + c];

@@ -20,6 +20,7 @@ import dev.ludovic.netlib.blas.BLAS;
 import io.github.sparkrvm.linalg.Cholesky;
 import io.github.sparkrvm.linalg.DenseMatrices;
 import io.github.sparkrvm.linalg.Logistic;
+import io.github.sparkrvm.linalg.MatrixProduct;
 import io.github.sparkrvm.statistics.DesignMatrix;
 import io.github.sparkrvm.statistics.GaussianStatistics;
 import io.github.sparkrvm.statistics.JaakkolaJordanTerms;
@@ -91,7 +92,7 @@ final class DualPosterior implements WeightPosterior {
     // G = ΦA⁻¹Φᵀ
     double[] g = new double[n * n];
     if (m > 0 && n > 0) {
-      blas.dgemm("N", "T", n, n, m, 1.0, work, n, work, n, 0.0, g, n);
+      MatrixProduct.dgemm("N", "T", n, n, m, 1.0, work, n, work, n, 0.0, g, n);
     }
     double[] sd = new double[n];
     for (int i = 0; i < n; i++) {
@@ -136,7 +137,7 @@ final class DualPosterior implements WeightPosterior {
       }
     }
     if (m > 0 && n > 0) {
-      blas.dgemm("N", "N", n, m, n, 1.0, kInverse, n, psi, n, 0.0, work, n);
+      MatrixProduct.dgemm("N", "N", n, m, n, 1.0, kInverse, n, psi, n, 0.0, work, n);
     }
     varianceDiagonal = new double[m];
     for (int j = 0; j < m; j++) {
@@ -156,7 +157,7 @@ final class DualPosterior implements WeightPosterior {
     }
     double[] p = new double[n * n];
     if (n > 0) {
-      blas.dgemm("N", "N", n, n, n, 1.0, kInverse, n, h, n, 0.0, p, n);
+      MatrixProduct.dgemm("N", "N", n, n, n, 1.0, kInverse, n, h, n, 0.0, p, n);
     }
     latentVariance = new double[n];
     for (int j = 0; j < n; j++) {
@@ -283,7 +284,7 @@ final class DualPosterior implements WeightPosterior {
     }
     double[] c = new double[m * m];
     if (m > 0 && n > 0) {
-      BLAS.getInstance().dgemm("T", "N", m, m, n, -1.0, left, n, right, n, 0.0, c, m);
+      MatrixProduct.dgemm("T", "N", m, m, n, -1.0, left, n, right, n, 0.0, c, m);
     }
     for (int j = 0; j < m; j++) {
       for (int i = 0; i < j; i++) {

@@ -16,7 +16,7 @@
 
 package io.github.sparkrvm.variational;
 
-import dev.ludovic.netlib.blas.BLAS;
+import io.github.sparkrvm.linalg.MatrixProduct;
 import io.github.sparkrvm.predict.Predictive;
 import io.github.sparkrvm.statistics.Family;
 import java.util.Arrays;
@@ -108,7 +108,7 @@ public final class Pruning {
     }
     // U = Φ Σ (n × k): the full variance is the rowwise Φ ∘ U; dropping a set D takes 2 φ_Dᵀ U_D − φ_Dᵀ Σ_DD φ_D off it
     double[] u = new double[n * k];
-    BLAS.getInstance().dgemm("N", "N", n, k, k, 1.0, p, n, s, k, 0.0, u, n);
+    MatrixProduct.dgemm("N", "N", n, k, k, 1.0, p, n, s, k, 0.0, u, n);
     double[] full = new double[n];
     double[] fullMean = new double[n];
     for (int b = 0; b < k; b++) {
@@ -185,7 +185,7 @@ public final class Pruning {
       }
     }
     double[] z = new double[n * drop];
-    BLAS.getInstance().dgemm("N", "N", n, drop, drop, 1.0, pd, n, sd, drop, 0.0, z, n);
+    MatrixProduct.dgemm("N", "N", n, drop, drop, 1.0, pd, n, sd, drop, 0.0, z, n);
     for (int t = 0; t < drop; t++) {
       for (int c = 0; c < n; c++) {
         change[c] -= pd[t * n + c] * z[t * n + c];
