@@ -26,9 +26,11 @@ import java.util.Arrays;
  * Accumulates the softmax log-likelihood, its gradient and negative Hessian at fixed class weights, block by block.
  * Class p has weights over its own active candidates; a block arrives as the basis over the union of the classes'
  * active candidates ({@link ClassLayout#union}), expanded once. Per block: the scores of every class come from one
- * {@code dgemm} (Φ_U W), the gradient Φ_pᵀ W (t⁽ᵖ⁾ − μ⁽ᵖ⁾) of every class from one more, and the Hessian block
- * (p, q), {@code Φ_pᵀ W diag(μ⁽ᵖ⁾(δ_pq − μ⁽q⁾)) Φ_q}, from one {@code dgemm} with the rows of Φ_q scaled, for each
- * p ≤ q (the blocks below the diagonal are their transposes, filled in by {@link #result}).
+ * {@code dgemm} (Φ_U W), the gradient Φ_pᵀ W (t⁽ᵖ⁾ − μ⁽ᵖ⁾) of every class from one more, and the Hessian blocks
+ * (p, q), {@code Φ_pᵀ W diag(μ⁽ᵖ⁾(δ_pq − μ⁽q⁾)) Φ_q} for every q ≥ p, from one {@code dgemm} per class p with the rows
+ * of each Φ_q scaled (the blocks below the diagonal are their transposes, filled in by {@link #result}). One product
+ * per class, not per pair: the pairs' blocks are small (about 30 × 30 over a block of rows), and the Java BLAS runs
+ * products under 10⁶ multiply-adds in a scalar loop.
  *
  * <p>Flat vectors and the (K·M) × (K·M) Hessian are class-major ({@link ClassLayout}); labels are class indices.
  */
@@ -132,31 +134,31 @@ public final class MultinomialAccumulator implements Serializable {
         gradient[offset[p] + a] += unionGradient[p * u + positions[p][a]];
       }
     }
-    // Hessian blocks p ≤ q: Φ_pᵀ diag(w μ⁽ᵖ⁾ (δ_pq − μ⁽q⁾)) Φ_q
-    double[] scaled = new double[n * maxClassSize()];
+    // Hessian blocks p ≤ q, Φ_pᵀ diag(w μ⁽ᵖ⁾ (δ_pq − μ⁽q⁾)) Φ_q: class p's rows of every class q ≥ p at once, one
+    // dgemm of Φ_p against the columns of classes p … K−1, each class' columns scaled by its pair's curvatures (the
+    // blocks of classes q ≥ p are the Hessian's columns offset[p] … dim, side by side)
+    double[] scaled = new double[n * dim];
     double[] rowScale = new double[n];
     for (int p = 0; p < classes; p++) {
       int mp = positions[p].length;
       if (mp == 0) {
         continue;
       }
-      double[] phiP = columns(phi, n, p);
       for (int q = p; q < classes; q++) {
-        int mq = positions[q].length;
-        if (mq == 0) {
+        if (positions[q].length == 0) {
           continue;
         }
         curvatureOfPair(mu, n, p, q, rowWeights, rowScale, 0);
-        for (int c = 0; c < mq; c++) {
+        for (int c = 0; c < positions[q].length; c++) {
           int src = positions[q][c] * n;
-          int dst = c * n;
+          int dst = (offset[q] - offset[p] + c) * n;
           for (int i = 0; i < n; i++) {
             scaled[dst + i] = phi[src + i] * rowScale[i];
           }
         }
-        MatrixProduct.dgemm("T", "N", mp, mq, n, 1.0, phiP, 0, n, scaled, 0, n, 1.0, hessian,
-            offset[q] * dim + offset[p], dim);
       }
+      MatrixProduct.dgemm("T", "N", mp, dim - offset[p], n, 1.0, columns(phi, n, p), 0, n, scaled, 0, n, 1.0, hessian,
+          offset[p] * dim + offset[p], dim);
     }
     return this;
   }
@@ -178,14 +180,6 @@ public final class MultinomialAccumulator implements Serializable {
     for (int i = 0; i < n; i++) {
       out[at + i] = rowWeights[i] * mu[p * n + i] * (delta - mu[q * n + i]);
     }
-  }
-
-  private int maxClassSize() {
-    int m = 0;
-    for (int[] pos : positions) {
-      m = Math.max(m, pos.length);
-    }
-    return m;
   }
 
   /** Class p's columns of the block's basis (the block itself when class p uses the whole union). */
