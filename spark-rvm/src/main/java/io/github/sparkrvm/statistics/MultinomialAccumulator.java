@@ -27,10 +27,11 @@ import java.util.Arrays;
  * Class p has weights over its own active candidates; a block arrives as the basis over the union of the classes'
  * active candidates ({@link ClassLayout#union}), expanded once. Per block: the scores of every class come from one
  * {@code dgemm} (Φ_U W), the gradient Φ_pᵀ W (t⁽ᵖ⁾ − μ⁽ᵖ⁾) of every class from one more, and the Hessian blocks
- * (p, q), {@code Φ_pᵀ W diag(μ⁽ᵖ⁾(δ_pq − μ⁽q⁾)) Φ_q} for every q ≥ p, from one {@code dgemm} per class p with the rows
- * of each Φ_q scaled (the blocks below the diagonal are their transposes, filled in by {@link #result}). One product
- * per class, not per pair: the pairs' blocks are small (about 30 × 30 over a block of rows), and the Java BLAS runs
- * products under 10⁶ multiply-adds in a scalar loop.
+ * (p, q), {@code Φ_pᵀ W diag(μ⁽ᵖ⁾(δ_pq − μ⁽q⁾)) Φ_q} for every q ≥ p, from one {@code dgemm} per class p, of
+ * W μ⁽ᵖ⁾ ∘ Φ_p against the (δ_pq − μ⁽q⁾) ∘ Φ_q side by side (the blocks below the diagonal are their transposes, filled
+ * in by {@link #result}). One product per class, not per pair: the pairs' blocks are small (about 30 × 30 over a block
+ * of rows), and the Java BLAS runs products under 10⁶ multiply-adds in a scalar loop. The rows are scaled on both
+ * sides so that the columns −μ⁽q⁾ ∘ Φ_q, the same for every class p &lt; q, are scaled once a block.
  *
  * <p>Flat vectors and the (K·M) × (K·M) Hessian are class-major ({@link ClassLayout}); labels are class indices.
  */
@@ -134,30 +135,29 @@ public final class MultinomialAccumulator implements Serializable {
         gradient[offset[p] + a] += unionGradient[p * u + positions[p][a]];
       }
     }
-    // Hessian blocks p ≤ q, Φ_pᵀ diag(w μ⁽ᵖ⁾ (δ_pq − μ⁽q⁾)) Φ_q: class p's rows of every class q ≥ p at once, one
-    // dgemm of Φ_p against the columns of classes p … K−1, each class' columns scaled by its pair's curvatures (the
-    // blocks of classes q ≥ p are the Hessian's columns offset[p] … dim, side by side)
-    double[] scaled = new double[n * dim];
-    double[] rowScale = new double[n];
+    // Hessian blocks p ≤ q, Φ_pᵀ diag(w μ⁽ᵖ⁾ (δ_pq − μ⁽q⁾)) Φ_q = (w μ⁽ᵖ⁾ ∘ Φ_p)ᵀ ((δ_pq − μ⁽q⁾) ∘ Φ_q): class p's rows of
+    // every class q ≥ p in one dgemm, of w μ⁽ᵖ⁾ ∘ Φ_p against the columns of classes p … K−1 side by side (the
+    // Hessian's columns offset[p] … dim). Those columns are −μ⁽q⁾ ∘ Φ_q for every p < q, so they are scaled once a
+    // block; only class p's own, (1 − μ⁽ᵖ⁾) ∘ Φ_p, is written before its product (later products start after it).
+    double[] right = new double[n * dim];
+    for (int q = 0; q < classes; q++) {
+      scaleColumns(phi, n, q, mu, 0.0, right);
+    }
+    double[] left = new double[n * maxClassSize()];
     for (int p = 0; p < classes; p++) {
       int mp = positions[p].length;
       if (mp == 0) {
         continue;
       }
-      for (int q = p; q < classes; q++) {
-        if (positions[q].length == 0) {
-          continue;
-        }
-        curvatureOfPair(mu, n, p, q, rowWeights, rowScale, 0);
-        for (int c = 0; c < positions[q].length; c++) {
-          int src = positions[q][c] * n;
-          int dst = (offset[q] - offset[p] + c) * n;
-          for (int i = 0; i < n; i++) {
-            scaled[dst + i] = phi[src + i] * rowScale[i];
-          }
+      scaleColumns(phi, n, p, mu, 1.0, right);
+      for (int a = 0; a < mp; a++) {
+        int src = positions[p][a] * n;
+        int dst = a * n;
+        for (int i = 0; i < n; i++) {
+          left[dst + i] = rowWeights[i] * mu[p * n + i] * phi[src + i];
         }
       }
-      MatrixProduct.dgemm("T", "N", mp, dim - offset[p], n, 1.0, columns(phi, n, p), 0, n, scaled, 0, n, 1.0, hessian,
+      MatrixProduct.dgemm("T", "N", mp, dim - offset[p], n, 1.0, left, 0, n, right, offset[p] * n, n, 1.0, hessian,
           offset[p] * dim + offset[p], dim);
     }
     return this;
@@ -182,17 +182,26 @@ public final class MultinomialAccumulator implements Serializable {
     }
   }
 
-  /** Class p's columns of the block's basis (the block itself when class p uses the whole union). */
-  private double[] columns(double[] phi, int n, int p) {
-    int[] pos = positions[p];
-    if (pos.length == union.length) {
-      return phi;
+  /**
+   * Writes class q's columns of the block's basis, each row scaled by {@code delta} − μ⁽q⁾, into {@code out} at the
+   * class' columns (offset[q] …, n rows each).
+   */
+  private void scaleColumns(double[] phi, int n, int q, double[] mu, double delta, double[] out) {
+    for (int c = 0; c < positions[q].length; c++) {
+      int src = positions[q][c] * n;
+      int dst = (offset[q] + c) * n;
+      for (int i = 0; i < n; i++) {
+        out[dst + i] = (delta - mu[q * n + i]) * phi[src + i];
+      }
     }
-    double[] out = new double[n * pos.length];
-    for (int a = 0; a < pos.length; a++) {
-      System.arraycopy(phi, pos[a] * n, out, a * n, n);
+  }
+
+  private int maxClassSize() {
+    int m = 0;
+    for (int[] pos : positions) {
+      m = Math.max(m, pos.length);
     }
-    return out;
+    return m;
   }
 
   /**
