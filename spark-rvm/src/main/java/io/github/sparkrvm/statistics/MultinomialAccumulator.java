@@ -135,9 +135,9 @@ public final class MultinomialAccumulator implements Serializable {
         gradient[offset[p] + a] += unionGradient[p * u + positions[p][a]];
       }
     }
-    // Hessian blocks p ≤ q, Φ_pᵀ diag(w μ⁽ᵖ⁾ (δ_pq − μ⁽q⁾)) Φ_q = (w μ⁽ᵖ⁾ ∘ Φ_p)ᵀ ((δ_pq − μ⁽q⁾) ∘ Φ_q): class p's rows of
-    // every class q ≥ p in one dgemm, of w μ⁽ᵖ⁾ ∘ Φ_p against the columns of classes p … K−1 side by side (the
-    // Hessian's columns offset[p] … dim). Those columns are −μ⁽q⁾ ∘ Φ_q for every p < q, so they are scaled once a
+    // Hessian blocks p ≤ q, Φ_pᵀ diag(w μ⁽ᵖ⁾ (δ_pq − μ⁽q⁾)) Φ_q = (w μ⁽ᵖ⁾ ∘ Φ_p)ᵀ ((δ_pq − μ⁽q⁾) ∘ Φ_q): class p's
+    // rows of every class q ≥ p in one dgemm, of w μ⁽ᵖ⁾ ∘ Φ_p against the columns of classes p … K−1 side by side
+    // (the Hessian's columns offset[p] … dim). Those columns are −μ⁽q⁾ ∘ Φ_q for every p < q, so they are scaled once a
     // block; only class p's own, (1 − μ⁽ᵖ⁾) ∘ Φ_p, is written before its product (later products start after it).
     double[] right = new double[n * dim];
     for (int q = 0; q < classes; q++) {
