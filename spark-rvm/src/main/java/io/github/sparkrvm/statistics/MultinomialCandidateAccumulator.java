@@ -30,9 +30,10 @@ import java.io.Serializable;
  * with the active weights with one {@code dgemm} Φᵀ V, V (n × k·K) having column (a, p) = W B_(p, q_a) φ_(j_a) for
  * the active flat weight a = (q_a, j_a) (never a rank-1 update per row).
  *
- * <p>Restricted to some flat candidates (e.g. each class' own block of class-specific features), it computes the terms
- * of those only, class by class over the class' own columns: the cross products cost n × (candidates) × k instead
- * of n × K·M × k, and the result numbers the candidates (and the active weights among them) in the order given.
+ * <p>Restricted to some flat candidates (e.g. each class' own block of class-specific features, or a round's shortlist),
+ * it computes the terms of those only, each over its class' column: the cross products cost n × (candidates) × k
+ * instead of n × K·M × k, and the result numbers the candidates (and the active weights among them) in the order
+ * given.
  */
 public final class MultinomialCandidateAccumulator implements Serializable {
 
