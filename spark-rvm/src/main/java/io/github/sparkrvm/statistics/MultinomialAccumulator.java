@@ -164,25 +164,6 @@ public final class MultinomialAccumulator implements Serializable {
   }
 
   /**
-   * Sets {@code out[i]} to row i's weight times μ⁽ᵖ⁾ᵢ(δ_pq − μ⁽q⁾ᵢ), the row's curvature between classes p and q, for
-   * the block's n rows ({@code mu} n × K, column-major): computed once for every column of class q it scales.
-   *
-   * @param mu the block's softmax probabilities
-   * @param n the rows
-   * @param p one class
-   * @param q the other class (p itself for the diagonal block)
-   * @param rowWeights the rows' weights
-   * @param out where the n curvatures go, from {@code at} on
-   * @param at the first position of {@code out} written
-   */
-  static void curvatureOfPair(double[] mu, int n, int p, int q, double[] rowWeights, double[] out, int at) {
-    double delta = p == q ? 1.0 : 0.0;
-    for (int i = 0; i < n; i++) {
-      out[at + i] = rowWeights[i] * mu[p * n + i] * (delta - mu[q * n + i]);
-    }
-  }
-
-  /**
    * Writes class q's columns of the block's basis, each row scaled by {@code delta} − μ⁽q⁾, into {@code out} at the
    * class' columns (offset[q] …, n rows each).
    */

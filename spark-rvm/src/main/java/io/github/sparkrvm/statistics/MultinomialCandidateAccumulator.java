@@ -261,12 +261,12 @@ public final class MultinomialCandidateAccumulator implements Serializable {
   /**
    * Writes, for class p and every active pair a = (q, j), the column W B_(p, q) φ_j of the block (n rows) to
    * {@code out} from {@code offset + a · stride}: the rows' curvatures between p and every class q
-   * ({@link MultinomialAccumulator#curvatureOfPair}, into {@code pairScale}, n × K) times the active basis function.
+   * ({@link #curvatureOfPair}, into {@code pairScale}, n × K) times the active basis function.
    */
   private void scaledActiveColumns(int p, double[] phi, int n, double[] mu, double[] rowWeights, double[] pairScale,
       double[] out, int offset, int stride) {
     for (int q = 0; q < classes; q++) {
-      MultinomialAccumulator.curvatureOfPair(mu, n, p, q, rowWeights, pairScale, q * n);
+      curvatureOfPair(mu, n, p, q, rowWeights, pairScale, q * n);
     }
     for (int a = 0; a < active.length; a++) {
       int src = (active[a] % m) * n;
@@ -275,6 +275,25 @@ public final class MultinomialCandidateAccumulator implements Serializable {
       for (int i = 0; i < n; i++) {
         out[dst + i] = pairScale[scale + i] * phi[src + i];
       }
+    }
+  }
+
+  /**
+   * Sets {@code out[i]} to row i's weight times μ⁽ᵖ⁾ᵢ(δ_pq − μ⁽q⁾ᵢ), the row's curvature between classes p and q, for
+   * the block's n rows ({@code mu} n × K, column-major): computed once for every column of class q it scales.
+   *
+   * @param mu the block's softmax probabilities
+   * @param n the rows
+   * @param p one class
+   * @param q the other class (p itself for the diagonal block)
+   * @param rowWeights the rows' weights
+   * @param out where the n curvatures go, from {@code at} on
+   * @param at the first position of {@code out} written
+   */
+  private static void curvatureOfPair(double[] mu, int n, int p, int q, double[] rowWeights, double[] out, int at) {
+    double delta = p == q ? 1.0 : 0.0;
+    for (int i = 0; i < n; i++) {
+      out[at + i] = rowWeights[i] * mu[p * n + i] * (delta - mu[q * n + i]);
     }
   }
 
