@@ -18,12 +18,13 @@ package io.github.sparkrvm.statistics;
 
 import dev.ludovic.netlib.blas.BLAS;
 import io.github.sparkrvm.linalg.MatrixProduct;
+import io.github.sparkrvm.linalg.WeightedSquares;
 import java.io.Serializable;
 
 /**
  * Accumulates {@link CandidateTerms} of a {@link LaplaceLikelihood} block by block: per block, the scores Φ_a w with
- * one dgemv, the gradient of every candidate with one dgemv, and the cross products Φᵀ(WBΦ_a) with one dgemm (never a
- * rank-1 update per row).
+ * one dgemv, the gradient of every candidate with one dgemv, the diagonal in eight lanes ({@link WeightedSquares}),
+ * and the cross products Φᵀ(WBΦ_a) with one dgemm (never a rank-1 update per row).
  */
 public final class CandidateAccumulator implements Serializable {
 
@@ -107,15 +108,7 @@ public final class CandidateAccumulator implements Serializable {
       logLikelihood += rowWeights[i] * likelihood.logLikelihood(labels[i], eta[i]);
     }
     blas.dgemv("T", n, m, 1.0, phi, n, residual, 1, 1.0, gradient, 1);
-    for (int j = 0; j < m; j++) {
-      int col = j * n;
-      double s = 0.0;
-      for (int i = 0; i < n; i++) {
-        double v = phi[col + i];
-        s += v * b[i] * v;
-      }
-      diagonal[j] += s;
-    }
+    WeightedSquares.addTo(phi, n, m, b, diagonal);
     if (k > 0) {
       for (int a = 0; a < k; a++) {
         int col = a * n;
