@@ -100,6 +100,27 @@ class WeightedSquaresTest {
   }
 
   /**
+   * The rows after the last whole group of eight go to their own lanes too: in 15 rows, 2⁵³ in row 8 (lane 0) and 1
+   * in rows 9 to 14 (lanes 1 to 6) sum to ((2⁵³ + 1) + 2) + (2 + 1) = 2⁵³ + 5, which rounds to even, 2⁵³ + 4; the same
+   * terms in one lane would give 2⁵³.
+   */
+  @Test
+  void addsTheLastRowsToTheirOwnLanes() {
+    double big = 0x1p53;
+    int n = 15;
+    double[] phi = new double[n];
+    Arrays.fill(phi, 1.0);
+    double[] b = new double[n];
+    b[8] = big;
+    for (int i = 9; i < n; i++) {
+      b[i] = 1.0;
+    }
+    double[] out = new double[1];
+    WeightedSquares.addTo(phi, n, 1, b, out);
+    assertEquals(big + 4, out[0]);
+  }
+
+  /**
    * The vector lanes compute the scalar lanes' bits, in the whole groups of eight and in the tail (skipped where this
    * JVM has no vector lanes: then there is one way only).
    */
