@@ -44,8 +44,9 @@ class WeightedSquaresTest {
   }
 
   /**
-   * Every sum within the rounding of eight lanes of the exact sum of its terms (BigDecimal), over row counts that
-   * leave every remainder modulo 8 and blocks of one row: no row left out or weighted by another row's weight.
+   * Every sum within the rounding of eight lanes of the exact sum of its terms (BigDecimal), over row counts with
+   * and without rows past the last group of eight (1 to 7 of them), and a block of one row: no row left out or
+   * weighted by another row's weight.
    */
   @Test
   void sumsEveryRowWithItsWeight() {
