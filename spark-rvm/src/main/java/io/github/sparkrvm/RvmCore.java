@@ -298,9 +298,13 @@ final class RvmCore implements java.io.Serializable {
   /** What {@link #load} read: the saved stage's metadata (uid, params) and its fit. */
   record Saved(SparkInternals.Metadata metadata, RvmCore core) {
 
-    /** Sets the saved params on {@code model}, then the fitted state's (the saved data, which predicts, wins). */
+    /**
+     * Sets the saved params on {@code model}, then the fitted state's (the saved data, which predicts, wins): the
+     * family from the fitted state only, as the saved value may be one the other model classes' family param does not
+     * take (a classifier's auto).
+     */
     <M extends Params> M applyTo(M model) {
-      metadata.applyParams(model);
+      metadata.applyParams(model, "family");
       core.setFittedParams(model);
       return model;
     }

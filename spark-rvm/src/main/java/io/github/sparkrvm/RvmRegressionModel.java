@@ -47,7 +47,6 @@ public final class RvmRegressionModel extends RegressionModel<Vector, RvmRegress
   private String uid;
   private final RvmParamSet paramSet;
   private final RvmCore core;
-  private final Param<String> family;
   private final StringArrayParam featureNames;
   private Option<RvmTrainingSummary> trainingSummary = Option.empty();
 
@@ -72,9 +71,8 @@ public final class RvmRegressionModel extends RegressionModel<Vector, RvmRegress
     super();
     uid();
     this.core = core;
-    this.paramSet = new RvmParamSet(this);
+    this.paramSet = new RvmParamSet(this, RvmParamSet.regressorFamily(this), "gaussian");
     paramSet.setDefaults(this);
-    this.family = RvmParamSet.regressorFamily(this);
     this.featureNames = FeatureNames.param(this);
     if (core != null) {
       core.setFittedParams(this);
@@ -97,12 +95,6 @@ public final class RvmRegressionModel extends RegressionModel<Vector, RvmRegress
   @Override
   public RvmCore rvmCore() {
     return core;
-  }
-
-  /** {@return the {@code family} param: the family the model was fitted with, gaussian or poisson} */
-  @Override
-  public Param<String> family() {
-    return family;
   }
 
   @Override

@@ -165,18 +165,19 @@ final class RvmSchema {
     requireVectorColumn(schema, "featuresCol", p.getFeaturesCol());
     boolean classes = numClasses > 0;
     StructType out = add(schema, "predictionCol", p.getPredictionCol(), DataTypes.DoubleType,
-        classes ? predictionMetadata(p.getPredictionCol(), numClasses) : Metadata.empty());
+        name -> classes ? predictionMetadata(name, numClasses) : Metadata.empty());
     out = add(out, "rawPredictionCol", p.getRawPredictionCol(), SQLDataTypes.VectorType(),
-        classes ? vectorMetadata(p.getRawPredictionCol(), numClasses) : Metadata.empty());
+        name -> classes ? vectorMetadata(name, numClasses) : Metadata.empty());
     return add(out, "probabilityCol", p.getProbabilityCol(), SQLDataTypes.VectorType(),
-        classes ? vectorMetadata(p.getProbabilityCol(), numClasses) : Metadata.empty());
+        name -> classes ? vectorMetadata(name, numClasses) : Metadata.empty());
   }
 
   /** {@return the schema after prediction of a regression: prediction and variance} */
   static StructType withRegressionOutputs(RvmParams p, StructType schema) {
     requireVectorColumn(schema, "featuresCol", p.getFeaturesCol());
-    StructType out = add(schema, "predictionCol", p.getPredictionCol(), DataTypes.DoubleType, Metadata.empty());
-    return add(out, "varianceCol", p.getVarianceCol(), DataTypes.DoubleType, Metadata.empty());
+    StructType out = add(schema, "predictionCol", p.getPredictionCol(), DataTypes.DoubleType,
+        name -> Metadata.empty());
+    return add(out, "varianceCol", p.getVarianceCol(), DataTypes.DoubleType, name -> Metadata.empty());
   }
 
   static Metadata predictionMetadata(String name, int numClasses) {
@@ -188,7 +189,8 @@ final class RvmSchema {
     return new AttributeGroup(name, numClasses).toMetadata();
   }
 
-  private static StructType add(StructType schema, String param, String name, DataType type, Metadata metadata) {
+  private static StructType add(StructType schema, String param, String name, DataType type,
+      java.util.function.Function<String, Metadata> metadata) {
     if (name.isEmpty()) {
       return schema;
     }
@@ -196,6 +198,6 @@ final class RvmSchema {
       throw new IllegalArgumentException(param + " '" + name + "' already exists in the input: choose another "
           + "name with set" + Character.toUpperCase(param.charAt(0)) + param.substring(1) + ", or drop that column");
     }
-    return schema.add(new StructField(name, type, false, metadata));
+    return schema.add(new StructField(name, type, false, metadata.apply(name)));
   }
 }
