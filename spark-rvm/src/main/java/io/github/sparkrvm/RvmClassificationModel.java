@@ -258,13 +258,15 @@ public final class RvmClassificationModel
     };
   }
 
-  /** {@return the reader of a model saved with {@code write().save(path)}, also inside a saved PipelineModel} */
+  /**
+   * {@return the reader of a model saved with {@code write().save(path)}, also inside a saved PipelineModel; it also
+   * reads an {@link RvmModel} of this kind}
+   */
   public static MLReader<RvmClassificationModel> read() {
     return new MLReader<>() {
       @Override
       public RvmClassificationModel load(String path) {
-        RvmCore.Saved saved = RvmCore.load(path, sparkSession(),
-            java.util.Set.of(RvmClassificationModel.class.getName()));
+        RvmCore.Saved saved = RvmCore.load(path, sparkSession(), RvmClassificationModel.class, true);
         return saved.applyTo(new RvmClassificationModel(saved.metadata().uid(), saved.core()));
       }
     };

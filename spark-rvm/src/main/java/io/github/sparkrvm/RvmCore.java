@@ -328,6 +328,23 @@ final class RvmCore implements java.io.Serializable {
     return new Saved(metadata, new RvmCore(ModelFormat.read(path, spark, metadata.formatVersion())));
   }
 
+  /**
+   * Reads a model saved by {@code modelClass}, or by the family-generic {@link RvmModel} with a fit of that kind (a
+   * classifier's when {@code classifier}, else a regression's), so that a model saved before the classifier and
+   * regressor stages existed loads as one of them.
+   *
+   * @throws IllegalArgumentException if the path holds another class, or an RvmModel of the other kind
+   */
+  static Saved load(String path, SparkSession spark, Class<?> modelClass, boolean classifier) {
+    Saved saved = load(path, spark, Set.of(modelClass.getName(), RvmModel.class.getName()));
+    if ((saved.core().outputs().numClasses() > 0) != classifier) {
+      throw new IllegalArgumentException("'" + path + "' holds a model of family " + saved.core().fitted().family()
+          + ", not one a " + modelClass.getSimpleName() + " holds: load it with "
+          + (classifier ? "RvmRegressionModel" : "RvmClassificationModel") + ".load or RvmModel.load");
+    }
+    return saved;
+  }
+
   /** The class names of the three model classes, each of which the family-generic {@link RvmModel} reads. */
   static final Set<String> MODEL_CLASSES = Set.of(RvmModel.class.getName(), RvmClassificationModel.class.getName(),
       RvmRegressionModel.class.getName());

@@ -188,12 +188,15 @@ public final class RvmRegressionModel extends RegressionModel<Vector, RvmRegress
     };
   }
 
-  /** {@return the reader of a model saved with {@code write().save(path)}, also inside a saved PipelineModel} */
+  /**
+   * {@return the reader of a model saved with {@code write().save(path)}, also inside a saved PipelineModel; it also
+   * reads an {@link RvmModel} of this kind}
+   */
   public static MLReader<RvmRegressionModel> read() {
     return new MLReader<>() {
       @Override
       public RvmRegressionModel load(String path) {
-        RvmCore.Saved saved = RvmCore.load(path, sparkSession(), java.util.Set.of(RvmRegressionModel.class.getName()));
+        RvmCore.Saved saved = RvmCore.load(path, sparkSession(), RvmRegressionModel.class, false);
         return saved.applyTo(new RvmRegressionModel(saved.metadata().uid(), saved.core()));
       }
     };
