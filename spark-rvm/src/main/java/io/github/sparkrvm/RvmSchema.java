@@ -92,17 +92,13 @@ final class RvmSchema {
       throw new IllegalArgumentException("variationalForm '" + p.getVariationalForm() + "' needs solver "
           + "'variational', but solver is '" + solver + "': set solver to variational, or variationalForm to auto");
     }
-    if (choice.variational() && choice.family() == Family.MULTINOMIAL) {
-      throw new IllegalArgumentException("solver 'variational' fits family gaussian or bernoulli, not multinomial: "
-          + "use solver em or fast for multi-class");
-    }
-    if (choice.variational() && choice.family() == Family.POISSON) {
-      throw new IllegalArgumentException("solver 'variational' fits family gaussian or bernoulli, not poisson: "
-          + "set solver to em or fast for counts");
+    if (choice.variational() && !choice.family().fitsVariational()) {
+      throw new IllegalArgumentException("solver 'variational' fits family gaussian or bernoulli, not "
+          + choice.family() + ": set solver to em or fast for " + choice.family());
     }
     int blocks = p.getClassFeatureBlocks();
     if (blocks > 0) {
-      if (choice.family() != Family.MULTINOMIAL) {
+      if (!choice.family().perClass()) {
         throw new IllegalArgumentException("classFeatureBlocks " + blocks + " gives each class of a multinomial fit "
             + "its own block of features, but family is '" + p.getFamily() + "': set family to multinomial, or "
             + "classFeatureBlocks to 0");
@@ -118,7 +114,7 @@ final class RvmSchema {
           + "alphaPriorRate = 0, here " + p.getAlphaPriorShape() + " and " + p.getAlphaPriorRate() + "): use solver "
           + "em for a Gamma hyperprior on alpha");
     }
-    if (p.getNoisePrecision() > 0.0 && choice.family() != Family.GAUSSIAN) {
+    if (p.getNoisePrecision() > 0.0 && !choice.family().hasNoise()) {
       throw new IllegalArgumentException("noisePrecision " + p.getNoisePrecision() + " holds the noise of family "
           + "gaussian, but family is '" + p.getFamily() + "', which has no noise precision: leave noisePrecision at "
           + "0 (its default)");

@@ -25,6 +25,7 @@ import io.github.sparkrvm.RvmTrainingSummary;
 import io.github.sparkrvm.cli.DataInput.Columns;
 import io.github.sparkrvm.cli.DataInput.Purpose;
 import io.github.sparkrvm.cli.DataInput.Table;
+import io.github.sparkrvm.statistics.Family;
 import io.github.sparkrvm.util.InvalidInputException;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -408,14 +409,15 @@ public final class RvmJob {
     }
     columns.add(DataInput.quoted(model.getPredictionCol()));
     String probability = model.getProbabilityCol();
-    if (model.isMultinomial() && !probability.isEmpty()) {
+    Family family = Family.of(model.getFamily());
+    if (family.perClass() && !probability.isEmpty()) {
       Column array = vector_to_array(DataInput.quoted(probability), "float64");
       for (int k = 0; k < model.numClasses(); k++) {
         columns.add(array.getItem(k).as(probability + "_" + k));
       }
-    } else if (model.isBernoulli() && !probability.isEmpty()) {
+    } else if (family.binaryLabels() && !probability.isEmpty()) {
       columns.add(vector_to_array(DataInput.quoted(probability), "float64").getItem(1).as(probability));
-    } else if (!model.isClassifier() && !model.getVarianceCol().isEmpty()) {
+    } else if (!family.classifier() && !model.getVarianceCol().isEmpty()) {
       columns.add(DataInput.quoted(model.getVarianceCol()));
     }
     return scored.select(columns.toArray(new Column[0]));
@@ -431,7 +433,7 @@ public final class RvmJob {
     RvmModel model = loadModel(spark, modelPath);
     Table table = prepare(spark, options, model, source, Purpose.EVALUATE);
     String label = table.labelCol();
-    if (model.isClassifier()) {
+    if (model.numClasses() > 0) {
       DataInput.requireClassLabels(table, label, model.numClasses(), source.describe());
     }
     model.setFeaturesCol(table.featuresCol());

@@ -117,7 +117,7 @@ class RvmJobTest {
     assertTrue(vectors >= 1, trained.out());
     RvmModel loaded = RvmModel.load(model.toString());
     assertEquals(loaded.numRelevanceVectors(), vectors);
-    assertTrue(loaded.isBernoulli());
+    assertEquals("bernoulli", loaded.getFamily());
     assertEquals("yc", loaded.getLabelCol());
     int iterations = json.get("iterations").asInt();
     assertEquals(loaded.summary().iterations(), iterations);
