@@ -120,9 +120,9 @@ public final class RvmClassificationModel
    * @param names one distinct name per feature, in vector order, or none
    * @return this model
    */
+  @Override
   public RvmClassificationModel setFeatureNames(String... names) {
-    FeatureNames.check(names, numFeatures());
-    set(featureNames, names.clone());
+    HasRelevanceVectors.super.setFeatureNames(names);
     return this;
   }
 

@@ -92,6 +92,24 @@ final class RvmCore implements java.io.Serializable {
     return copy;
   }
 
+  /**
+   * {@return a model of another class over the fit of {@code model}, with its uid and the values of its params (but
+   * family, which the fitted state sets)}
+   *
+   * @param make the model class' constructor from a uid and a core
+   */
+  static <M extends HasRelevanceVectors> M wrap(HasRelevanceVectors model,
+      java.util.function.BiFunction<String, RvmCore, M> make) {
+    M wrapped = make.apply(model.uid(), model.rvmCore().copy());
+    for (org.apache.spark.ml.param.ParamPair<?> pair : model.extractParamMap().toList()) {
+      String name = pair.param().name();
+      if (wrapped.hasParam(name) && !"family".equals(name)) {
+        wrapped.set(wrapped.getParam(name), pair.value());
+      }
+    }
+    return wrapped;
+  }
+
   // ---- the params that describe the fitted state ----
 
   /**

@@ -108,9 +108,9 @@ public final class RvmRegressionModel extends RegressionModel<Vector, RvmRegress
    * @param names one distinct name per feature, in vector order, or none
    * @return this model
    */
+  @Override
   public RvmRegressionModel setFeatureNames(String... names) {
-    FeatureNames.check(names, numFeatures());
-    set(featureNames, names.clone());
+    HasRelevanceVectors.super.setFeatureNames(names);
     return this;
   }
 

@@ -18,6 +18,7 @@ package io.github.sparkrvm.cli;
 
 import static org.apache.spark.ml.functions.vector_to_array;
 
+import io.github.sparkrvm.HasRelevanceVectors;
 import io.github.sparkrvm.RvmEstimator;
 import io.github.sparkrvm.RvmMetrics;
 import io.github.sparkrvm.RvmModel;
@@ -44,6 +45,7 @@ import org.apache.spark.ml.param.IntArrayParam;
 import org.apache.spark.ml.param.IntParam;
 import org.apache.spark.ml.param.LongParam;
 import org.apache.spark.ml.param.Param;
+import org.apache.spark.ml.util.MLWritable;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.DataFrameWriter;
 import org.apache.spark.sql.Dataset;
@@ -182,9 +184,10 @@ public final class RvmJob {
           r.iteration(), r.logMarginalLikelihood(), r.activeBasis()));
       err.flush();
     });
-    RvmModel model;
+    // the stage of the family, Spark's classifier or regressor: the model is saved as that kind
+    HasRelevanceVectors model;
     try {
-      model = estimator.fit(table.data());
+      model = (HasRelevanceVectors) estimator.familyStage().fit(table.data());
     } catch (IllegalArgumentException e) {
       throw new BadInputException(e.getMessage(), e);
     }
@@ -193,12 +196,12 @@ public final class RvmJob {
     }
     OutputPaths.replace(spark, "--model", modelPath, overwrite, path -> {
       try {
-        model.write().session(spark).save(path);
+        ((MLWritable) model).write().session(spark).save(path);
       } catch (IOException e) {
         throw new UncheckedIOException(e);
       }
     });
-    RvmTrainingSummary summary = model.summary();
+    RvmTrainingSummary summary = model.rvmSummary();
     JsonLine line = new JsonLine().put("rows", summary.numRows()).put("relevanceVectors", model.numRelevanceVectors())
         .put("iterations", summary.iterations()).put("converged", summary.converged())
         .put("fitSeconds", Math.round(summary.fitSeconds() * 1000.0) / 1000.0);
