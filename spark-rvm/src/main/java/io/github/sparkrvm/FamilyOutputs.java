@@ -145,6 +145,23 @@ abstract sealed class FamilyOutputs implements java.io.Serializable
     void prepareVariance() {
       p.prepareVariance();
     }
+
+    /** {@inheritDoc} A regression's (gaussian, poisson): none. */
+    @Override
+    int numClasses() {
+      return 0;
+    }
+
+    /** {@inheritDoc} A regression's: prediction and variance. */
+    @Override
+    StructType withColumns(RvmParams p, StructType schema) {
+      return RvmSchema.withRegressionOutputs(p, schema);
+    }
+
+    @Override
+    Dataset<Row> selectColumns(RvmParams p, Dataset<Row> scored, String result) {
+      return regressionColumns(p, scored, result);
+    }
   }
 
   /** Gaussian regression: the predictive mean m and variance 1/β + v; the variance only for varianceCol. */
@@ -155,11 +172,6 @@ abstract sealed class FamilyOutputs implements java.io.Serializable
     Regression(Predictive p, double inverseBeta) {
       super(p);
       this.inverseBeta = inverseBeta;
-    }
-
-    @Override
-    int numClasses() {
-      return 0;
     }
 
     @Override
@@ -192,11 +204,6 @@ abstract sealed class FamilyOutputs implements java.io.Serializable
 
     Counts(Predictive p) {
       super(p);
-    }
-
-    @Override
-    int numClasses() {
-      return 0;
     }
 
     @Override

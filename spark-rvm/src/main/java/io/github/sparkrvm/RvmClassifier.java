@@ -156,10 +156,7 @@ public final class RvmClassifier extends ProbabilisticClassifier<Vector, RvmClas
     RvmSchema.validateForFit(p, dataset.schema());
     RvmTraining.Result result = new RvmTraining(uid(), p, progress,
         initialModel == null ? null : RvmModel.of(initialModel)).fit(dataset);
-    RvmClassificationModel model = new RvmClassificationModel(uid(), new RvmCore(result.fitted()));
-    copyValues(model, ParamMap.empty());
-    model.set(model.gamma(), result.gamma());
-    model.rvmCore().setFittedParams(model);
+    RvmClassificationModel model = result.model(this, RvmClassificationModel::new);
     return model.withTrainingSummary(dataset);
   }
 

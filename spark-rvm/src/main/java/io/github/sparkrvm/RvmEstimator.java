@@ -175,12 +175,7 @@ public final class RvmEstimator extends Estimator<RvmModel>
   public RvmModel fit(Dataset<?> dataset) {
     transformSchema(dataset.schema(), true);
     RvmTraining.Result result = new RvmTraining(uid, this, progress, initialModel).fit(dataset);
-    RvmModel model = new RvmModel(uid, result.fitted());
-    copyValues(model, ParamMap.empty());
-    model.set(model.gamma(), result.gamma());
-    // the fitted state's params win over the estimator's
-    model.rvmCore().setFittedParams(model);
-    return model.setParent(this);
+    return result.model(this, RvmModel::new).setParent(this);
   }
 
   /** {@return the reader of an estimator saved with {@code write().save(path)}} */

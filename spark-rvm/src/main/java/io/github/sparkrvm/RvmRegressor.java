@@ -134,10 +134,7 @@ public final class RvmRegressor extends Regressor<Vector, RvmRegressor, RvmRegre
   public RvmRegressionModel train(Dataset<?> dataset) {
     RvmTraining.Result result = new RvmTraining(uid(), this, progress,
         initialModel == null ? null : RvmModel.of(initialModel)).fit(dataset);
-    RvmRegressionModel model = new RvmRegressionModel(uid(), new RvmCore(result.fitted()));
-    copyValues(model, ParamMap.empty());
-    model.set(model.gamma(), result.gamma());
-    model.rvmCore().setFittedParams(model);
+    RvmRegressionModel model = result.model(this, RvmRegressionModel::new);
     model.setSummary(scala.Option.apply(result.fitted().summary()));
     return model;
   }

@@ -33,6 +33,9 @@ import io.github.sparkrvm.util.IterationReport;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.broadcast.Broadcast;
+import java.util.function.BiFunction;
+import org.apache.spark.ml.param.ParamMap;
+import org.apache.spark.ml.param.Params;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.storage.StorageLevel;
 import org.slf4j.Logger;
@@ -75,7 +78,23 @@ final class RvmTraining {
    * @param fitted the fitted state
    * @param gamma the kernel scale the fit used (the resolved default 1 / number of features when unset)
    */
-  record Result(FittedRvm fitted, double gamma) {}
+  record Result(FittedRvm fitted, double gamma) {
+
+    /**
+     * {@return the fit as a model of the stage's class: the stage's uid and params, the γ the fit used, and the fitted
+     * state's family, kernel and kernel params}
+     *
+     * @param stage the estimator
+     * @param make the model class' constructor from a uid and a core
+     */
+    <M extends HasRelevanceVectors> M model(Params stage, BiFunction<String, RvmCore, M> make) {
+      M model = make.apply(stage.uid(), new RvmCore(fitted));
+      stage.copyValues(model, ParamMap.empty());
+      model.set(model.gamma(), gamma);
+      model.rvmCore().setFittedParams(model);
+      return model;
+    }
+  }
 
   /**
    * {@return the fit of {@code dataset}, whose schema the stage has validated} As Spark's {@code train}: summarise the rows in one pass, plan the fit
