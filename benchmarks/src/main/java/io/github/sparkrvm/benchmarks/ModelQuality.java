@@ -114,6 +114,22 @@ public final class ModelQuality {
     problems.add(new Problem("friedman-3", Task.REGRESSION, 1.0 / 4, "Friedman #3 as in Tipping (2001): 240 "
         + "training rows with noise σ = 0.105, 1000 noise-free test rows; inputs standardised on the training rows, "
         + "γ = 1/4", seed -> friedman(seed, false, false)));
+    // Issue 42's public sets: binary problems with many features or noisy labels (two thirds of the rows train).
+    for (String name : new String[] {"sonar", "ionosphere"}) {
+      Table set = Datasets.mlbench(data, name);
+      int d = set.x()[0].length;
+      problems.add(new Problem(name, Task.BINARY, 1.0 / d, String.format(Locale.ROOT, "UCI %s (%d × %d, mlbench): "
+          + "%d training rows, %d test, standardised on the training rows, γ = 1/%d", name, set.size(), d,
+          2 * set.size() / 3, set.size() - 2 * set.size() / 3, d), seed -> shuffleSplit(set, 2 * set.size() / 3,
+          seed, true)));
+    }
+    for (int[] pair : new int[][] {{3, 5}, {8, 9}, {1, 7}}) {
+      Table set = digits.classes(pair);
+      problems.add(new Problem("digits-" + pair[0] + "v" + pair[1], Task.BINARY, 1.0 / 64, String.format(
+          Locale.ROOT, "UCI optical digits %d against %d (%d rows × 64): %d training rows, %d test, standardised on "
+          + "the training rows, γ = 1/64", pair[0], pair[1], set.size(), 2 * set.size() / 3,
+          set.size() - 2 * set.size() / 3), seed -> shuffleSplit(set, 2 * set.size() / 3, seed, true)));
+    }
     return problems;
   }
 
