@@ -20,12 +20,23 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.sparkrvm.cli.RvmJob;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.apache.spark.ml.Transformer;
+import org.apache.spark.ml.linalg.Vector;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Every format-3 fixture (an {@link RvmModel} saved before the classifier and regressor stages existed) loads as
@@ -61,6 +72,45 @@ class FixtureLoadingTest {
     String classifier = ModelFixtures.modelPath("bernoulli-em-ripley").toString();
     e = assertThrows(IllegalArgumentException.class, () -> RvmRegressionModel.load(classifier));
     assertTrue(e.getMessage().contains("RvmClassificationModel.load"), e.getMessage());
+  }
+
+  /**
+   * The job's {@code predict} reads a fixture as it did (it loads any saved model through {@code RvmModel}) and writes
+   * its recorded outputs: one case per family.
+   */
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"gaussian-em-sinc", "bernoulli-em-ripley", "multinomial-softmax-em-digits"})
+  void theJobPredictsWithTheFixtureAsRecorded(String name, @TempDir Path dir) {
+    ModelFixtures.Case c = ModelEquivalenceTest.byName(name);
+    Path input = dir.resolve("input.libsvm");
+    c.frame().orderBy("id").coalesce(1).select("label", "features").write().format("libsvm").save(input.toString());
+    Path output = dir.resolve("output");
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int status = RvmJob.run(new String[] {"predict", "--model", ModelFixtures.modelPath(name).toString(), "--input",
+        input.toString(), "--output", output.toString()}, new PrintStream(new ByteArrayOutputStream()),
+        new PrintStream(err), SparkTestSession.get());
+    assertEquals(0, status, err.toString());
+    Dataset<Row> written = SparkTestSession.get().read().parquet(output.toString());
+    List<String> present = new ArrayList<>();
+    for (String column : ModelFixtures.OUTPUTS) {
+      if (List.of(written.columns()).contains(column)) {
+        present.add(column);
+      }
+    }
+    List<double[]> actual = new ArrayList<>();
+    for (Row row : written.select(present.get(0), present.subList(1, present.size()).toArray(new String[0]))
+        .collectAsList()) {
+      List<Double> values = new ArrayList<>();
+      for (int i = 0; i < row.size(); i++) {
+        if (row.get(i) instanceof Vector v) {
+          Arrays.stream(v.toArray()).forEach(values::add);
+        } else {
+          values.add(row.getDouble(i));
+        }
+      }
+      actual.add(values.stream().mapToDouble(Double::doubleValue).toArray());
+    }
+    close(name + ", the job", ModelFixtures.readOutputs(ModelFixtures.outputsPath(name)), actual);
   }
 
   private static void close(String what, List<double[]> expected, List<double[]> actual) {
