@@ -37,6 +37,7 @@ import io.github.sparkrvm.statistics.Family;
 import io.github.sparkrvm.statistics.LaplaceLikelihood;
 import io.github.sparkrvm.statistics.RowSample;
 import io.github.sparkrvm.variational.PriorTable;
+import io.github.sparkrvm.variational.Pruning;
 import io.github.sparkrvm.variational.VariationalSolver;
 import io.github.sparkrvm.variational.WeightPrior;
 import org.slf4j.Logger;
@@ -352,7 +353,7 @@ final class FitPlan {
   private final RelevanceSolver<? extends RelevanceResult> solver;
 
   private FitPlan(String uid, RvmParams p, Choice choice, DataSummary summary, long maxResultSize,
-      RvmModel initialModel) {
+      WarmStart.Initial initialModel) {
     this.uid = uid;
     this.params = p;
     this.choice = choice;
@@ -456,7 +457,7 @@ final class FitPlan {
    *     differs)
    */
   static FitPlan of(String uid, RvmParams p, Choice choice, DataSummary summary, long maxResultSize,
-      RvmModel initialModel) {
+      WarmStart.Initial initialModel) {
     return new FitPlan(uid, p, choice, summary, maxResultSize, initialModel);
   }
 
@@ -519,7 +520,8 @@ final class FitPlan {
           FastMultinomialSolver.of(numClasses, options.withMaxAddsPerStep(2), classCandidates, null));
     }
     if (choice.variational()) {
-      return VariationalSolver.of(choice.family(), dual, variationalOptions(), table);
+      return Pruning.after(VariationalSolver.of(choice.family(), dual, variationalOptions(), table), choice.family(),
+          options.alphaMax(), basis, scaling.applyRows(centres));
     }
     if (choice.family() == Family.BERNOULLI || choice.family() == Family.POISSON) {
       LaplaceLikelihood likelihood = LaplaceLikelihood.of(choice.family());

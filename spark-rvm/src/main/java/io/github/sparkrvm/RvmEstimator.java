@@ -210,7 +210,9 @@ public final class RvmEstimator extends Estimator<RvmModel>
     DataSummary summary = summarise(rows, choice, declaredClasses);
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(dataset.sparkSession().sparkContext());
     FitPlan plan = FitPlan.of(uid, this, choice, summary,
-        jsc.getConf().getSizeAsBytes("spark.driver.maxResultSize", "1g"), initialModel);
+        jsc.getConf().getSizeAsBytes("spark.driver.maxResultSize", "1g"), initialModel == null ? null
+            : new WarmStart.Initial(initialModel.uid(), initialModel.fitted(), initialModel.getStandardization(),
+                initialModel.getFitIntercept()));
 
     BasisFunctions basis = plan.basis();
     int dim = summary.dim();
@@ -237,8 +239,17 @@ public final class RvmEstimator extends Estimator<RvmModel>
       broadcast.destroy();
     }
     double seconds = (System.nanoTime() - start) / 1e9;
+    java.util.List<String> warnings;
+    try {
+      warnings = FitWarnings.of(result, choice.family(), basis, this, summary);
+    } catch (ArithmeticException e) {
+      throw nonFinite(e);
+    }
+    for (String w : warnings) {
+      LOG.warn("{}: {}", uid, w);
+    }
     RvmTrainingSummary trainingSummary = new RvmTrainingSummary(summary.rows(), result.iterations(),
-        result.converged(), result.logMarginalLikelihoods(), result.activeCounts(), passes, seconds, null,
+        result.converged(), result.logMarginalLikelihoods(), result.activeCounts(), passes, seconds, warnings,
         plan.initial() == null ? -1 : plan.initial().size());
     FittedRvm fitted = ModelAssembly.fitted(plan, result, trainingSummary);
     LOG.info("{}: {}{} after {} iterations: {} {} kept over {} basis functions, {} passes, {} s", uid,
@@ -247,7 +258,6 @@ public final class RvmEstimator extends Estimator<RvmModel>
         result.size(),
         result instanceof MultiClassFit ? "(class, basis function) pairs" : "basis functions", fitted.basisSize(),
         passes, seconds);
-    fitted = withWarnings(fitted, summary);
     RvmModel model = new RvmModel(uid, fitted);
     copyValues(model, ParamMap.empty());
     model.set(model.gamma(), plan.gamma());
@@ -380,52 +390,7 @@ public final class RvmEstimator extends Estimator<RvmModel>
     return clear;
   }
 
-  /**
-   * Adds to the training summary, and logs at WARN, what a user must know about a fit that went through: a model
-   * without any relevance vector (it predicts the same for every input), a non-finite objective, declared classes
-   * without rows. Refuses a model whose weights or covariance are not finite, naming what to check.
-   */
-  private FittedRvm withWarnings(FittedRvm fitted, DataSummary summary) {
-    java.util.List<String> warnings = new java.util.ArrayList<>();
-    boolean finite = java.util.Arrays.stream(fitted.weights()).allMatch(Double::isFinite)
-        && java.util.Arrays.stream(fitted.covariance()).allMatch(Double::isFinite)
-        && (fitted.classes() == null || (java.util.Arrays.stream(fitted.classes().covariance()).allMatch(Double::isFinite)
-            && java.util.Arrays.stream(fitted.classes().weights()).flatMapToDouble(java.util.Arrays::stream)
-                .allMatch(Double::isFinite)));
-    if (!finite) {
-      throw nonFinite(new ArithmeticException("non-finite weights or covariance in the fitted model"));
-    }
-    if (fitted.numRelevant() == 0) {
-      warnings.add("the fit kept no relevance vector" + (fitted.biasKept() ? " (only the bias)" : " (not even the "
-          + "bias)") + ": the model predicts the same " + (isClassifier() ? "class probabilities" : "value")
-          + " for every input. The features of featuresCol '" + getFeaturesCol() + "' showed no evidence about "
-          + "labelCol '" + getLabelCol() + "' at this kernel" + (isDefined(gamma()) ? " and gamma " + getGamma() : "")
-          + ": check the features' scale (standardization), the kernel and its gamma, and the labels");
-    }
-    double[] trajectory = fitted.summary().logMarginalLikelihood();
-    for (int i = 0; i < trajectory.length; i++) {
-      if (!Double.isFinite(trajectory[i])) {
-        warnings.add("the log marginal likelihood is " + trajectory[i] + " at step " + i + ": the fit's statistics "
-            + "lost precision; check the scale of featuresCol '" + getFeaturesCol() + "', labelCol '" + getLabelCol()
-            + "'" + (getWeightCol().isEmpty() ? "" : " and weightCol '" + getWeightCol() + "'"));
-        break;
-      }
-    }
-    if (isMultinomial()) {
-      double[] classWeights = summary.classWeights();
-      for (int k = 0; k < classWeights.length; k++) {
-        if (classWeights[k] == 0.0) {
-          warnings.add("labelCol '" + getLabelCol() + "' has no rows of class " + k + " of the " + classWeights.length
-              + " its ML attribute declares: that class is fitted from its absence only (the model gives it a low "
-              + "probability everywhere)");
-        }
-      }
-    }
-    for (String w : warnings) {
-      LOG.warn("{}: {}", uid, w);
-    }
-    return warnings.isEmpty() ? fitted : fitted.withSummary(fitted.summary().withWarnings(warnings));
-  }
+
 
   /**
    * A multinomial fit needs K ≥ 2 and rows of at least two classes. A class without rows is refused when K comes

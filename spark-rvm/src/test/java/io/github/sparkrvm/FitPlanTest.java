@@ -43,6 +43,7 @@ import io.github.sparkrvm.statistics.Family;
 import io.github.sparkrvm.statistics.LaplaceLikelihood;
 import io.github.sparkrvm.util.IterationListener;
 import io.github.sparkrvm.variational.PriorTable;
+import io.github.sparkrvm.variational.Pruning;
 import io.github.sparkrvm.variational.VariationalSolver;
 import io.github.sparkrvm.variational.WeightPrior;
 import java.util.ArrayList;
@@ -234,9 +235,12 @@ class FitPlanTest {
     InMemoryStatistics stats = stats(dual, data);
     SparseBayesOptions floored = new SparseBayesOptions(dual.options().maxIter(), dual.options().tol(),
         dual.options().alphaMax(), FitPlan.VARIATIONAL_HYPERPRIOR_FLOOR, FitPlan.VARIATIONAL_HYPERPRIOR_FLOOR, 1);
-    VariationalFit expected = VariationalSolver.fitGaussianDual(stats.design(), floored, dual.table(),
-        IterationListener.none());
+    // the plan's solver prunes its fit (variational.Pruning) at the candidate centres
+    VariationalFit expected = Pruning.prune(VariationalSolver.fitGaussianDual(stats.design(), floored, dual.table(),
+        IterationListener.none()), Family.GAUSSIAN, dual.alphaMax(), dual.basis(),
+        dual.scaling().applyRows(dual.centres()), Pruning.TOLERANCE);
     VariationalFit actual = assertInstanceOf(VariationalFit.class, dual.solver().fit(stats, IterationListener.none()));
+    assertTrue(actual.size() < 31, "pruned: " + actual.size() + " of 31 basis functions kept");
     assertArrayEquals(expected.posterior().weights(), actual.posterior().weights());
     assertArrayEquals(expected.posterior().alpha(), actual.posterior().alpha());
 
