@@ -21,15 +21,16 @@ import io.github.sparkrvm.basis.FeatureScaling;
 import io.github.sparkrvm.basis.Kernel;
 import io.github.sparkrvm.distributed.DataSummary;
 import io.github.sparkrvm.solvers.BernoulliRelevanceSolver;
+import io.github.sparkrvm.solvers.BetterOfTwo;
 import io.github.sparkrvm.solvers.FastBernoulliSolver;
 import io.github.sparkrvm.solvers.FastGaussianSolver;
 import io.github.sparkrvm.solvers.FastMultinomialSolver;
+import io.github.sparkrvm.solvers.FitStart;
 import io.github.sparkrvm.solvers.GaussianRelevanceSolver;
 import io.github.sparkrvm.solvers.InitialState;
 import io.github.sparkrvm.solvers.MultiClassFit;
 import io.github.sparkrvm.solvers.MultinomialRelevanceSolver;
 import io.github.sparkrvm.solvers.OneVsRestSolver;
-import io.github.sparkrvm.solvers.RelevanceFit;
 import io.github.sparkrvm.solvers.RelevanceResult;
 import io.github.sparkrvm.solvers.RelevanceSolver;
 import io.github.sparkrvm.solvers.SparseBayesOptions;
@@ -494,13 +495,13 @@ final class FitPlan {
       // with class feature blocks, class k's binary fit uses its own block (and the bias) only
       return OneVsRestSolver.of(k -> {
         int[] own = classCandidates == null ? null : classCandidates[k];
-        return choice.method() == Method.FAST ? FastBernoulliSolver.of(options, LaplaceLikelihood.BERNOULLI, own, null)
-            : BernoulliRelevanceSolver.of(options, LaplaceLikelihood.BERNOULLI, own, null);
+        return choice.method() == Method.FAST ? FastBernoulliSolver.of(options, LaplaceLikelihood.BERNOULLI,
+            FitStart.over(own)) : BernoulliRelevanceSolver.of(options, LaplaceLikelihood.BERNOULLI, FitStart.over(own));
       }, numClasses, params.getParallelism());
     }
     if (choice.softmax()) {
       if (choice.method() != Method.FAST) {
-        return MultinomialRelevanceSolver.of(numClasses, options, classCandidates, initial);
+        return MultinomialRelevanceSolver.of(numClasses, options, start());
       }
       if (softmaxAtScale) {
         long pairs = (long) numClasses * basis.numCandidates();
@@ -510,14 +511,13 @@ final class FitPlan {
             options.maxAddsPerStep());
         return FastMultinomialSolver.atScale(numClasses, options, initial, SHORTLIST);
       }
-      RelevanceSolver<MultiClassFit> oneAdd = FastMultinomialSolver.of(numClasses, options, classCandidates, initial);
+      RelevanceSolver<MultiClassFit> oneAdd = FastMultinomialSolver.of(numClasses, options, start());
       if (params.getMaxAddsPerStep() > 0 || options.maxAddsPerStep() != 1 || initial != null) {
         return oneAdd;
       }
       LOG.info("{}: solver fast follows two paths, one and two adds per step, and keeps the higher evidence "
           + "(maxAddsPerStep 0: auto, softmax on fewer than {} rows)", uid, SparseBayesOptions.AUTO_BATCH_ROWS);
-      return FastMultinomialSolver.higherEvidence(oneAdd,
-          FastMultinomialSolver.of(numClasses, options.withMaxAddsPerStep(2), classCandidates, null));
+      return BetterOfTwo.of(oneAdd, FastMultinomialSolver.of(numClasses, options.withMaxAddsPerStep(2), start()));
     }
     if (choice.variational()) {
       return Pruning.after(VariationalSolver.of(choice.family(), dual, variationalOptions(), table), choice.family(),
@@ -531,8 +531,8 @@ final class FitPlan {
         return FastBernoulliSolver.atScale(options, likelihood, initial, new FastBernoulliSolver.AtScale(pilot,
             SHORTLIST, Math.min(1.0, (double) placement.driverRows() / rows)));
       }
-      return choice.method() == Method.FAST ? FastBernoulliSolver.of(options, likelihood, null, initial)
-          : BernoulliRelevanceSolver.of(options, likelihood, null, initial);
+      return choice.method() == Method.FAST ? FastBernoulliSolver.of(options, likelihood, start())
+          : BernoulliRelevanceSolver.of(options, likelihood, start());
     }
     return choice.method() == Method.FAST ? FastGaussianSolver.of(options, initial)
         : GaussianRelevanceSolver.of(options, initial);
@@ -673,6 +673,11 @@ final class FitPlan {
   /** {@return the outer loop's settings, maxAddsPerStep resolved} */
   SparseBayesOptions options() {
     return options;
+  }
+
+  /** {@return how the fit starts: cold, warm, or restricted to class feature blocks} */
+  FitStart start() {
+    return classCandidates != null ? new FitStart.Restricted(classCandidates) : FitStart.from(initial);
   }
 
   /** {@return the state the fit starts from (a warm start), or null for a cold start} */

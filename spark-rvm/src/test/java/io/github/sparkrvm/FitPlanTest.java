@@ -27,6 +27,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.sparkrvm.statistics.InMemoryStatistics;
 import io.github.sparkrvm.distributed.DataSummary;
 import io.github.sparkrvm.distributed.TrainingRow;
+import io.github.sparkrvm.solvers.FitStart;
 import io.github.sparkrvm.solvers.BernoulliRelevanceSolver;
 import io.github.sparkrvm.solvers.FastBernoulliSolver;
 import io.github.sparkrvm.solvers.FastGaussianSolver;
@@ -126,12 +127,12 @@ class FitPlanTest {
     FitPlan em = plan(estimator("gaussian", "em"), data);
     assertFalse(em.onDriver(), "gaussian em needs all of the Gram matrix: one pass on the cluster");
     InMemoryStatistics stats = stats(em, data);
-    assertSame(GaussianRelevanceSolver.fit(stats.gaussian(), em.options(), IterationListener.none()),
+    assertSame(GaussianRelevanceSolver.of(em.options()).fit(stats, IterationListener.none()),
         em.solver().fit(stats, IterationListener.none()));
 
     FitPlan fast = plan(estimator("gaussian", "fast"), data);
     assertTrue(fast.onDriver());
-    assertSame(FastGaussianSolver.fit(stats.gaussianColumns(), fast.options(), IterationListener.none()),
+    assertSame(FastGaussianSolver.of(fast.options()).fit(stats, IterationListener.none()),
         fast.solver().fit(stats, IterationListener.none()));
     assertFalse(plan(estimator("gaussian", "fast").setMaxDriverDesignSizeInMB(0.0), data).onDriver(),
         "a design above maxDriverDesignSizeInMB stays on the cluster");
@@ -145,8 +146,8 @@ class FitPlanTest {
       assertTrue(plan.onDriver(), solver);
       InMemoryStatistics stats = stats(plan, data);
       RelevanceFit direct = "em".equals(solver)
-          ? BernoulliRelevanceSolver.fit(stats, plan.options(), IterationListener.none())
-          : FastBernoulliSolver.fit(stats, plan.options(), IterationListener.none());
+          ? BernoulliRelevanceSolver.of(plan.options()).fit(stats, IterationListener.none())
+          : FastBernoulliSolver.of(plan.options()).fit(stats, IterationListener.none());
       assertSame(direct, plan.solver().fit(stats, IterationListener.none()));
     }
   }
@@ -159,10 +160,10 @@ class FitPlanTest {
       assertTrue(plan.onDriver(), solver);
       InMemoryStatistics stats = stats(plan, data);
       RelevanceFit direct = "em".equals(solver)
-          ? BernoulliRelevanceSolver.fit(stats, LaplaceLikelihood.POISSON, plan.options(), null, null,
-              IterationListener.none())
-          : FastBernoulliSolver.fit(stats, LaplaceLikelihood.POISSON, plan.options(), null, null,
-              IterationListener.none());
+          ? BernoulliRelevanceSolver.of(plan.options(), LaplaceLikelihood.POISSON, FitStart.cold())
+              .fit(stats, IterationListener.none())
+          : FastBernoulliSolver.of(plan.options(), LaplaceLikelihood.POISSON, FitStart.cold())
+              .fit(stats, IterationListener.none());
       assertSame(direct, plan.solver().fit(stats, IterationListener.none()));
     }
   }
@@ -174,9 +175,9 @@ class FitPlanTest {
     assertEquals(3, softmax.numClasses());
     InMemoryStatistics stats = stats(softmax, data);
     // maxAddsPerStep auto on few rows: one add per step and two, the higher final evidence kept, both paths' passes
-    MultiClassFit one = FastMultinomialSolver.fit(stats, 3, softmax.options(), IterationListener.none());
-    MultiClassFit two = FastMultinomialSolver.fit(stats, 3, softmax.options().withMaxAddsPerStep(2),
-        IterationListener.none());
+    MultiClassFit one = FastMultinomialSolver.of(3, softmax.options()).fit(stats, IterationListener.none());
+    MultiClassFit two = FastMultinomialSolver.of(3, softmax.options().withMaxAddsPerStep(2))
+        .fit(stats, IterationListener.none());
     double[] oneHistory = one.logMarginalLikelihoods();
     double[] twoHistory = two.logMarginalLikelihoods();
     boolean twoHigher = twoHistory[twoHistory.length - 1] > oneHistory[oneHistory.length - 1];
@@ -193,7 +194,7 @@ class FitPlanTest {
     FitPlan single = plan(estimator("multinomial", "fast").setMaxAddsPerStep(1), data);
     assertSame(one, single.solver().fit(stats, IterationListener.none()));
     FitPlan softmaxEm = plan(estimator("multinomial", "em"), data);
-    assertSame(MultinomialRelevanceSolver.fit(stats, 3, softmaxEm.options(), IterationListener.none()),
+    assertSame(MultinomialRelevanceSolver.of(3, softmaxEm.options()).fit(stats, IterationListener.none()),
         softmaxEm.solver().fit(stats, IterationListener.none()));
     FitPlan ovr = plan(estimator("multinomial", "em").setMultiClassStrategy("ovr").setParallelism(2), data);
     assertSame(OneVsRestSolver.of(BernoulliRelevanceSolver.of(ovr.options()), 3, 1).fit(stats,
@@ -236,8 +237,8 @@ class FitPlanTest {
     SparseBayesOptions floored = new SparseBayesOptions(dual.options().maxIter(), dual.options().tol(),
         dual.options().alphaMax(), FitPlan.VARIATIONAL_HYPERPRIOR_FLOOR, FitPlan.VARIATIONAL_HYPERPRIOR_FLOOR, 1);
     // the plan's solver prunes its fit (variational.Pruning) at the candidate centres
-    VariationalFit expected = Pruning.prune(VariationalSolver.fitGaussianDual(stats.design(), floored, dual.table(),
-        IterationListener.none()), Family.GAUSSIAN, dual.alphaMax(), dual.basis(),
+    VariationalFit expected = Pruning.prune(VariationalSolver.of(Family.GAUSSIAN, true, floored, dual.table())
+        .fit(stats, IterationListener.none()), Family.GAUSSIAN, dual.alphaMax(), dual.basis(),
         dual.scaling().applyRows(dual.centres()), Pruning.TOLERANCE);
     VariationalFit actual = assertInstanceOf(VariationalFit.class, dual.solver().fit(stats, IterationListener.none()));
     assertTrue(actual.size() < 31, "pruned: " + actual.size() + " of 31 basis functions kept");
@@ -387,8 +388,10 @@ class FitPlanTest {
       assertArrayEquals(blocks, plan.classCandidates());
       InMemoryStatistics stats = stats(plan, data);
       assertSame("em".equals(solver)
-          ? MultinomialRelevanceSolver.fit(stats, 3, plan.options(), blocks, null, IterationListener.none())
-          : FastMultinomialSolver.fit(stats, 3, plan.options(), blocks, null, IterationListener.none()),
+          ? MultinomialRelevanceSolver.of(3, plan.options(), new FitStart.Restricted(blocks))
+              .fit(stats, IterationListener.none())
+          : FastMultinomialSolver.of(3, plan.options(), new FitStart.Restricted(blocks))
+              .fit(stats, IterationListener.none()),
           plan.solver().fit(stats, IterationListener.none()));
     }
     FitPlan ovr = plan(estimator("multinomial", "em").setKernel("linear").setMultiClassStrategy("ovr")
@@ -396,7 +399,7 @@ class FitPlanTest {
     InMemoryStatistics ovrStats = stats(ovr, data);
     int[][] blocks = {{0, 1, 2, 3}, {0, 4, 5, 6}, {0, 7, 8, 9}};
     assertSame(OneVsRestSolver.of(k -> BernoulliRelevanceSolver.of(ovr.options(), LaplaceLikelihood.BERNOULLI,
-        blocks[k], null), 3, 1).fit(ovrStats, IterationListener.none()),
+        FitStart.over(blocks[k])), 3, 1).fit(ovrStats, IterationListener.none()),
         ovr.solver().fit(ovrStats, IterationListener.none()));
     assertEquals(null, plan(estimator("multinomial", "em").setKernel("linear"), data).classCandidates());
     // em's driver memory is that of the K·(B + 1) allowed pairs: 3 blocks of 1500 features fit (4,503 weights),

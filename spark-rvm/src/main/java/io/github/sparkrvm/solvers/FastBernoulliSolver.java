@@ -60,22 +60,24 @@ public final class FastBernoulliSolver {
    * @param options the settings (the scale-free prior only: alphaPriorShape = alphaPriorRate = 0)
    */
   public static RelevanceSolver<RelevanceFit> of(SparseBayesOptions options) {
-    return of(options, LaplaceLikelihood.BERNOULLI, null, null);
+    return of(options, LaplaceLikelihood.BERNOULLI, FitStart.cold());
   }
 
   /**
-   * {@return the solver of this class over the statistics seam, for {@code likelihood}, restricted to some of the
-   * candidates (e.g. one class' block of class-specific features in a one-vs-rest fit: the others are never added),
-   * or started from {@code initial}}
+   * {@return the solver of this class over the statistics seam, for {@code likelihood}: it fits α over every
+   * candidate, or over some of them only (a restricted start, e.g. one class' block of class-specific features in a
+   * one-vs-rest fit: the others are never added; the step logic runs over the allowed candidates, and each candidates
+   * pass computes their terms only), or from an initial state (its basis functions, α and weights, from which the
+   * steps add, re-estimate and delete as from a cold start), and returns the Laplace posterior over the basis
+   * functions kept (the step logic is {@code FastLaplaceSolver}'s, over {@link DesignStatistics#laplaceCandidates})}
    *
    * @param options the settings (the scale-free prior only: alphaPriorShape = alphaPriorRate = 0)
    * @param likelihood the likelihood of a row (Bernoulli or Poisson)
-   * @param candidates the candidates the fit may use, ascending in [0, M); null: every one
-   * @param initial where to start (null: a cold start from the best single candidate)
+   * @param start cold (from the best single candidate), warm or restricted (one candidate set)
    */
   public static RelevanceSolver<RelevanceFit> of(SparseBayesOptions options, LaplaceLikelihood likelihood,
-      int[] candidates, InitialState initial) {
-    return (data, listener) -> fit(data, likelihood, options, candidates, initial, listener);
+      FitStart start) {
+    return (data, listener) -> fit(data, likelihood, options, start, listener);
   }
 
   /**
@@ -144,43 +146,14 @@ public final class FastBernoulliSolver {
     };
   }
 
-  /**
-   * Fits α and returns the Laplace posterior over the basis functions kept (the step logic is
-   * {@code FastLaplaceSolver}'s, over {@link DesignStatistics#bernoulliCandidates}).
-   *
-   * @param stats the data, through the statistics seam
-   * @param options the settings (the scale-free prior only: alphaPriorShape = alphaPriorRate = 0)
-   * @param listener told of every step
-   * @return the fit
-   */
-  public static RelevanceFit fit(DesignStatistics stats, SparseBayesOptions options, IterationListener listener) {
-    return fit(stats, LaplaceLikelihood.BERNOULLI, options, null, null, listener);
-  }
-
-  /**
-   * Fits α for {@code likelihood} over the candidates {@code candidates} only, or from {@code initial} (its basis
-   * functions, α and weights, from which the steps add, re-estimate and delete as from a cold start), and returns the
-   * Laplace posterior over the basis functions kept (the step logic is {@code FastLaplaceSolver}'s, over
-   * {@link DesignStatistics#laplaceCandidates}). Restricted, the step logic runs over the allowed candidates, and each
-   * candidates pass computes their terms only.
-   *
-   * @param stats the data, through the statistics seam
-   * @param likelihood the likelihood of a row (Bernoulli or Poisson)
-   * @param options the settings (the scale-free prior only: alphaPriorShape = alphaPriorRate = 0)
-   * @param candidates the candidates the fit may use, ascending in [0, M); null: every one
-   * @param initial where to start (null: a cold start)
-   * @param listener told of every step
-   * @return the fit
-   * @throws IllegalArgumentException when both candidates and initial are given (a restricted warm start)
-   */
-  public static RelevanceFit fit(DesignStatistics stats, LaplaceLikelihood likelihood, SparseBayesOptions options,
-      int[] candidates, InitialState initial, IterationListener listener) {
-    ClassCandidates.checkNotBoth(candidates, initial);
+  private static RelevanceFit fit(DesignStatistics stats, LaplaceLikelihood likelihood, SparseBayesOptions options,
+      FitStart start, IterationListener listener) {
     FastLaplaceSolver.Likelihood full = over(stats, likelihood);
+    int[][] candidates = ClassCandidates.allowed(start, 1, stats.numCandidates());
     if (candidates == null) {
-      return FastLaplaceSolver.fit(full, stats.numCandidates(), options, initial, listener);
+      return FastLaplaceSolver.fit(full, stats.numCandidates(), options, start.initial(), listener);
     }
-    int[] allowed = ClassCandidates.check(new int[][] {candidates}, 1, stats.numCandidates())[0];
+    int[] allowed = candidates[0];
     return ClassCandidates.onFull(FastLaplaceSolver.fit(ClassCandidates.restrict(full, allowed), allowed.length,
         options, null, listener), allowed);
   }

@@ -114,40 +114,21 @@ public final class FastGaussianSolver {
   }
 
   /**
-   * {@return the solver over the Gaussian statistics column by column, started from {@code initial}}
+   * {@return the solver over the Gaussian statistics column by column, started from {@code initial}: it fits α and
+   * β and returns the posterior over the basis functions kept; a warm start begins from the initial basis
+   * functions, α and β (β unless the options hold it; it is re-estimated from the first step, as the initial β is
+   * already fitted), from which the actions add, re-estimate and delete as from a cold start}
    *
    * @param options the settings (the scale-free prior only: alphaPriorShape = alphaPriorRate = 0)
    * @param initial where to start (null: a cold start from the single best candidate)
    */
   public static RelevanceSolver<RelevanceFit> of(SparseBayesOptions options, InitialState initial) {
-    return (data, listener) -> fit(data.gaussianColumns(), options, initial, listener);
+    return (data, listener) -> fit(data, options, initial, listener);
   }
 
-  /**
-   * Fits α and β, and returns the posterior over the basis functions kept.
-   *
-   * @param stats the data, through the statistics seam
-   * @param options the settings of the outer loop
-   * @param listener told of every step
-   * @return the fit
-   */
-  public static RelevanceFit fit(GaussianColumns stats, SparseBayesOptions options, IterationListener listener) {
-    return fit(stats, options, null, listener);
-  }
-
-  /**
-   * Fits as {@link #fit(GaussianColumns, SparseBayesOptions, IterationListener)}, from {@code initial}: its basis
-   * functions, α and β (β unless the options hold it; a warm start re-estimates β from its first step, as the
-   * initial β is already fitted), from which the actions add, re-estimate and delete as from a cold start.
-   *
-   * @param stats the data, through the statistics seam
-   * @param options the settings of the outer loop
-   * @param initial where to start (null: a cold start)
-   * @param listener told of every step
-   * @return the fit
-   */
-  public static RelevanceFit fit(GaussianColumns stats, SparseBayesOptions options, InitialState initial,
+  private static RelevanceFit fit(DesignStatistics data, SparseBayesOptions options, InitialState initial,
       IterationListener listener) {
+    GaussianColumns stats = data.gaussianColumns();
     double variance = stats.checkedTargetVariance();
     if (options.alphaPriorShape() != 0.0 || options.alphaPriorRate() != 0.0) {
       throw new IllegalArgumentException("the fast solver supports the scale-free prior only "
@@ -163,15 +144,9 @@ public final class FastGaussianSolver {
       double beta = options.noisePrecision();
       return solver.run(new int[] {first}, new double[] {solver.firstAlpha(first, beta)}, beta, null, listener);
     }
-    RelevanceFit held = solver.run(first, Start.HELD, variance, listener);
-    RelevanceFit annealed = solver.run(first, Start.ANNEALED, variance,
-        listener.numberedFrom(held.iterations() + 1));
-    return finalObjective(annealed) > finalObjective(held) ? annealed : held;
-  }
-
-  private static double finalObjective(RelevanceFit fit) {
-    double[] history = fit.logMarginalLikelihoods();
-    return history[history.length - 1];
+    RelevanceSolver<RelevanceFit> held = (same, told) -> solver.run(first, Start.HELD, variance, told);
+    RelevanceSolver<RelevanceFit> annealed = (same, told) -> solver.run(first, Start.ANNEALED, variance, told);
+    return BetterOfTwo.of(held, annealed).fit(data, listener);
   }
 
   /** One greedy path from basis function {@code first}, β starting and held as {@code start} says. */

@@ -60,4 +60,9 @@ public record VariationalFit(RelevanceFit posterior, double[] rowRelevance, doub
   public int size() {
     return posterior.size();
   }
+
+  @Override
+  public VariationalFit withLikelihoodPasses(int passes) {
+    return new VariationalFit(posterior.withLikelihoodPasses(passes), rowRelevance, columnRelevance);
+  }
 }

@@ -89,8 +89,9 @@ class ShortlistRoundsTest {
    */
   private static void assertFixedPointOfTheFastRule(LocalStatistics data, RelevanceFit fit) {
     assertTrue(fit.converged());
-    RelevanceFit again = FastBernoulliSolver.fit(data, LaplaceLikelihood.BERNOULLI, SparseBayesOptions.defaults(),
-        null, InitialState.of(fit.active(), fit.alpha(), fit.weights(), Double.NaN), report -> { });
+    RelevanceFit again = FastBernoulliSolver.of(SparseBayesOptions.defaults(), LaplaceLikelihood.BERNOULLI,
+        FitStart.from(InitialState.of(fit.active(), fit.alpha(), fit.weights(), Double.NaN)))
+        .fit(data, report -> { });
     assertEquals(0, again.iterations(), "the fast solver over every candidate still found a step");
     assertTrue(again.converged());
     assertArrayEquals(fit.active(), again.active());
@@ -130,7 +131,7 @@ class ShortlistRoundsTest {
   void roundsReachTheEvidenceOfTheFastFitOverEveryCandidate() {
     LocalStatistics data = ripley();
     RelevanceFit fit = rounds(new CountingStatistics(data), null);
-    RelevanceFit everyCandidate = FastBernoulliSolver.fit(data, SparseBayesOptions.defaults(), report -> { });
+    RelevanceFit everyCandidate = FastBernoulliSolver.of(SparseBayesOptions.defaults()).fit(data, report -> { });
     double rounds = fit.logMarginalLikelihoods()[fit.iterations()];
     double plain = everyCandidate.logMarginalLikelihoods()[everyCandidate.iterations()];
     assertEquals(plain, rounds, 1.0, "log marginal likelihood: rounds " + rounds + ", every candidate " + plain);
