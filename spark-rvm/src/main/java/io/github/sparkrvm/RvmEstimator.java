@@ -198,7 +198,7 @@ public final class RvmEstimator extends Estimator<RvmModel>
   public RvmModel fit(Dataset<?> dataset) {
     transformSchema(dataset.schema(), true);
     long start = System.nanoTime();
-    FitPlan.Choice choice = FitPlan.Choice.of(this);
+    FitChoice choice = FitChoice.of(this);
     LOG.info("{}: fitting family={}{} solver={} kernel={} maxBasis={} maxIter={} tol={} (BLAS: {})", uid,
         choice.family(), choice.strategy() != null ? " (" + choice.strategy() + ")" : "", choice.method(),
         getKernel(), getMaxBasis(), getMaxIter(), getTol(),
@@ -296,7 +296,7 @@ public final class RvmEstimator extends Estimator<RvmModel>
     };
   }
 
-  private DataSummary summarise(JavaRDD<TrainingRow> rows, FitPlan.Choice choice, int declaredClasses) {
+  private DataSummary summarise(JavaRDD<TrainingRow> rows, FitChoice choice, int declaredClasses) {
     Family family = choice.family();
     DataSummary.Columns columns = new DataSummary.Columns(getFeaturesCol(), getLabelCol(), getWeightCol(),
         family, declaredClasses);

@@ -57,7 +57,7 @@ public final class SparseBayesParamSet implements java.io.Serializable {
   static final String[] VARIATIONAL_FORMS = {"auto", "primal", "dual"};
   /**
    * The default of maxDriverDesignSizeInMB: no limit of its own, the driver's heap decides (a design of up to about
-   * 30% of it; {@code FitPlan.Placement}). It was 128 MiB (16,000 rows over 1001 candidates) before issue 20.
+   * 30% of it; {@code Placement}). It was 128 MiB (16,000 rows over 1001 candidates) before issue 20.
    */
   static final double DEFAULT_MAX_DRIVER_DESIGN_MB = Double.POSITIVE_INFINITY;
 
@@ -178,7 +178,7 @@ public final class SparseBayesParamSet implements java.io.Serializable {
             + "near copy of a kept one does not), then finds the mode once. Larger: fewer steps and passes over "
             + "large data, often more relevance vectors; 1: one at a time, as Tipping & Faul (2003), about one "
             + "pass over every candidate per relevance vector, and fewer passes on small data; 0 (auto): "
-            + SparseBayesOptions.DEFAULT_MAX_ADDS_PER_STEP + " from " + SparseBayesOptions.AUTO_BATCH_ROWS
+            + AddsPolicy.DEFAULT_MAX_ADDS_PER_STEP + " from " + AddsPolicy.AUTO_BATCH_ROWS
             + " training rows on, else 1 (the fit logs the value, its path and why)",
         ParamValidators.gtEq(0));
     variationalForm = new Param<>(owner, "variationalForm",

@@ -46,10 +46,12 @@ final class WarmStart {
    */
   record Initial(String uid, FittedRvm fitted, boolean standardization, boolean fitIntercept) {}
 
+  private final String uid;
   private final FittedRvm model;
   private final int offset;
 
-  private WarmStart(FittedRvm model, boolean intercept) {
+  private WarmStart(String uid, FittedRvm model, boolean intercept) {
+    this.uid = uid;
     this.model = model;
     this.offset = intercept ? 1 : 0;
   }
@@ -65,7 +67,7 @@ final class WarmStart {
    * @param numClasses K of the training data (multinomial), else 0
    * @throws IllegalArgumentException naming what differs, when the model cannot start this fit
    */
-  static WarmStart of(Initial initial, RvmParams p, FitPlan.Choice choice, Kernel kernel, int dim,
+  static WarmStart of(Initial initial, RvmParams p, FitChoice choice, Kernel kernel, int dim,
       int numClasses) {
     FittedRvm m = initial.fitted();
     List<String> differ = new ArrayList<>();
@@ -106,13 +108,28 @@ final class WarmStart {
       throw new IllegalArgumentException("initialModel " + initial.uid() + " was fitted with a grid prior (solver "
           + "variational), which a warm start cannot continue: fit without initialModel");
     }
-    return new WarmStart(m, p.getFitIntercept());
+    return new WarmStart(initial.uid(), m, p.getFitIntercept());
   }
 
   private static String describe(Kernel k) {
     String params = k.params().entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).sorted()
         .reduce((a, b) -> a + ", " + b).orElse("");
     return k.name() + (params.isEmpty() ? "" : " (" + params + ")");
+  }
+
+  /**
+   * {@return the warm start, for the log}
+   *
+   * @param state {@link #state} (null when the model kept no basis function: the fit starts cold)
+   * @param candidates the fit's candidate basis functions
+   */
+  String describe(InitialState state, int candidates) {
+    return state == null ? "initialModel " + uid + " kept no basis function: the fit starts cold (on its candidates "
+        + "and scaling)"
+        : "warm start from initialModel " + uid + ": its " + state.size() + " " + (model.multiClass()
+            ? "(class, basis function) pairs" : "basis functions") + ", their alpha and weights"
+            + (Double.isNaN(model.noisePrecision()) ? "" : " and noise precision") + "; its feature scaling; "
+            + candidates + " candidate basis functions (its own first, then the sampled ones it does not hold)";
   }
 
   /** {@return the feature scaling of the initial model, which the fit keeps} */

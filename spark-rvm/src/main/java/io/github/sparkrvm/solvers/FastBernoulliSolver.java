@@ -86,22 +86,28 @@ public final class FastBernoulliSolver {
    *
    * @param pilot the sample of the rows a pilot fit runs on, held on the driver, whose basis functions, α and weights
    *     start the fit on every row; null: no pilot (a cold start, or the initial state given)
+   * @param pilotAdds the adds per step of the pilot fit
    * @param shortlist L: each round runs over the active basis functions and the L candidates whose adds gain most
    *     (near copies of each other left off; {@link ShortlistRounds})
    * @param onDriver the largest fraction of the rows whose sample's fit runs on the driver: the ladder collects such a
    *     sample once ({@link DesignStatistics#local}) and makes no passes over it; a larger sample's passes go over
    *     the data (0: only the pilot's)
    */
-  public record AtScale(RowSample pilot, int shortlist, double onDriver) {
+  public record AtScale(RowSample pilot, int pilotAdds, int shortlist, double onDriver) {
 
     /**
      * Checks the shortlist and the fraction.
      *
      * @param pilot the sample of the rows a pilot fit runs on, or null
+     * @param pilotAdds the adds per step of the pilot fit (at least 1)
      * @param shortlist L (at least 1)
      * @param onDriver the largest fraction of the rows fitted on the driver, in [0, 1]
      */
     public AtScale {
+      if (pilotAdds < 1) {
+        throw new IllegalArgumentException("the pilot fit must add at least one basis function per step; got "
+            + pilotAdds);
+      }
       if (shortlist < 1) {
         throw new IllegalArgumentException("the shortlist must hold at least one candidate; got " + shortlist);
       }
@@ -114,11 +120,11 @@ public final class FastBernoulliSolver {
 
   /**
    * {@return the solver of this class at scale, for {@code likelihood}: unless {@code initial} is given, a pilot fit
-   * (one add per step) on the sample {@code scale.pilot()} collected to the driver, then fits in rounds over a
-   * shortlist ({@link ShortlistRounds}) on samples of {@link #LADDER} times as many rows each (the same seed, so each
-   * sample holds the one before), each started from the fit before; then, from that or the initial state, rounds
-   * over a shortlist on every row} A sample of at most {@code scale.onDriver()} of the rows is collected to the driver
-   * and fitted there; a larger one's passes skip the rows it does not keep.
+   * ({@code scale.pilotAdds()} adds per step) on the sample {@code scale.pilot()} collected to the driver, then fits
+   * in rounds over a shortlist ({@link ShortlistRounds}) on samples of {@link #LADDER} times as many rows each (the
+   * same seed, so each sample holds the one before), each started from the fit before; then, from that or the initial
+   * state, rounds over a shortlist on every row} A sample of at most {@code scale.onDriver()} of the rows is
+   * collected to the driver and fitted there; a larger one's passes skip the rows it does not keep.
    *
    * @param options the settings (the scale-free prior only)
    * @param likelihood the likelihood of a row (Bernoulli or Poisson)
@@ -133,7 +139,7 @@ public final class FastBernoulliSolver {
       RowSample pilot = scale.pilot();
       if (start == null && pilot != null) {
         start = startOf(FastLaplaceSolver.fit(over(data.sample(pilot).local(), likelihood), m,
-            options.withMaxAddsPerStep(1), null, listener.forSample(pilot.fraction())));
+            options.withMaxAddsPerStep(scale.pilotAdds()), null, listener.forSample(pilot.fraction())));
         for (double f = pilot.fraction() * LADDER; f < 1.0; f *= LADDER) {
           DesignStatistics sampled = data.sample(new RowSample(f, pilot.seed()));
           DesignStatistics rows = f <= scale.onDriver() ? sampled.local() : sampled;

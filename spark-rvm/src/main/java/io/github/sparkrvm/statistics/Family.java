@@ -44,6 +44,14 @@ public enum Family {
   }
 
   /**
+   * {@return whether a row's label depends on one score through a Laplace-approximated likelihood (bernoulli,
+   * poisson: {@link LaplaceLikelihood#of}), so that the binary solvers fit it}
+   */
+  public boolean oneLaplaceScore() {
+    return this == BERNOULLI || this == POISSON;
+  }
+
+  /**
    * {@return the family a {@code family} param value names}
    *
    * @param value gaussian, bernoulli, multinomial or poisson

@@ -236,7 +236,7 @@ class FastBernoulliSolverTest {
     int d = 8;
     CountingStatistics stats = new CountingStatistics(
         logisticFeatures(600, d, true, 11, 0.0, f -> f < 4 ? (f % 2 == 0 ? 1.5 : -1.0) : 0.0));
-    RelevanceFit fit = FastBernoulliSolver.of(SparseBayesOptions.defaults().withMaxAddsPerStep(SparseBayesOptions.DEFAULT_MAX_ADDS_PER_STEP))
+    RelevanceFit fit = FastBernoulliSolver.of(SparseBayesOptions.defaults().withMaxAddsPerStep(16))
         .fit(stats, IterationListener.none());
     // the candidates passes score the empty model, then the first basis function's mode, then each step's mode
     int[] start = stats.candidateActiveSets.get(1);
@@ -266,7 +266,7 @@ class FastBernoulliSolverTest {
         f -> f % 6 == 0 ? (f % 12 == 0 ? 0.8 : -0.6) : 0.0);
     RelevanceFit single = FastBernoulliSolver.of(SparseBayesOptions.defaults().withMaxAddsPerStep(1))
         .fit(stats, IterationListener.none());
-    RelevanceFit batched = FastBernoulliSolver.of(SparseBayesOptions.defaults().withMaxAddsPerStep(SparseBayesOptions.DEFAULT_MAX_ADDS_PER_STEP))
+    RelevanceFit batched = FastBernoulliSolver.of(SparseBayesOptions.defaults().withMaxAddsPerStep(16))
         .fit(stats, IterationListener.none());
     double[] a = single.logMarginalLikelihoods();
     double[] b = batched.logMarginalLikelihoods();

@@ -194,7 +194,7 @@ class ShortlistRoundsTest {
     LocalStatistics data = ripley();
     CountingStatistics counted = new CountingStatistics(data);
     RelevanceFit fit = (RelevanceFit) FastBernoulliSolver.atScale(SparseBayesOptions.defaults(),
-        LaplaceLikelihood.BERNOULLI, null, new FastBernoulliSolver.AtScale(new RowSample(0.1, 7L), SHORTLIST, 0.0))
+        LaplaceLikelihood.BERNOULLI, null, new FastBernoulliSolver.AtScale(new RowSample(0.1, 7L), 1, SHORTLIST, 0.0))
         .fit(counted, report -> { });
     // the pilot on a tenth of the rows, then a fit on 0.8 of them (the ladder's ratio 8), then every row; only the
     // pilot's sample is collected to the driver when no larger fraction is to be fitted there
@@ -232,7 +232,7 @@ class ShortlistRoundsTest {
       }
     };
     RelevanceFit fit = (RelevanceFit) FastBernoulliSolver.atScale(SparseBayesOptions.defaults(),
-        LaplaceLikelihood.BERNOULLI, null, new FastBernoulliSolver.AtScale(new RowSample(0.1, 7L), SHORTLIST, 0.0))
+        LaplaceLikelihood.BERNOULLI, null, new FastBernoulliSolver.AtScale(new RowSample(0.1, 7L), 1, SHORTLIST, 0.0))
         .fit(new CountingStatistics(ripley()), listener);
     assertEquals(List.of(0.1, 0.8), List.copyOf(sampled.keySet()));
     assertTrue(sampled.get(0.1) > 1 && sampled.get(0.8) >= 1, sampled.toString());
@@ -251,10 +251,10 @@ class ShortlistRoundsTest {
     CountingStatistics viewed = new CountingStatistics(data);
     CountingStatistics held = new CountingStatistics(data);
     RelevanceFit overViews = (RelevanceFit) FastBernoulliSolver.atScale(SparseBayesOptions.defaults(),
-        LaplaceLikelihood.BERNOULLI, null, new FastBernoulliSolver.AtScale(new RowSample(0.1, 7L), SHORTLIST, 0.5))
+        LaplaceLikelihood.BERNOULLI, null, new FastBernoulliSolver.AtScale(new RowSample(0.1, 7L), 1, SHORTLIST, 0.5))
         .fit(viewed, report -> { });
     RelevanceFit onDriver = (RelevanceFit) FastBernoulliSolver.atScale(SparseBayesOptions.defaults(),
-        LaplaceLikelihood.BERNOULLI, null, new FastBernoulliSolver.AtScale(new RowSample(0.1, 7L), SHORTLIST, 0.8))
+        LaplaceLikelihood.BERNOULLI, null, new FastBernoulliSolver.AtScale(new RowSample(0.1, 7L), 1, SHORTLIST, 0.8))
         .fit(held, report -> { });
     assertEquals(1, viewed.collected, "the pilot only");
     assertEquals(2, held.collected, "the pilot and the fit on 0.8 of the rows");
