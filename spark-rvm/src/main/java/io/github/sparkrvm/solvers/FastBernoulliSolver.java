@@ -20,6 +20,7 @@ import io.github.sparkrvm.statistics.CandidateTerms;
 import io.github.sparkrvm.statistics.DesignStatistics;
 import io.github.sparkrvm.statistics.LaplaceLikelihood;
 import io.github.sparkrvm.statistics.LikelihoodTerms;
+import io.github.sparkrvm.statistics.RowCollection;
 import io.github.sparkrvm.statistics.RowSample;
 import io.github.sparkrvm.util.IterationListener;
 
@@ -90,7 +91,7 @@ public final class FastBernoulliSolver {
    * @param shortlist L: each round runs over the active basis functions and the L candidates whose adds gain most
    *     (near copies of each other left off; {@link ShortlistRounds})
    * @param onDriver the largest fraction of the rows whose sample's fit runs on the driver: the ladder collects such a
-   *     sample once ({@link DesignStatistics#local}) and makes no passes over it; a larger sample's passes go over
+   *     sample once ({@link RowCollection#local}) and makes no passes over it; a larger sample's passes go over
    *     the data (0: only the pilot's)
    */
   public record AtScale(RowSample pilot, int pilotAdds, int shortlist, double onDriver) {
@@ -138,12 +139,13 @@ public final class FastBernoulliSolver {
       InitialState start = initial;
       RowSample pilot = scale.pilot();
       if (start == null && pilot != null) {
-        start = startOf(FastLaplaceSolver.fit(over(data.sample(pilot).local(), likelihood), m,
+        RowCollection rows = RowCollection.of(data, "a pilot fit at scale");
+        start = startOf(FastLaplaceSolver.fit(over(rows.sample(pilot).local(), likelihood), m,
             options.withMaxAddsPerStep(scale.pilotAdds()), null, listener.forSample(pilot.fraction())));
         for (double f = pilot.fraction() * LADDER; f < 1.0; f *= LADDER) {
-          DesignStatistics sampled = data.sample(new RowSample(f, pilot.seed()));
-          DesignStatistics rows = f <= scale.onDriver() ? sampled.local() : sampled;
-          start = startOf(ShortlistRounds.fit(over(rows, likelihood), m, options, start, scale.shortlist(),
+          RowCollection sampled = rows.sample(new RowSample(f, pilot.seed()));
+          DesignStatistics sample = f <= scale.onDriver() ? sampled.local() : sampled;
+          start = startOf(ShortlistRounds.fit(over(sample, likelihood), m, options, start, scale.shortlist(),
               ShortlistRounds.RoundSteps.BATCHED, listener.forSample(f)));
         }
       }

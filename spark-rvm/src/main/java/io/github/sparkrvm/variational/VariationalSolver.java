@@ -25,6 +25,7 @@ import io.github.sparkrvm.solvers.VariationalFit;
 import io.github.sparkrvm.statistics.DesignMatrix;
 import io.github.sparkrvm.statistics.DesignStatistics;
 import io.github.sparkrvm.statistics.Family;
+import io.github.sparkrvm.statistics.RowCollection;
 import io.github.sparkrvm.util.IterationListener;
 
 /**
@@ -49,7 +50,7 @@ public final class VariationalSolver {
   /**
    * {@return the solver of {@code family} (gaussian or bernoulli) in the given form: the primal one over the
    * statistics seam ({@link DesignStatistics#gaussian}; bernoulli: {@link DesignStatistics#jaakkolaJordan}, one pass
-   * per step), or the dual one over the design the seam holds or collects ({@link DesignStatistics#design})}
+   * per step), or the dual one over the design the seam holds or collects ({@link RowCollection#design})}
    *
    * @param family gaussian or bernoulli
    * @param dual whether to run in the dual form
@@ -61,13 +62,18 @@ public final class VariationalSolver {
   public static RelevanceSolver<VariationalFit> of(Family family, boolean dual, SparseBayesOptions options,
       PriorTable table) {
     return switch (family) {
-      case GAUSSIAN -> (data, listener) -> fitGaussian(dual ? new DualPosterior(data.design())
+      case GAUSSIAN -> (data, listener) -> fitGaussian(dual ? dual(data)
           : PrimalPosterior.gaussian(data.gaussian()), options, table, listener);
-      case BERNOULLI -> (data, listener) -> fitBernoulli(dual ? new DualPosterior(data.design())
+      case BERNOULLI -> (data, listener) -> fitBernoulli(dual ? dual(data)
           : PrimalPosterior.bernoulli(data), options, table, listener);
       default -> throw new IllegalArgumentException("the variational solver fits family gaussian or bernoulli, not "
           + family);
     };
+  }
+
+  /** {@return q(w) in the dual form, over the design the statistics hold or collect} */
+  private static WeightPosterior dual(DesignStatistics data) {
+    return new DualPosterior(RowCollection.of(data, "the dual form of solver variational").design());
   }
 
   private static VariationalFit fitGaussian(WeightPosterior q, SparseBayesOptions options, PriorTable table,
