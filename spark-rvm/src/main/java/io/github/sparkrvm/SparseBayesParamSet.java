@@ -30,13 +30,19 @@ import org.apache.spark.ml.param.Params;
 /**
  * The param objects of the sparse Bayesian fit, created for their owner, with their documentation and defaults:
  * everything a fit reads apart from the basis (kernel, gamma, degree, coef0) and the output columns. Declared here
- * once; {@link RvmEstimator}, {@link RvmModel}, {@link RvmSelector} and {@link RvmSelectorModel} each hold their own
- * instance (through {@link RvmParamSet} or {@link RvmSelectorParamSet}), and {@link RvmSelector} forwards every
- * one to the estimator it fits.
+ * once; every stage (the estimators, the models, the selector and its model) holds its own instance (through
+ * {@link RvmParamSet} or {@link RvmSelectorParamSet}), and the selector forwards every one to the estimator it
+ * fits.
  */
 public final class SparseBayesParamSet implements java.io.Serializable {
 
   private static final long serialVersionUID = 1L;
+
+  /**
+   * The default seed: the hash of the name "io.github.sparkrvm.RvmEstimator" (the estimator's class name when the
+   * default was chosen), kept so that a fit draws the same centres as before.
+   */
+  static final long DEFAULT_SEED = "io.github.sparkrvm.RvmEstimator".hashCode();
 
   /** The accepted values of family: "binomial" is Spark's (GeneralizedLinearRegression) name of bernoulli. */
   static final String[] FAMILIES = {"gaussian", "bernoulli", "binomial", "multinomial", "poisson"};
@@ -211,7 +217,7 @@ public final class SparseBayesParamSet implements java.io.Serializable {
     owner.setDefault(alphaPriorShape, 0.0);
     owner.setDefault(alphaPriorRate, 0.0);
     owner.setDefault(maxBasis, 1000);
-    owner.setDefault(seed, (long) RvmEstimator.class.getName().hashCode());
+    owner.setDefault(seed, DEFAULT_SEED);
     owner.setDefault(aggregationDepth, 2);
     owner.setDefault(parallelism, 1);
     owner.setDefault(solver, DEFAULT_SOLVER);
