@@ -27,7 +27,7 @@ from spark_rvm._jvm import UID_MARK
 
 # PySpark maps a JVM stage to a Python class by its class name (JavaParams._from_java, DefaultParamsReader, the
 # Connect reader) and a Python class to its JVM class by __module__ (JavaMLReader, the Connect reader): so these
-# classes carry the JVM package as their module, and spark_rvm/__init__.py registers that name as a module.
+# classes carry the JVM package as their module, which _spark_rvm_jvm_package.py makes importable.
 JVM_PACKAGE = "io.github.sparkrvm"
 
 _CONVERTERS = {
