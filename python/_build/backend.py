@@ -24,13 +24,6 @@ import os
 import shutil
 
 from setuptools import build_meta as _setuptools
-from setuptools.build_meta import (  # noqa: F401 -- the hooks this backend does not change
-    get_requires_for_build_editable,
-    get_requires_for_build_sdist,
-    get_requires_for_build_wheel,
-    prepare_metadata_for_build_editable,
-    prepare_metadata_for_build_wheel,
-)
 
 PROJECT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # python/
 REPOSITORY = os.path.dirname(PROJECT)
@@ -73,16 +66,21 @@ def stage():
     return staged[0]
 
 
-def build_wheel(wheel_directory, config_settings=None, metadata_directory=None):
-    stage()
-    return _setuptools.build_wheel(wheel_directory, config_settings, metadata_directory)
+def _staged(hook):
+    # Every hook stages first: setuptools reads the package folders (spark_rvm/jars among them) in each.
+    def staged(*args, **kwargs):
+        stage()
+        return hook(*args, **kwargs)
+
+    staged.__name__ = hook.__name__
+    return staged
 
 
-def build_sdist(sdist_directory, config_settings=None):
-    stage()
-    return _setuptools.build_sdist(sdist_directory, config_settings)
-
-
-def build_editable(wheel_directory, config_settings=None, metadata_directory=None):
-    stage()
-    return _setuptools.build_editable(wheel_directory, config_settings, metadata_directory)
+get_requires_for_build_wheel = _staged(_setuptools.get_requires_for_build_wheel)
+get_requires_for_build_sdist = _staged(_setuptools.get_requires_for_build_sdist)
+get_requires_for_build_editable = _staged(_setuptools.get_requires_for_build_editable)
+prepare_metadata_for_build_wheel = _staged(_setuptools.prepare_metadata_for_build_wheel)
+prepare_metadata_for_build_editable = _staged(_setuptools.prepare_metadata_for_build_editable)
+build_wheel = _staged(_setuptools.build_wheel)
+build_sdist = _staged(_setuptools.build_sdist)
+build_editable = _staged(_setuptools.build_editable)

@@ -35,10 +35,15 @@ from spark_rvm._stages import (  # noqa: F401
     RvmModel,
     RvmSelector,
     RvmSelectorModel,
+    RvmClassificationMetrics,
+    RvmCountMetrics,
+    RvmMetrics,
+    RvmRegressionMetrics,
     RvmTrainingSummary,
 )
 
-__all__ = ["RvmEstimator", "RvmModel", "RvmSelector", "RvmSelectorModel", "RvmTrainingSummary", "jar_path"]
+__all__ = ["RvmEstimator", "RvmModel", "RvmSelector", "RvmSelectorModel", "RvmTrainingSummary", "RvmMetrics",
+           "RvmRegressionMetrics", "RvmCountMetrics", "RvmClassificationMetrics", "jar_path"]
 __version__ = "0.1.0.dev0"
 
 

@@ -12,15 +12,16 @@
 # See the License for the specific language governing permissions and
 # limitations under the License.
 
-"""The pyspark.ml wrappers of the JVM stages. Their params are built from spark_rvm/_params.py, which is generated
-from the JVM stages (python/dev/generate_params.py), so names, docs, defaults and types cannot drift."""
+"""The pyspark.ml wrappers of the JVM stages. Their params, getters, setters and keyword constructors are the
+mixins of spark_rvm/_params.py, which is generated from the JVM stages (python/dev/generate_params.py), so names,
+docs, defaults and types cannot drift."""
 
-from dataclasses import dataclass
-from typing import Any, Dict, List, Optional, Tuple
+from dataclasses import dataclass, field
+from typing import Any, List, Optional, Tuple, Union
 
-from pyspark.ml.param import Param, Params, TypeConverters
 from pyspark.ml.util import JavaMLReadable, JavaMLWritable
 from pyspark.ml.wrapper import JavaEstimator, JavaModel
+from pyspark.sql import DataFrame
 
 from spark_rvm import _params
 from spark_rvm._jvm import UID_MARK
@@ -30,47 +31,8 @@ from spark_rvm._jvm import UID_MARK
 # classes carry the JVM package as their module, which _spark_rvm_jvm_package.py makes importable.
 JVM_PACKAGE = "io.github.sparkrvm"
 
-_CONVERTERS = {
-    "string": TypeConverters.toString,
-    "float": TypeConverters.toFloat,
-    "int": TypeConverters.toInt,
-    "long": TypeConverters.toInt,
-    "boolean": TypeConverters.toBoolean,
-    "list_int": TypeConverters.toListInt,
-    "list_float": TypeConverters.toListFloat,
-    "list_string": TypeConverters.toListString,
-}
-
-
-def _with_params(specs, setters):
-    """A class decorator: adds a class-level Param, a getter and (where the JVM stage has one) a setter per spec."""
-
-    def decorate(cls):
-        cls._param_specs = tuple(specs)
-        for name, kind, doc, _default in specs:
-            setattr(cls, name, Param(Params._dummy(), name, doc, typeConverter=_CONVERTERS[kind]))
-            cap = name[0].upper() + name[1:]
-
-            def getter(self, _name=name):
-                return self.getOrDefault(_name)
-
-            getter.__name__ = "get" + cap
-            getter.__doc__ = "Gets the value of %s or its default. %s" % (name, doc)
-            setattr(cls, "get" + cap, getter)
-            if "set" + cap in setters:
-                def setter(self, value, _name=name):
-                    return self._set(**{_name: value})
-
-                setter.__name__ = "set" + cap
-                setter.__doc__ = "Sets the value of %s: %s" % (name, doc)
-                setattr(cls, "set" + cap, setter)
-        return cls
-
-    return decorate
-
-
 class _SpecParams:
-    """Defaults (from the JVM spec) and keyword set-up shared by the four stages."""
+    """The defaults of the JVM spec, shared by the four stages."""
 
     _param_specs: Tuple[Tuple[str, str, str, Any], ...] = ()
 
@@ -83,14 +45,6 @@ class _SpecParams:
                 default = default.replace(UID_MARK, self.uid)
             defaults[name] = default
         self._setDefault(**defaults)
-
-    def setParams(self, **kwargs):
-        """Sets params by name, e.g. ``setParams(family="bernoulli", gamma=4.0)``."""
-        for name in kwargs:
-            if not self.hasParam(name):
-                raise ValueError("%s has no param %r; its params: %s"
-                                 % (type(self).__name__, name, ", ".join(p.name for p in self.params)))
-        return self._set(**kwargs)
 
 
 @dataclass(frozen=True)
@@ -108,6 +62,7 @@ class RvmTrainingSummary:
     dataPasses: int
     fitSeconds: float
     warmStartBasis: int = -1
+    warnings: List[str] = field(default_factory=list)
 
     @staticmethod
     def _from_java(java_summary) -> "RvmTrainingSummary":
@@ -120,11 +75,69 @@ class RvmTrainingSummary:
             dataPasses=int(java_summary.dataPasses()),
             fitSeconds=float(java_summary.fitSeconds()),
             warmStartBasis=int(java_summary.warmStartBasis()),
+            warnings=[str(w) for w in java_summary.warnings()],
         )
 
 
-@_with_params(_params.RVM_PARAMS, _params.RVM_ESTIMATOR_SETTERS)
-class RvmEstimator(_SpecParams, JavaEstimator, JavaMLReadable, JavaMLWritable):
+@dataclass(frozen=True)
+class RvmRegressionMetrics:
+    """:meth:`RvmModel.evaluate` of a gaussian model: root mean squared error, mean squared error, mean absolute
+    error and R² over the rows evaluated (the JVM's RvmMetrics.Regression)."""
+
+    rows: int
+    rmse: float
+    mse: float
+    mae: float
+    r2: float
+
+
+@dataclass(frozen=True)
+class RvmCountMetrics(RvmRegressionMetrics):
+    """:meth:`RvmModel.evaluate` of a poisson model: the regression metrics of the predicted mean counts and the
+    mean Poisson deviance (the JVM's RvmMetrics.Counts)."""
+
+    meanPoissonDeviance: float
+
+
+@dataclass(frozen=True)
+class RvmClassificationMetrics:
+    """:meth:`RvmModel.evaluate` of a bernoulli or multinomial model (the JVM's RvmMetrics.Classification):
+    accuracy, error, log-loss, weighted F1, the area under the ROC curve (bernoulli; NaN for multinomial) and the
+    confusion matrix, rows the true class and columns the predicted one."""
+
+    rows: int
+    numClasses: int
+    accuracy: float
+    error: float
+    logLoss: float
+    auc: float
+    weightedF1: float
+    confusionMatrix: List[List[int]]
+
+
+RvmMetrics = Union[RvmRegressionMetrics, RvmCountMetrics, RvmClassificationMetrics]
+
+
+def _metrics_from_java(java_metrics) -> RvmMetrics:
+    kind = java_metrics.getClass().getSimpleName()
+    if kind == "Classification":
+        return RvmClassificationMetrics(
+            rows=int(java_metrics.rows()), numClasses=int(java_metrics.numClasses()),
+            accuracy=float(java_metrics.accuracy()), error=float(java_metrics.error()),
+            logLoss=float(java_metrics.logLoss()), auc=float(java_metrics.auc()),
+            weightedF1=float(java_metrics.weightedF1()),
+            confusionMatrix=[[int(c) for c in row] for row in java_metrics.confusionMatrix()])
+    regression = dict(rows=int(java_metrics.rows()), rmse=float(java_metrics.rmse()), mse=float(java_metrics.mse()),
+                      mae=float(java_metrics.mae()), r2=float(java_metrics.r2()))
+    if kind == "Counts":
+        return RvmCountMetrics(meanPoissonDeviance=float(java_metrics.meanPoissonDeviance()), **regression)
+    if kind == "Regression":
+        return RvmRegressionMetrics(**regression)
+    raise TypeError("spark_rvm does not know the JVM's RvmMetrics.%s: upgrade spark_rvm with the jar" % kind)
+
+
+class RvmEstimator(_params._RvmEstimatorKeywords, _params._RvmEstimatorSetters, _params._RvmParams, _SpecParams,
+                   JavaEstimator["RvmModel"], JavaMLReadable["RvmEstimator"], JavaMLWritable):
     """The Relevance Vector Machine (sparse Bayesian learning) as a Spark ML estimator: regression (family
     gaussian), count regression (poisson), binary (bernoulli) or multi-class (multinomial) classification. A wrapper of the JVM stage
     io.github.sparkrvm.RvmEstimator; ``fit`` returns an :class:`RvmModel`.
@@ -132,11 +145,7 @@ class RvmEstimator(_SpecParams, JavaEstimator, JavaMLReadable, JavaMLWritable):
     >>> rvm = RvmEstimator(family="bernoulli", labelCol="yc", gamma=4.0, standardization=False)
     """
 
-    def __init__(self, **kwargs: Any):
-        super().__init__()
-        self._java_obj = self._new_java_obj(JVM_PACKAGE + ".RvmEstimator", self.uid)
-        self._set_spec_defaults()
-        self.setParams(**kwargs)
+    _param_specs = tuple(_params.RVM_PARAMS)
 
     def _create_model(self, java_model) -> "RvmModel":
         return RvmModel(java_model)
@@ -154,14 +163,16 @@ class RvmEstimator(_SpecParams, JavaEstimator, JavaMLReadable, JavaMLWritable):
         return None if java_model is None else RvmModel(java_model)
 
 
-@_with_params(sorted(_params.RVM_PARAMS + _params.RVM_MODEL_OWN_PARAMS), _params.RVM_MODEL_SETTERS)
-class RvmModel(_SpecParams, JavaModel, JavaMLReadable, JavaMLWritable):
+class RvmModel(_params._RvmModelSetters, _params._RvmModelParams, _SpecParams, JavaModel,
+               JavaMLReadable["RvmModel"], JavaMLWritable):
     """A fitted RVM (the JVM's io.github.sparkrvm.RvmModel): ``transform`` adds the prediction (and for
     classification the raw scores and class probabilities, for regression the predictive variance).
 
     The accessors read the JVM model through Py4J, so they work in a classic session; over Spark Connect the server
     allows only Spark's own model attributes, and a Connect model offers fit, transform, save and load.
     """
+
+    _param_specs = tuple(sorted(_params.RVM_PARAMS + _params.RVM_MODEL_OWN_PARAMS))
 
     def __init__(self, java_model=None):
         super().__init__(java_model)
@@ -234,9 +245,26 @@ class RvmModel(_SpecParams, JavaModel, JavaMLReadable, JavaMLWritable):
         return self._call_java("featureRelevance")
 
     @property
+    def hasSummary(self) -> bool:
+        """Whether the model has a training summary: a fitted model has, and so has a saved and loaded one (without
+        the fit's warnings and warm start, which are not saved)."""
+        return self._java_obj.summary() is not None
+
+    @property
     def summary(self) -> RvmTrainingSummary:
         """How the fit went (see :class:`RvmTrainingSummary`)."""
+        if not self.hasSummary:
+            raise RuntimeError("no training summary for this model (hasSummary is False)")
         return RvmTrainingSummary._from_java(self._java_obj.summary())
+
+    def evaluate(self, dataset: DataFrame, labelCol: Optional[str] = None) -> RvmMetrics:
+        """Scores a labelled data set (its featuresCol, and labelCol or the column named here) and measures the
+        predictions, as the JVM's ``RvmModel.evaluate``: :class:`RvmRegressionMetrics` (gaussian),
+        :class:`RvmCountMetrics` (poisson) or :class:`RvmClassificationMetrics` (bernoulli, multinomial)."""
+        java_df = dataset._jdf
+        java_metrics = (self._java_obj.evaluate(java_df) if labelCol is None
+                        else self._java_obj.evaluate(java_df, labelCol))
+        return _metrics_from_java(java_metrics)
 
     # ---- per class (multinomial) ----
     def classRelevanceVectors(self, k: int):
@@ -269,24 +297,22 @@ class RvmModel(_SpecParams, JavaModel, JavaMLReadable, JavaMLWritable):
         return self._call_java("predictVariance", features)
 
 
-@_with_params(_params.SELECTOR_PARAMS, _params.SELECTOR_SETTERS)
-class RvmSelector(_SpecParams, JavaEstimator, JavaMLReadable, JavaMLWritable):
+class RvmSelector(_params._RvmSelectorKeywords, _params._RvmSelectorSetters, _params._RvmSelectorParams, _SpecParams,
+                  JavaEstimator["RvmSelectorModel"], JavaMLReadable["RvmSelector"], JavaMLWritable):
     """RVM feature selection (the JVM's io.github.sparkrvm.RvmSelector): fits a linear-kernel RVM and keeps the
     features it finds relevant, by number (selectionMode numTopFeatures) or by relevance (threshold)."""
 
-    def __init__(self, **kwargs: Any):
-        super().__init__()
-        self._java_obj = self._new_java_obj(JVM_PACKAGE + ".RvmSelector", self.uid)
-        self._set_spec_defaults()
-        self.setParams(**kwargs)
+    _param_specs = tuple(_params.SELECTOR_PARAMS)
 
     def _create_model(self, java_model) -> "RvmSelectorModel":
         return RvmSelectorModel(java_model)
 
 
-@_with_params(_params.SELECTOR_PARAMS, _params.SELECTOR_MODEL_SETTERS)
-class RvmSelectorModel(_SpecParams, JavaModel, JavaMLReadable, JavaMLWritable):
+class RvmSelectorModel(_params._RvmSelectorModelSetters, _params._RvmSelectorParams, _SpecParams, JavaModel,
+                       JavaMLReadable["RvmSelectorModel"], JavaMLWritable):
     """The features an :class:`RvmSelector` kept (the JVM's io.github.sparkrvm.RvmSelectorModel)."""
+
+    _param_specs = tuple(_params.SELECTOR_PARAMS)
 
     def __init__(self, java_model=None):
         super().__init__(java_model)

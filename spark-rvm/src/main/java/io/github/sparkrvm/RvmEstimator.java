@@ -29,6 +29,7 @@ import io.github.sparkrvm.solvers.RelevanceResult;
 import io.github.sparkrvm.statistics.DesignStatistics;
 import io.github.sparkrvm.statistics.Family;
 import io.github.sparkrvm.util.InvalidInputException;
+import io.github.sparkrvm.util.FitProgress;
 import io.github.sparkrvm.util.IterationListener;
 import io.github.sparkrvm.util.IterationReport;
 import org.apache.spark.api.java.JavaRDD;
@@ -220,10 +221,11 @@ public final class RvmEstimator extends Estimator<RvmModel>
     Broadcast<BasisFunctions> broadcast = jsc.broadcast(basis);
     RelevanceResult result;
     int passes;
-    BlockStatistics cluster = new BlockStatistics(blocks, broadcast, getAggregationDepth()).describedAs(uid);
+    FitProgress shown = new FitProgress(uid, getMaxIter(), getTol(), getLogEvery(), System.err);
+    BlockStatistics cluster = new BlockStatistics(blocks, broadcast, getAggregationDepth()).describedAs(shown::stage);
     try {
       DesignStatistics stats = plan.onDriver() ? cluster.collectLocal() : cluster;
-      result = plan.solver().fit(stats, listener(""));
+      result = plan.solver().fit(stats, listener("", shown));
       passes = 1 + cluster.passes();
     } catch (IllegalArgumentException e) {
       throw e;
@@ -247,6 +249,7 @@ public final class RvmEstimator extends Estimator<RvmModel>
         result.size(),
         result instanceof MultiClassFit ? "(class, basis function) pairs" : "basis functions", fitted.basisSize(),
         passes, seconds);
+    shown.finished(result.converged(), result.iterations());
     fitted = withWarnings(fitted, summary);
     RvmModel model = new RvmModel(uid, fitted);
     copyValues(model, ParamMap.empty());
@@ -256,32 +259,36 @@ public final class RvmEstimator extends Estimator<RvmModel>
   }
 
   /**
-   * {@return the listener of a fit's steps: each is logged at INFO and told to the progress listener; one-vs-rest
-   * fits log their class; the fits on samples that start a fit at scale log their sample and are not told}
+   * {@return the listener of a fit's steps: each is logged at INFO, shown (param logEvery) and told to the progress
+   * listener; one-vs-rest fits log their class; the fits on samples that start a fit at scale log their sample and
+   * are neither shown nor told}
    */
-  private IterationListener listener(String what) {
-    return listener(what, this.progress == null ? IterationListener.none() : this.progress);
+  private IterationListener listener(String what, FitProgress shown) {
+    return listener(what, shown, this.progress == null ? IterationListener.none() : this.progress);
   }
 
-  private IterationListener listener(String what, IterationListener progress) {
+  private IterationListener listener(String what, FitProgress shown, IterationListener progress) {
     return new IterationListener() {
       @Override
       public void onIteration(IterationReport r) {
         LOG.info("{}: iteration {}{}: log marginal likelihood {}, {} basis functions, max |d log alpha| {}, {} "
             + "passes", uid, r.iteration(), what, r.logMarginalLikelihood(), r.activeBasis(), r.maxLogAlphaChange(),
             r.likelihoodPasses());
+        if (shown != null) {
+          shown.onIteration(r, what);
+        }
         progress.onIteration(r);
       }
 
       @Override
       public IterationListener forClass(int positiveClass) {
-        return listener(" (class " + positiveClass + " vs rest)", progress);
+        return listener(" (class " + positiveClass + " vs rest)", shown, progress);
       }
 
       @Override
       public IterationListener forSample(double fraction) {
         return listener(what + String.format(java.util.Locale.ROOT, " (at scale: on a sample of about %.4g of the "
-            + "rows)", fraction), IterationListener.none());
+            + "rows)", fraction), null, IterationListener.none());
       }
     };
   }

@@ -77,6 +77,7 @@ public final class SparseBayesParamSet implements java.io.Serializable {
   final LongParam seed;
   final IntParam aggregationDepth;
   final IntParam parallelism;
+  final IntParam logEvery;
   final Param<String> solver;
   final Param<String> prior;
   final IntArrayParam gridShape;
@@ -135,6 +136,11 @@ public final class SparseBayesParamSet implements java.io.Serializable {
     parallelism = new IntParam(owner, "parallelism",
         "the number of binary fits multiClassStrategy ovr runs at once (>= 1); each holds its own maxBasis^2 "
             + "matrices on the driver", ParamValidators.gtEq(1));
+    logEvery = new IntParam(owner, "logEvery",
+        "print the fit's progress on the driver's standard error every this many iterations (>= 0): iteration k "
+            + "of maxIter, the number of basis functions, the log marginal likelihood, the largest |d log alpha| "
+            + "against tol and the seconds so far, and a line when the fit ends. 0 (the default): none (every "
+            + "iteration is logged at INFO either way)", ParamValidators.gtEq(0));
     solver = new Param<>(owner, "solver",
         "the algorithm: em (the classic re-estimation of Tipping 2001: starts from every candidate and prunes), "
             + "fast (the sequential algorithm of Tipping & Faul 2003: starts from one basis function and adds, "
@@ -214,6 +220,7 @@ public final class SparseBayesParamSet implements java.io.Serializable {
     owner.setDefault(seed, (long) RvmEstimator.class.getName().hashCode());
     owner.setDefault(aggregationDepth, 2);
     owner.setDefault(parallelism, 1);
+    owner.setDefault(logEvery, 0);
     owner.setDefault(solver, DEFAULT_SOLVER);
     owner.setDefault(prior, "ard");
     owner.setDefault(maxBlockSizeInMB, 0.0);
@@ -227,7 +234,7 @@ public final class SparseBayesParamSet implements java.io.Serializable {
   List<Param<?>> params() {
     return List.of(featuresCol, labelCol, weightCol, family, multiClassStrategy, fitIntercept,
         standardization, maxIter, tol, alphaMax, alphaPriorShape, alphaPriorRate,
-        maxBasis, seed, aggregationDepth, parallelism, solver, prior,
+        maxBasis, seed, aggregationDepth, parallelism, logEvery, solver, prior,
         gridShape, maxBlockSizeInMB, maxDriverDesignSizeInMB, maxAddsPerStep, variationalForm, noisePrecision);
   }
 
