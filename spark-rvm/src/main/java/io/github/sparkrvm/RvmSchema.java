@@ -146,36 +146,39 @@ final class RvmSchema {
   }
 
   /**
-   * {@return the schema after prediction: the input plus the family's output columns that have a name} The class
-   * count is known for bernoulli (2); for multinomial only once fitted (see the three-argument form).
+   * {@return the schema after prediction of a family-generic stage that has not been fitted: the input plus the
+   * family's output columns that have a name} The class count is known for bernoulli (2); for multinomial only once
+   * fitted ({@link FamilyOutputs#withColumns}).
    */
   static StructType withOutputs(RvmParams p, StructType schema) {
-    return withOutputs(p, schema, p.isBernoulli() ? 2 : 0);
+    Family family = Family.of(p.getFamily());
+    return family.classifier() ? withClassOutputs(p, schema, family.binaryClasses())
+        : withRegressionOutputs(p, schema);
   }
 
   /**
-   * {@return the schema after prediction, with the class count in the output columns' ML attributes when it is
-   * known (numClasses &gt; 0), as Spark's classifiers write it: the prediction a nominal attribute of K values, the
-   * raw prediction and the probability attribute groups of size K}
+   * {@return the schema after prediction of a classifier: prediction, rawPrediction and probability, with the class
+   * count in their ML attributes when it is known (numClasses &gt; 0), as Spark's classifiers write it: the
+   * prediction a nominal attribute of K values, the raw prediction and the probability attribute groups of size K}
    */
-  static StructType withOutputs(RvmParams p, StructType schema, int numClasses) {
+  static StructType withClassOutputs(RvmParams p, StructType schema, int numClasses) {
     requireVectorColumn(schema, "featuresCol", p.getFeaturesCol());
-    StructType out = schema;
-    boolean classes = p.isClassifier() && numClasses > 0;
-    out = add(out, "predictionCol", p.getPredictionCol(), DataTypes.DoubleType,
+    boolean classes = numClasses > 0;
+    StructType out = add(schema, "predictionCol", p.getPredictionCol(), DataTypes.DoubleType,
         classes ? predictionMetadata(p.getPredictionCol(), numClasses) : Metadata.empty());
-    if (p.isClassifier()) {
-      out = add(out, "rawPredictionCol", p.getRawPredictionCol(), SQLDataTypes.VectorType(),
-          classes ? vectorMetadata(p.getRawPredictionCol(), numClasses) : Metadata.empty());
-      out = add(out, "probabilityCol", p.getProbabilityCol(), SQLDataTypes.VectorType(),
-          classes ? vectorMetadata(p.getProbabilityCol(), numClasses) : Metadata.empty());
-    } else {
-      out = add(out, "varianceCol", p.getVarianceCol(), DataTypes.DoubleType, Metadata.empty());
-    }
-    return out;
+    out = add(out, "rawPredictionCol", p.getRawPredictionCol(), SQLDataTypes.VectorType(),
+        classes ? vectorMetadata(p.getRawPredictionCol(), numClasses) : Metadata.empty());
+    return add(out, "probabilityCol", p.getProbabilityCol(), SQLDataTypes.VectorType(),
+        classes ? vectorMetadata(p.getProbabilityCol(), numClasses) : Metadata.empty());
   }
 
-  /** {@return the ML attribute of a prediction column of K classes: nominal, K values} */
+  /** {@return the schema after prediction of a regression: prediction and variance} */
+  static StructType withRegressionOutputs(RvmParams p, StructType schema) {
+    requireVectorColumn(schema, "featuresCol", p.getFeaturesCol());
+    StructType out = add(schema, "predictionCol", p.getPredictionCol(), DataTypes.DoubleType, Metadata.empty());
+    return add(out, "varianceCol", p.getVarianceCol(), DataTypes.DoubleType, Metadata.empty());
+  }
+
   static Metadata predictionMetadata(String name, int numClasses) {
     return NominalAttribute.defaultAttr().withName(name).withNumValues(numClasses).toMetadata();
   }

@@ -19,18 +19,22 @@ package io.github.sparkrvm.statistics;
 /** The likelihood of the labels, as the {@code family} param names it. */
 public enum Family {
   /** Regression with Gaussian noise: any finite label. */
-  GAUSSIAN("gaussian"),
+  GAUSSIAN("gaussian", false, 0),
   /** Binary classification (logistic): labels 0 and 1. */
-  BERNOULLI("bernoulli"),
+  BERNOULLI("bernoulli", true, 2),
   /** Multi-class classification: labels 0, 1, …, K − 1. */
-  MULTINOMIAL("multinomial"),
+  MULTINOMIAL("multinomial", true, 0),
   /** Counts (Poisson regression, log link): labels 0, 1, 2, …. */
-  POISSON("poisson");
+  POISSON("poisson", false, 0);
 
   private final String param;
+  private final boolean classifier;
+  private final int fixedClasses;
 
-  Family(String param) {
+  Family(String param, boolean classifier, int fixedClasses) {
     this.param = param;
+    this.classifier = classifier;
+    this.fixedClasses = fixedClasses;
   }
 
   /** {@return the value of the {@code family} param that names it} */
@@ -40,7 +44,12 @@ public enum Family {
 
   /** {@return whether the labels are classes (bernoulli or multinomial)} */
   public boolean classifier() {
-    return this == BERNOULLI || this == MULTINOMIAL;
+    return classifier;
+  }
+
+  /** {@return the number of classes the family fixes before any data: 2 for bernoulli, else 0 (unknown or none)} */
+  public int binaryClasses() {
+    return fixedClasses;
   }
 
   /**
