@@ -41,9 +41,10 @@ from spark_rvm._stages import (  # noqa: F401
     RvmRegressionMetrics,
     RvmTrainingSummary,
 )
+from spark_rvm._model_data import RvmModelData, read_model_data  # noqa: F401
 
 __all__ = ["RvmEstimator", "RvmModel", "RvmSelector", "RvmSelectorModel", "RvmTrainingSummary", "RvmMetrics",
-           "RvmRegressionMetrics", "RvmCountMetrics", "RvmClassificationMetrics", "jar_path"]
+           "RvmRegressionMetrics", "RvmCountMetrics", "RvmClassificationMetrics", "RvmModelData", "read_model_data", "jar_path"]
 __version__ = "0.1.0.dev0"
 
 

@@ -22,6 +22,7 @@ from typing import Any, List, Optional, Tuple, Union
 from pyspark.ml.util import JavaMLReadable, JavaMLWritable
 from pyspark.ml.wrapper import JavaEstimator, JavaModel
 from pyspark.sql import DataFrame
+from pyspark.sql.utils import is_remote
 
 from spark_rvm import _params
 from spark_rvm._jvm import UID_MARK
@@ -30,6 +31,17 @@ from spark_rvm._jvm import UID_MARK
 # Connect reader) and a Python class to its JVM class by __module__ (JavaMLReader, the Connect reader): so these
 # classes carry the JVM package as their module, which _spark_rvm_jvm_package.py makes importable.
 JVM_PACKAGE = "io.github.sparkrvm"
+
+def _require_classic(what: str) -> None:
+    """Raises, over Spark Connect, the error that says why ``what`` is not served and what to use instead."""
+    if is_remote():
+        raise NotImplementedError(
+            "%s is not available over Spark Connect: a Connect server lets a client call only the methods of "
+            "Spark's own models. Instead, save the model (model.write().save(path)) and read its fitted state with "
+            "spark_rvm.read_model_data(spark, path) (relevance vectors, weights, alphas, covariance, intercept, "
+            "kernel, gamma, summary), score with transform, measure with Spark's evaluators; or use a classic "
+            "session." % what)
+
 
 class _SpecParams:
     """The defaults of the JVM spec, shared by the four stages."""
@@ -154,11 +166,13 @@ class RvmEstimator(_params._RvmEstimatorKeywords, _params._RvmEstimatorSetters, 
         """Starts the fits that follow from ``model`` (a warm start: its basis functions, alphas, weights and, for
         gaussian, noise precision), as the JVM's ``RvmEstimator.setInitialModel``; ``None`` for a cold start. Not a
         param: it is not saved with the estimator. Needs a classic (Py4J) session."""
+        _require_classic("RvmEstimator.setInitialModel")
         self._java_obj.setInitialModel(None if model is None else model._java_obj)
         return self
 
     def getInitialModel(self) -> Optional["RvmModel"]:
         """The model the fits start from (:meth:`setInitialModel`), or ``None``."""
+        _require_classic("RvmEstimator.getInitialModel")
         java_model = self._java_obj.getInitialModel()
         return None if java_model is None else RvmModel(java_model)
 
@@ -178,76 +192,82 @@ class RvmModel(_params._RvmModelSetters, _params._RvmModelParams, _SpecParams, J
         super().__init__(java_model)
         self._set_spec_defaults()
 
+    def _rvm(self, name: str, *args: Any) -> Any:
+        """Calls the JVM model's method ``name``; over Spark Connect, raises the error that names what to use."""
+        _require_classic("RvmModel." + name)
+        return self._call_java(name, *args)
+
     # ---- the fit ----
     @property
     def numFeatures(self) -> int:
         """The number of input features."""
-        return self._call_java("numFeatures")
+        return self._rvm("numFeatures")
 
     @property
     def numClasses(self) -> int:
         """The number of classes (2 for bernoulli, K for multinomial, 0 for gaussian)."""
-        return self._call_java("numClasses")
+        return self._rvm("numClasses")
 
     @property
     def numRelevanceVectors(self) -> int:
         """The number of relevance vectors (or relevant features, for the linear kernel)."""
-        return self._call_java("numRelevanceVectors")
+        return self._rvm("numRelevanceVectors")
 
     @property
     def relevanceVectors(self):
         """The relevance vectors, one per row, on the original feature scale (a DenseMatrix)."""
-        return self._call_java("relevanceVectors")
+        return self._rvm("relevanceVectors")
 
     @property
     def relevantFeatures(self) -> List[int]:
         """The input features the linear-kernel RVM kept (empty for other kernels)."""
-        return list(self._call_java("relevantFeatures"))
+        return list(self._rvm("relevantFeatures"))
 
     @property
     def hasIntercept(self) -> bool:
         """Whether the model kept the bias basis function."""
-        return self._call_java("hasIntercept")
+        return self._rvm("hasIntercept")
 
     @property
     def intercept(self) -> float:
         """The bias weight (0 when the bias was pruned)."""
-        return self._call_java("intercept")
+        return self._rvm("intercept")
 
     @property
     def weights(self):
         """The weights of the relevance vectors (or relevant features), in their order (a DenseVector)."""
-        return self._call_java("weights")
+        return self._rvm("weights")
 
     @property
     def alphas(self):
         """The prior precisions α of the relevance vectors (or relevant features) (a DenseVector)."""
-        return self._call_java("alphas")
+        return self._rvm("alphas")
 
     @property
     def interceptAlpha(self) -> float:
         """The α of the bias (NaN when it was pruned)."""
-        return self._call_java("interceptAlpha")
+        return self._rvm("interceptAlpha")
 
     @property
     def covariance(self):
         """The posterior covariance of the weights: the bias first (when kept), then the relevance vectors."""
-        return self._call_java("covariance")
+        return self._rvm("covariance")
 
     @property
     def fittedNoisePrecision(self) -> float:
         """The noise precision β of a gaussian model: the fitted one, or the value the noisePrecision param held."""
-        return self._call_java("fittedNoisePrecision")
+        return self._rvm("fittedNoisePrecision")
 
     @property
     def featureRelevance(self):
         """The relevance of each input feature (linear kernel): 1/α, 0 where the feature was pruned."""
-        return self._call_java("featureRelevance")
+        return self._rvm("featureRelevance")
 
     @property
     def hasSummary(self) -> bool:
         """Whether the model has a training summary: a fitted model has, and so has a saved and loaded one (without
         the fit's warnings and warm start, which are not saved)."""
+        _require_classic("RvmModel.hasSummary")
         return self._java_obj.summary() is not None
 
     @property
@@ -261,6 +281,7 @@ class RvmModel(_params._RvmModelSetters, _params._RvmModelParams, _SpecParams, J
         """Scores a labelled data set (its featuresCol, and labelCol or the column named here) and measures the
         predictions, as the JVM's ``RvmModel.evaluate``: :class:`RvmRegressionMetrics` (gaussian),
         :class:`RvmCountMetrics` (poisson) or :class:`RvmClassificationMetrics` (bernoulli, multinomial)."""
+        _require_classic("RvmModel.evaluate")
         java_df = dataset._jdf
         java_metrics = (self._java_obj.evaluate(java_df) if labelCol is None
                         else self._java_obj.evaluate(java_df, labelCol))
@@ -269,32 +290,32 @@ class RvmModel(_params._RvmModelSetters, _params._RvmModelParams, _SpecParams, J
     # ---- per class (multinomial) ----
     def classRelevanceVectors(self, k: int):
         """The relevance vectors class k uses, one per row."""
-        return self._call_java("classRelevanceVectors", int(k))
+        return self._rvm("classRelevanceVectors", int(k))
 
     def classWeights(self, k: int):
         """Class k's weights on its relevance vectors (or relevant features)."""
-        return self._call_java("classWeights", int(k))
+        return self._rvm("classWeights", int(k))
 
     def classAlphas(self, k: int):
         """Class k's prior precisions α on its relevance vectors (or relevant features)."""
-        return self._call_java("classAlphas", int(k))
+        return self._rvm("classAlphas", int(k))
 
     def classIntercept(self, k: int) -> float:
         """Class k's bias weight (0 when it pruned the bias)."""
-        return self._call_java("classIntercept", int(k))
+        return self._rvm("classIntercept", int(k))
 
     # ---- one row ----
     def predict(self, features) -> float:
         """The prediction for one feature vector (the predictive mean, or the class)."""
-        return self._call_java("predict", features)
+        return self._rvm("predict", features)
 
     def predictProbabilities(self, features):
         """The class probabilities for one feature vector."""
-        return self._call_java("predictProbabilities", features)
+        return self._rvm("predictProbabilities", features)
 
     def predictVariance(self, features) -> float:
         """The predictive variance for one feature vector (gaussian; poisson: the count's variance)."""
-        return self._call_java("predictVariance", features)
+        return self._rvm("predictVariance", features)
 
 
 class RvmSelector(_params._RvmSelectorKeywords, _params._RvmSelectorSetters, _params._RvmSelectorParams, _SpecParams,

@@ -25,7 +25,7 @@ import sys
 from pyspark.ml.feature import VectorAssembler
 from pyspark.sql import SparkSession
 
-from spark_rvm import RvmEstimator, RvmModel
+from spark_rvm import RvmEstimator, RvmModel, read_model_data
 
 
 def probabilities(df):
@@ -51,6 +51,32 @@ def main(remote, data, output, work):
         loaded = RvmModel.load(model_path)
         reloaded = probabilities(loaded.transform(test))
 
+        # the RVM's own attributes: not served by the Connect server, read from the saved model instead
+        data = read_model_data(spark, model_path)
+        attributes = {
+            "relevanceVectors": data.relevanceVectors.toArray().tolist(),
+            "weights": data.weights.toArray().tolist(),
+            "alphas": data.alphas.toArray().tolist(),
+            "covariance": data.covariance.toArray().tolist(),
+            "intercept": data.intercept,
+            "interceptAlpha": data.interceptAlpha,
+            "hasIntercept": data.hasIntercept,
+            "numRelevanceVectors": data.numRelevanceVectors,
+            "kernel": data.kernel,
+            "gamma": data.gamma,
+            "logMarginalLikelihood": data.summary.logMarginalLikelihood,
+            "activeBasis": data.summary.activeBasis,
+            "iterations": data.summary.iterations,
+        }
+        unsupported = {}
+        for name, call in (("weights", lambda: model.weights), ("summary", lambda: model.summary),
+                           ("setInitialModel", lambda: estimator.setInitialModel(model))):
+            try:
+                call()
+                unsupported[name] = None
+            except Exception as e:  # the error a Connect user sees
+                unsupported[name] = "%s: %s" % (type(e).__name__, e)
+
         estimator_path = os.path.join(work, "connect-estimator")
         estimator.write().overwrite().save(estimator_path)
         estimator_loaded = RvmEstimator.load(estimator_path)
@@ -67,6 +93,8 @@ def main(remote, data, output, work):
                                         "labelCol": estimator_loaded.getLabelCol(),
                                         "standardization": estimator_loaded.getStandardization()},
             "refit_probabilities": probabilities(estimator_loaded.fit(train).transform(test)),
+            "attributes": attributes,
+            "unsupported": unsupported,
         }
     finally:
         spark.stop()

@@ -15,7 +15,9 @@
 """Spark Connect: a Connect server started here on the loopback interface (the SparkConnectServer of the
 spark-connect_2.13 jar PySpark bundles, the same version as the build's Spark) with the spark-rvm jar; a client
 process fits, transforms, saves and loads an RvmEstimator and an RvmModel through it, with the same predictions
-as the classic session; a model saved through Connect loads in the classic session."""
+as the classic session; the RVM's own attributes, read through Connect from the saved model (read_model_data),
+equal the classic session's, and what Connect cannot serve raises an error naming what to use; a model saved
+through Connect loads in the classic session."""
 import json
 import os
 import pathlib
@@ -109,11 +111,22 @@ def assert_same(a, b, what):
         assert max(abs(u - v) for u, v in zip(x, y)) <= TOL, "%s, row %d: %r against %r" % (what, i, x, y)
 
 
+def assert_close(a, b, what):
+    if isinstance(b, list):
+        assert isinstance(a, list) and len(a) == len(b), "%s: %r against %r" % (what, a, b)
+        for i, (x, y) in enumerate(zip(a, b)):
+            assert_close(x, y, "%s[%d]" % (what, i))
+    elif isinstance(b, float):
+        assert (a != a and b != b) or abs(a - b) <= TOL * max(1.0, abs(b)), "%s: %r against %r" % (what, a, b)
+    else:
+        assert a == b, "%s: %r against %r" % (what, a, b)
+
+
 def test_fit_transform_save_load_through_spark_connect(spark, ripley, connect_server, tmp_path):
     remote, log = connect_server
     train, test = ripley
-    classic = classic_probabilities(
-        RvmEstimator(family="bernoulli", labelCol="yc", gamma=4.0, standardization=False).fit(train).transform(test))
+    classic_model = RvmEstimator(family="bernoulli", labelCol="yc", gamma=4.0, standardization=False).fit(train)
+    classic = classic_probabilities(classic_model.transform(test))
 
     output = tmp_path / "connect.json"
     work = tmp_path / "work"
@@ -133,6 +146,32 @@ def test_fit_transform_save_load_through_spark_connect(spark, ripley, connect_se
     assert seen["estimator_loaded_params"] == {"gamma": 4.0, "family": "bernoulli", "labelCol": "yc",
                                                "standardization": False}
     assert_same(seen["refit_probabilities"], classic, "estimator saved and loaded through Connect, refitted")
+
+    # The RVM's own attributes, read over Connect from the saved model, are the classic session's.
+    seen_attributes = seen["attributes"]
+    summary = classic_model.summary
+    expected = {
+        "relevanceVectors": classic_model.relevanceVectors.toArray().tolist(),
+        "weights": classic_model.weights.toArray().tolist(),
+        "alphas": classic_model.alphas.toArray().tolist(),
+        "covariance": classic_model.covariance.toArray().tolist(),
+        "intercept": classic_model.intercept,
+        "interceptAlpha": classic_model.interceptAlpha,
+        "hasIntercept": classic_model.hasIntercept,
+        "numRelevanceVectors": classic_model.numRelevanceVectors,
+        "kernel": classic_model.getKernel(),
+        "gamma": classic_model.getGamma(),
+        "logMarginalLikelihood": summary.logMarginalLikelihood,
+        "activeBasis": summary.activeBasis,
+        "iterations": summary.iterations,
+    }
+    assert set(seen_attributes) == set(expected)
+    for name, value in expected.items():
+        assert_close(seen_attributes[name], value, name)
+    # what the server does not serve says so and names what to use
+    for name, message in seen["unsupported"].items():
+        assert message is not None and message.startswith("NotImplementedError"), (name, message)
+        assert "read_model_data" in message and "Spark Connect" in message, message
 
     # The model the Connect session saved is an ordinary spark-rvm model: the classic session loads it.
     model = RvmModel.load(str(work / "connect-model"))
