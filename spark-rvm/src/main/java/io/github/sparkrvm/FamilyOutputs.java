@@ -94,11 +94,9 @@ abstract sealed class FamilyOutputs implements java.io.Serializable
   }
 
   static Dataset<Row> classColumns(RvmParams p, Dataset<Row> data, String result, int k) {
-    data = withField(data, result, p.getPredictionCol(), "prediction",
-        RvmSchema.predictionMetadata(p.getPredictionCol(), k));
-    data = withField(data, result, p.getRawPredictionCol(), "raw", RvmSchema.vectorMetadata(p.getRawPredictionCol(), k));
-    return withField(data, result, p.getProbabilityCol(), "probability",
-        RvmSchema.vectorMetadata(p.getProbabilityCol(), k));
+    data = withField(data, result, p.getPredictionCol(), "prediction", name -> RvmSchema.predictionMetadata(name, k));
+    data = withField(data, result, p.getRawPredictionCol(), "raw", name -> RvmSchema.vectorMetadata(name, k));
+    return withField(data, result, p.getProbabilityCol(), "probability", name -> RvmSchema.vectorMetadata(name, k));
   }
 
   static Dataset<Row> regressionColumns(RvmParams p, Dataset<Row> data, String result) {
@@ -106,13 +104,14 @@ abstract sealed class FamilyOutputs implements java.io.Serializable
     return withField(data, result, p.getVarianceCol(), "variance", null);
   }
 
+  /** Adds column {@code name} (none when it is empty) from field {@code field} of {@code result}, with its metadata. */
   private static Dataset<Row> withField(Dataset<Row> data, String result, String name, String field,
-      Metadata metadata) {
+      java.util.function.Function<String, Metadata> metadata) {
     if (name.isEmpty()) {
       return data;
     }
     Column value = col(result).getField(field);
-    return data.withColumn(name, metadata == null ? value : value.as(name, metadata));
+    return data.withColumn(name, metadata == null ? value : value.as(name, metadata.apply(name)));
   }
 
   /** The families of one latent score f ~ N(m, v) a point: gaussian, poisson, bernoulli. */

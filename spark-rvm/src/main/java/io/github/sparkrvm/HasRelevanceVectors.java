@@ -107,6 +107,18 @@ public interface HasRelevanceVectors extends RvmParams {
    */
   StringArrayParam featureNames();
 
+  /**
+   * Sets {@link #featureNames()}.
+   *
+   * @param names one distinct name per feature, in vector order, or none
+   * @return this model
+   */
+  default HasRelevanceVectors setFeatureNames(String... names) {
+    FeatureNames.check(names, numFeatures());
+    set(featureNames(), names.clone());
+    return this;
+  }
+
   /** {@return the names of the input features, in vector order (empty when unknown)} */
   default String[] getFeatureNames() {
     return isDefined(featureNames()) ? getOrDefault(featureNames()).clone() : new String[0];

@@ -59,7 +59,6 @@ public final class RvmClassificationModel
   private String uid;
   private final RvmParamSet paramSet;
   private final RvmCore core;
-  private final Param<String> family;
   private final StringArrayParam featureNames;
   private Option<LogisticRegressionTrainingSummary> trainingSummary = Option.empty();
 
@@ -84,9 +83,8 @@ public final class RvmClassificationModel
     super();
     uid();
     this.core = core;
-    this.paramSet = new RvmParamSet(this);
+    this.paramSet = new RvmParamSet(this, RvmParamSet.classifierFamily(this), "auto");
     paramSet.setDefaults(this);
-    this.family = RvmParamSet.classifierFamily(this);
     this.featureNames = FeatureNames.param(this);
     if (core != null) {
       core.setFittedParams(this);
@@ -111,12 +109,6 @@ public final class RvmClassificationModel
     return core;
   }
 
-  /** {@return the {@code family} param: the family the model was fitted with, bernoulli or multinomial} */
-  @Override
-  public Param<String> family() {
-    return family;
-  }
-
   @Override
   public StringArrayParam featureNames() {
     return featureNames;
@@ -128,9 +120,9 @@ public final class RvmClassificationModel
    * @param names one distinct name per feature, in vector order, or none
    * @return this model
    */
+  @Override
   public RvmClassificationModel setFeatureNames(String... names) {
-    FeatureNames.check(names, numFeatures());
-    set(featureNames, names.clone());
+    HasRelevanceVectors.super.setFeatureNames(names);
     return this;
   }
 
@@ -231,11 +223,12 @@ public final class RvmClassificationModel
     String predictionCol = (String) summaryModel._3();
     String weightCol = getWeightCol().isEmpty() ? "weightCol" : getWeightCol();
     double[] objective = rvmSummary().objectiveHistory();
+    int iterations = rvmSummary().iterations();
     LogisticRegressionTrainingSummary summary = numClasses() == 2
-        ? new BinaryLogisticRegressionTrainingSummaryImpl(predictions, probabilityCol, predictionCol,
-            getLabelCol(), getFeaturesCol(), weightCol, objective)
-        : new LogisticRegressionTrainingSummaryImpl(predictions, probabilityCol, predictionCol,
-            getLabelCol(), getFeaturesCol(), weightCol, objective);
+        ? new BinarySummary(predictions, probabilityCol, predictionCol, getLabelCol(), getFeaturesCol(), weightCol,
+            objective, iterations)
+        : new Summary(predictions, probabilityCol, predictionCol, getLabelCol(), getFeaturesCol(), weightCol,
+            objective, iterations);
     setSummary(Option.apply(summary));
     return this;
   }
@@ -265,13 +258,15 @@ public final class RvmClassificationModel
     };
   }
 
-  /** {@return the reader of a model saved with {@code write().save(path)}, also inside a saved PipelineModel} */
+  /**
+   * {@return the reader of a model saved with {@code write().save(path)}, also inside a saved PipelineModel; it also
+   * reads an {@link RvmModel} of this kind}
+   */
   public static MLReader<RvmClassificationModel> read() {
     return new MLReader<>() {
       @Override
       public RvmClassificationModel load(String path) {
-        RvmCore.Saved saved = RvmCore.load(path, sparkSession(),
-            java.util.Set.of(RvmClassificationModel.class.getName()));
+        RvmCore.Saved saved = RvmCore.load(path, sparkSession(), RvmClassificationModel.class, true);
         return saved.applyTo(new RvmClassificationModel(saved.metadata().uid(), saved.core()));
       }
     };
@@ -285,5 +280,43 @@ public final class RvmClassificationModel
    */
   public static RvmClassificationModel load(String path) {
     return read().load(path);
+  }
+
+  /**
+   * Spark's training summary of a multi-class logistic regression, with the RVM's iteration count: its
+   * objectiveHistory holds one log marginal likelihood per iteration, without Spark's initial value, so that Spark's
+   * count (one less than the entries) would be one short.
+   */
+  static final class Summary extends LogisticRegressionTrainingSummaryImpl {
+    private static final long serialVersionUID = 1L;
+    private final int iterations;
+
+    Summary(Dataset<Row> predictions, String probabilityCol, String predictionCol, String labelCol,
+        String featuresCol, String weightCol, double[] objectiveHistory, int iterations) {
+      super(predictions, probabilityCol, predictionCol, labelCol, featuresCol, weightCol, objectiveHistory);
+      this.iterations = iterations;
+    }
+
+    @Override
+    public int totalIterations() {
+      return iterations;
+    }
+  }
+
+  /** Spark's training summary of a binary logistic regression, with the RVM's iteration count (as {@link Summary}). */
+  static final class BinarySummary extends BinaryLogisticRegressionTrainingSummaryImpl {
+    private static final long serialVersionUID = 1L;
+    private final int iterations;
+
+    BinarySummary(Dataset<Row> predictions, String probabilityCol, String predictionCol, String labelCol,
+        String featuresCol, String weightCol, double[] objectiveHistory, int iterations) {
+      super(predictions, probabilityCol, predictionCol, labelCol, featuresCol, weightCol, objectiveHistory);
+      this.iterations = iterations;
+    }
+
+    @Override
+    public int totalIterations() {
+      return iterations;
+    }
   }
 }

@@ -48,7 +48,6 @@ public final class RvmClassifier extends ProbabilisticClassifier<Vector, RvmClas
 
   private String uid;
   private final RvmParamSet paramSet;
-  private final Param<String> family;
   private transient IterationListener progress = IterationListener.none();
   private RvmClassificationModel initialModel;
 
@@ -69,10 +68,8 @@ public final class RvmClassifier extends ProbabilisticClassifier<Vector, RvmClas
   private RvmClassifier(StageUid.Passed passed) {
     super();
     uid();
-    this.paramSet = new RvmParamSet(this);
+    this.paramSet = new RvmParamSet(this, RvmParamSet.classifierFamily(this), "auto");
     paramSet.setDefaults(this);
-    this.family = RvmParamSet.classifierFamily(this);
-    setDefault(family, "auto");
   }
 
   @Override
@@ -86,12 +83,6 @@ public final class RvmClassifier extends ProbabilisticClassifier<Vector, RvmClas
   @Override
   public RvmParamSet paramSet() {
     return paramSet;
-  }
-
-  /** {@return the {@code family} param: auto, bernoulli (binomial) or multinomial} */
-  @Override
-  public Param<String> family() {
-    return family;
   }
 
   /**
@@ -137,11 +128,11 @@ public final class RvmClassifier extends ProbabilisticClassifier<Vector, RvmClas
    * (2 classes) or multinomial; itself when the family is set}
    */
   private RvmClassifier resolved(int numClasses) {
-    if (!"auto".equals(getOrDefault(family))) {
+    if (!"auto".equals(getOrDefault(family()))) {
       return this;
     }
     RvmClassifier copy = copy(ParamMap.empty());
-    copy.set(copy.family, numClasses > 2 ? "multinomial" : "bernoulli");
+    copy.set(copy.family(), numClasses > 2 ? "multinomial" : "bernoulli");
     return copy;
   }
 
@@ -160,7 +151,7 @@ public final class RvmClassifier extends ProbabilisticClassifier<Vector, RvmClas
   @Override
   public RvmClassificationModel train(Dataset<?> dataset) {
     int declared = RvmSchema.declaredClasses(dataset.schema(), getLabelCol());
-    RvmClassifier p = resolved("auto".equals(getOrDefault(family)) && declared == 0
+    RvmClassifier p = resolved("auto".equals(getOrDefault(family())) && declared == 0
         ? getNumClasses(dataset, Integer.MAX_VALUE) : declared);
     RvmSchema.validateForFit(p, dataset.schema());
     RvmTraining.Result result = new RvmTraining(uid(), p, progress,

@@ -92,6 +92,24 @@ final class RvmCore implements java.io.Serializable {
     return copy;
   }
 
+  /**
+   * {@return a model of another class over the fit of {@code model}, with its uid and the values of its params (but
+   * family, which the fitted state sets)}
+   *
+   * @param make the model class' constructor from a uid and a core
+   */
+  static <M extends HasRelevanceVectors> M wrap(HasRelevanceVectors model,
+      java.util.function.BiFunction<String, RvmCore, M> make) {
+    M wrapped = make.apply(model.uid(), model.rvmCore().copy());
+    for (org.apache.spark.ml.param.ParamPair<?> pair : model.extractParamMap().toList()) {
+      String name = pair.param().name();
+      if (wrapped.hasParam(name) && !"family".equals(name)) {
+        wrapped.set(wrapped.getParam(name), pair.value());
+      }
+    }
+    return wrapped;
+  }
+
   // ---- the params that describe the fitted state ----
 
   /**
@@ -298,9 +316,13 @@ final class RvmCore implements java.io.Serializable {
   /** What {@link #load} read: the saved stage's metadata (uid, params) and its fit. */
   record Saved(SparkInternals.Metadata metadata, RvmCore core) {
 
-    /** Sets the saved params on {@code model}, then the fitted state's (the saved data, which predicts, wins). */
+    /**
+     * Sets the saved params on {@code model}, then the fitted state's (the saved data, which predicts, wins): the
+     * family from the fitted state only, as the saved value may be one the other model classes' family param does not
+     * take (a classifier's auto).
+     */
     <M extends Params> M applyTo(M model) {
-      metadata.applyParams(model);
+      metadata.applyParams(model, "family");
       core.setFittedParams(model);
       return model;
     }
@@ -322,6 +344,23 @@ final class RvmCore implements java.io.Serializable {
           + "saved by spark-rvm, or the metadata is damaged");
     }
     return new Saved(metadata, new RvmCore(ModelFormat.read(path, spark, metadata.formatVersion())));
+  }
+
+  /**
+   * Reads a model saved by {@code modelClass}, or by the family-generic {@link RvmModel} with a fit of that kind (a
+   * classifier's when {@code classifier}, else a regression's), so that a model saved before the classifier and
+   * regressor stages existed loads as one of them.
+   *
+   * @throws IllegalArgumentException if the path holds another class, or an RvmModel of the other kind
+   */
+  static Saved load(String path, SparkSession spark, Class<?> modelClass, boolean classifier) {
+    Saved saved = load(path, spark, Set.of(modelClass.getName(), RvmModel.class.getName()));
+    if ((saved.core().outputs().numClasses() > 0) != classifier) {
+      throw new IllegalArgumentException("'" + path + "' holds a model of family " + saved.core().fitted().family()
+          + ", not one a " + modelClass.getSimpleName() + " holds: load it with "
+          + (classifier ? "RvmRegressionModel" : "RvmClassificationModel") + ".load or RvmModel.load");
+    }
+    return saved;
   }
 
   /** The class names of the three model classes, each of which the family-generic {@link RvmModel} reads. */

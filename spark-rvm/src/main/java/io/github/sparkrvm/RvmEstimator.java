@@ -17,9 +17,15 @@
 package io.github.sparkrvm;
 
 import io.github.sparkrvm.internal.SparkInternals;
+import io.github.sparkrvm.statistics.Family;
 import io.github.sparkrvm.util.IterationListener;
 import org.apache.spark.ml.Estimator;
+import org.apache.spark.ml.Model;
+import org.apache.spark.ml.Predictor;
+import org.apache.spark.ml.linalg.Vector;
+import org.apache.spark.ml.param.Param;
 import org.apache.spark.ml.param.ParamMap;
+import org.apache.spark.ml.param.Params;
 import org.apache.spark.ml.util.DefaultParamsWritable;
 import org.apache.spark.ml.util.Identifiable$;
 import org.apache.spark.ml.util.MLReader;
@@ -124,6 +130,33 @@ public final class RvmEstimator extends Estimator<RvmModel>
   public StructType transformSchema(StructType schema) {
     RvmSchema.validateForFit(this, schema);
     return RvmSchema.withOutputs(this, schema);
+  }
+
+  /**
+   * {@return Spark's kind of stage for this estimator's family, with the params set on this estimator, its progress
+   * listener and its initial model: an {@link RvmClassifier} for bernoulli and multinomial, an {@link RvmRegressor}
+   * for gaussian and poisson} It fits the same model as this estimator, as the model class Spark's tools know
+   * ({@link RvmClassificationModel}, {@link RvmRegressionModel}); the spark-submit job trains with it.
+   */
+  public Predictor<Vector, ?, ? extends Model<?>> familyStage() {
+    if (Family.of(getFamily()).classifier()) {
+      RvmClassifier classifier = copySetParams(new RvmClassifier(uid)).setProgressListener(progress);
+      return classifier.setInitialModel(initialModel == null ? null
+          : RvmCore.wrap(initialModel, RvmClassificationModel::new));
+    }
+    RvmRegressor regressor = copySetParams(new RvmRegressor(uid)).setProgressListener(progress);
+    return regressor.setInitialModel(initialModel == null ? null
+        : RvmCore.wrap(initialModel, RvmRegressionModel::new));
+  }
+
+  /** {@return {@code stage} with the values of the params set on this estimator} */
+  private <T extends Params> T copySetParams(T stage) {
+    for (Param<?> p : params()) {
+      if (isSet(p)) {
+        stage.set(stage.getParam(p.name()), getOrDefault(p));
+      }
+    }
+    return stage;
   }
 
   @Override

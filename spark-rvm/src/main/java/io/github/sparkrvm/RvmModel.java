@@ -20,7 +20,6 @@ import org.apache.spark.ml.Model;
 import org.apache.spark.ml.linalg.Vector;
 import org.apache.spark.ml.linalg.Vectors;
 import org.apache.spark.ml.param.ParamMap;
-import org.apache.spark.ml.param.ParamPair;
 import org.apache.spark.ml.param.StringArrayParam;
 import org.apache.spark.ml.util.MLReader;
 import org.apache.spark.ml.util.MLWritable;
@@ -107,13 +106,7 @@ public final class RvmModel extends Model<RvmModel>
    * evaluate, the job and a warm start treat the three model classes alike.)
    */
   static RvmModel of(HasRelevanceVectors model) {
-    RvmModel generic = new RvmModel(model.uid(), model.rvmCore().copy());
-    for (ParamPair<?> pair : model.extractParamMap().toList()) {
-      if (generic.hasParam(pair.param().name())) {
-        generic.set(generic.getParam(pair.param().name()), pair.value());
-      }
-    }
-    return generic;
+    return RvmCore.wrap(model, RvmModel::new);
   }
 
   @Override
@@ -146,9 +139,9 @@ public final class RvmModel extends Model<RvmModel>
    * @param names one distinct name per feature, in vector order, or none
    * @return this model
    */
+  @Override
   public RvmModel setFeatureNames(String... names) {
-    FeatureNames.check(names, numFeatures());
-    set(featureNames, names.clone());
+    HasRelevanceVectors.super.setFeatureNames(names);
     return this;
   }
 

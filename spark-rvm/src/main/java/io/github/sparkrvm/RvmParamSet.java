@@ -73,7 +73,15 @@ public final class RvmParamSet implements java.io.Serializable {
   final IntParam classFeatureBlocks;
 
   RvmParamSet(Params owner) {
-    sparseBayes = new SparseBayesParamSet(owner);
+    this(owner, null, "gaussian");
+  }
+
+  /**
+   * The params of {@code owner}, with its own family param ({@link #classifierFamily}, {@link #regressorFamily}) and
+   * its default, or, when {@code family} is null, the family param of every family.
+   */
+  RvmParamSet(Params owner, Param<String> family, String defaultFamily) {
+    sparseBayes = new SparseBayesParamSet(owner, family, defaultFamily);
     predictionCol = new Param<>(owner, "predictionCol",
         "prediction column name: the predictive mean (gaussian) or the predicted class (bernoulli, multinomial: the "
             + "most probable)");

