@@ -68,20 +68,39 @@ def main():
         rows = spark.createDataFrame([(Vectors.dense([float(i)]), float(i % 3)) for i in range(8)],
                                      ["features", "label"])
         rvm_model = _jvm.describe(pkg.RvmEstimator().setMaxIter(5).fit(rows._jdf))
+        binary = rows.withColumn("label", (rows["label"] > 0).cast("double"))
+        classifier = _jvm.describe(pkg.RvmClassifier())
+        classification_model = _jvm.describe(pkg.RvmClassifier().setMaxIter(5).fit(binary._jdf))
+        regressor = _jvm.describe(pkg.RvmRegressor())
+        regression_model = _jvm.describe(pkg.RvmRegressor().setMaxIter(5).fit(rows._jdf))
         rvm_names = [p[0] for p in rvm]
         rvm_model_names = [p[0] for p in rvm_model]
         # the model has every param of the estimator, with the same docs and defaults (test_params compares the
         # Python model with the JVM one), and params of its own: only those are written for it
         rvm_model_own = [p for p in rvm_model if p[0] not in rvm_names]
         selector_names = [p[0] for p in selector]
+        classifier_names = [p[0] for p in classifier]
+        regressor_names = [p[0] for p in regressor]
+        classification_model_names = [p[0] for p in classification_model]
+        regression_model_names = [p[0] for p in regression_model]
         out = {
             "RVM_PARAMS": rvm,
             "RVM_MODEL_OWN_PARAMS": rvm_model_own,
+            "RVM_CLASSIFIER_PARAMS": classifier,
+            "RVM_CLASSIFICATION_MODEL_OWN_PARAMS": [p for p in classification_model if p[0] not in classifier_names],
+            "RVM_REGRESSOR_PARAMS": regressor,
+            "RVM_REGRESSION_MODEL_OWN_PARAMS": [p for p in regression_model if p[0] not in regressor_names],
             "SELECTOR_PARAMS": selector,
             "RVM_ESTIMATOR_SETTERS": _jvm.setters(pkg.RvmEstimator._java_lang_class, rvm_names),
             "RVM_MODEL_SETTERS": _jvm.setters(pkg.RvmModel._java_lang_class, rvm_model_names),
             "SELECTOR_SETTERS": _jvm.setters(pkg.RvmSelector._java_lang_class, selector_names),
             "SELECTOR_MODEL_SETTERS": _jvm.setters(pkg.RvmSelectorModel._java_lang_class, selector_names),
+            "RVM_CLASSIFIER_SETTERS": _jvm.setters(pkg.RvmClassifier._java_lang_class, classifier_names),
+            "RVM_CLASSIFICATION_MODEL_SETTERS": _jvm.setters(pkg.RvmClassificationModel._java_lang_class,
+                                                             classification_model_names),
+            "RVM_REGRESSOR_SETTERS": _jvm.setters(pkg.RvmRegressor._java_lang_class, regressor_names),
+            "RVM_REGRESSION_MODEL_SETTERS": _jvm.setters(pkg.RvmRegressionModel._java_lang_class,
+                                                         regression_model_names),
         }
     finally:
         spark.stop()

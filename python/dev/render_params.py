@@ -55,23 +55,42 @@ TYPES = {"string": "str", "float": "float", "int": "int", "long": "int", "boolea
 CONVERTERS = {"string": "toString", "float": "toFloat", "int": "toInt", "long": "toInt", "boolean": "toBoolean",
               "list_int": "toListInt", "list_float": "toListFloat", "list_string": "toListString"}
 
-# (class, docstring, spec list, base) of the params mixins
+# (class, docstring, spec lists, base) of the params mixins. A mixin whose base is another of these holds only
+# the params (and getters) its base lacks or has otherwise (another doc or kind), so that each is written once.
 PARAMS_MIXINS = [
-    ("_RvmParams", "The params of RvmEstimator and RvmModel.", "RVM_PARAMS", "Params"),
-    ("_RvmModelParams", "The params of RvmModel: RvmEstimator's and its own.", "RVM_MODEL_OWN_PARAMS", "_RvmParams"),
-    ("_RvmSelectorParams", "The params of RvmSelector and RvmSelectorModel.", "SELECTOR_PARAMS", "Params"),
+    ("_RvmParams", "The params of RvmEstimator and RvmModel.", ["RVM_PARAMS"], "Params"),
+    ("_RvmModelParams", "The params of RvmModel: RvmEstimator's and its own.",
+     ["RVM_PARAMS", "RVM_MODEL_OWN_PARAMS"], "_RvmParams"),
+    ("_RvmSelectorParams", "The params of RvmSelector and RvmSelectorModel.", ["SELECTOR_PARAMS"], "Params"),
+    ("_RvmClassifierParams", "The params of RvmClassifier and RvmClassificationModel.", ["RVM_CLASSIFIER_PARAMS"],
+     "_RvmParams"),
+    ("_RvmClassificationModelParams", "The params of RvmClassificationModel: RvmClassifier's and its own.",
+     ["RVM_CLASSIFIER_PARAMS", "RVM_CLASSIFICATION_MODEL_OWN_PARAMS"], "_RvmClassifierParams"),
+    ("_RvmRegressorParams", "The params of RvmRegressor and RvmRegressionModel.", ["RVM_REGRESSOR_PARAMS"],
+     "_RvmParams"),
+    ("_RvmRegressionModelParams", "The params of RvmRegressionModel: RvmRegressor's and its own.",
+     ["RVM_REGRESSOR_PARAMS", "RVM_REGRESSION_MODEL_OWN_PARAMS"], "_RvmRegressorParams"),
 ]
-# (class, setter list, the spec lists its params are in) of the setters mixins
+# (class, setter list, the spec lists its params are in, base) of the setters mixins; as above, a mixin on another
+# holds only the setters that differ from its base's
 SETTER_MIXINS = [
-    ("_RvmEstimatorSetters", "RVM_ESTIMATOR_SETTERS", ["RVM_PARAMS"]),
-    ("_RvmModelSetters", "RVM_MODEL_SETTERS", ["RVM_PARAMS", "RVM_MODEL_OWN_PARAMS"]),
-    ("_RvmSelectorSetters", "SELECTOR_SETTERS", ["SELECTOR_PARAMS"]),
-    ("_RvmSelectorModelSetters", "SELECTOR_MODEL_SETTERS", ["SELECTOR_PARAMS"]),
+    ("_RvmEstimatorSetters", "RVM_ESTIMATOR_SETTERS", ["RVM_PARAMS"], "Params"),
+    ("_RvmModelSetters", "RVM_MODEL_SETTERS", ["RVM_PARAMS", "RVM_MODEL_OWN_PARAMS"], "Params"),
+    ("_RvmSelectorSetters", "SELECTOR_SETTERS", ["SELECTOR_PARAMS"], "Params"),
+    ("_RvmSelectorModelSetters", "SELECTOR_MODEL_SETTERS", ["SELECTOR_PARAMS"], "Params"),
+    ("_RvmClassifierSetters", "RVM_CLASSIFIER_SETTERS", ["RVM_CLASSIFIER_PARAMS"], "_RvmEstimatorSetters"),
+    ("_RvmClassificationModelSetters", "RVM_CLASSIFICATION_MODEL_SETTERS",
+     ["RVM_CLASSIFIER_PARAMS", "RVM_CLASSIFICATION_MODEL_OWN_PARAMS"], "_RvmModelSetters"),
+    ("_RvmRegressorSetters", "RVM_REGRESSOR_SETTERS", ["RVM_REGRESSOR_PARAMS"], "_RvmEstimatorSetters"),
+    ("_RvmRegressionModelSetters", "RVM_REGRESSION_MODEL_SETTERS",
+     ["RVM_REGRESSOR_PARAMS", "RVM_REGRESSION_MODEL_OWN_PARAMS"], "_RvmModelSetters"),
 ]
 # (class, JVM class, spec list) of the keywords mixins
 KEYWORD_MIXINS = [
     ("_RvmEstimatorKeywords", "RvmEstimator", "RVM_PARAMS"),
     ("_RvmSelectorKeywords", "RvmSelector", "SELECTOR_PARAMS"),
+    ("_RvmClassifierKeywords", "RvmClassifier", "RVM_CLASSIFIER_PARAMS"),
+    ("_RvmRegressorKeywords", "RvmRegressor", "RVM_REGRESSOR_PARAMS"),
 ]
 
 KEYWORDS_TEMPLATE = '''class {cls}(Params):
@@ -123,31 +142,56 @@ def _docstring(text, indent):
     return '%s"""%s\n%s"""' % (pad, ("\n" + pad).join(lines), pad)
 
 
+def _param_members(specs):
+    """name -> source of the class-level Param and of the getter of each param, in order."""
+    params, getters = {}, {}
+    for name, kind, pdoc, _default in specs:
+        doc_source = pprint.pformat(pdoc, width=110).replace("\n", "\n        ")
+        params[name] = ("    %s: \"Param[%s]\" = Param(\n        Params._dummy(),\n        %r,\n        %s,\n"
+                        "        typeConverter=TypeConverters.%s,\n    )\n"
+                        % (name, TYPES[kind], name, doc_source, CONVERTERS[kind]))
+        getters[name] = ("\n    def get%s(self) -> %s:\n%s\n        return self.getOrDefault(self.%s)\n"
+                         % (_cap(name), TYPES[kind], _docstring("Gets %s or its default: %s" % (name, pdoc), 8),
+                            name))
+    return params, getters
+
+
+def _setter_members(setters, by_name):
+    """name -> source of each setter."""
+    out = {}
+    for setter in setters:
+        name = setter[3].lower() + setter[4:]
+        _name, kind, pdoc, _default = by_name[name]
+        out[setter] = ("\n    def %s(self: P, value: %s) -> P:\n%s\n        return self._set(%s=value)\n"
+                       % (setter, TYPES[kind], _docstring("Sets %s: %s" % (name, pdoc), 8), name))
+    return out
+
+
+def _own(cls, members, inherited):
+    """The members a mixin writes itself: those its (generated) base lacks or has otherwise."""
+    missing = sorted(set(inherited) - set(members))
+    if missing:
+        raise ValueError("%s would inherit %s, which its JVM stage does not have: give it another base" % (cls, missing))
+    return "".join(text for name, text in members.items() if inherited.get(name) != text)
+
+
 def render_classes(specs):
     """The mixins' source, from the spec lists (the dict generate_params.py reads from the JVM)."""
     code = []
-    for cls, doc, specs_name, base in PARAMS_MIXINS:
-        code.append("class %s(%s):\n%s\n\n" % (cls, base, _docstring(doc, 4)))
-        for name, kind, pdoc, _default in specs[specs_name]:
-            doc_source = pprint.pformat(pdoc, width=110).replace("\n", "\n        ")
-            code.append("    %s: \"Param[%s]\" = Param(\n        Params._dummy(),\n        %r,\n        %s,\n"
-                        "        typeConverter=TypeConverters.%s,\n    )\n"
-                        % (name, TYPES[kind], name, doc_source, CONVERTERS[kind]))
-        for name, kind, pdoc, _default in specs[specs_name]:
-            code.append("\n    def get%s(self) -> %s:\n%s\n        return self.getOrDefault(self.%s)\n"
-                        % (_cap(name), TYPES[kind], _docstring("Gets %s or its default: %s" % (name, pdoc), 8),
-                           name))
-        code.append("\n\n")
-    for cls, setters_name, specs_names in SETTER_MIXINS:
-        by_name = {s[0]: s for n in specs_names for s in specs[n]}
-        code.append("class %s(Params):\n    \"\"\"The setters of %s.\"\"\"\n"
-                    % (cls, setters_name))
-        for setter in specs[setters_name]:
-            name = setter[3].lower() + setter[4:]
-            _name, kind, pdoc, _default = by_name[name]
-            code.append("\n    def %s(self: P, value: %s) -> P:\n%s\n        return self._set(%s=value)\n"
-                        % (setter, TYPES[kind], _docstring("Sets %s: %s" % (name, pdoc), 8), name))
-        code.append("\n\n")
+    resolved = {}
+    for cls, doc, specs_names, base in PARAMS_MIXINS:
+        params, getters = _param_members([s for n in specs_names for s in specs[n]])
+        inherited_params, inherited_getters = resolved.get(base, ({}, {}))
+        resolved[cls] = (params, getters)
+        code.append("class %s(%s):\n%s\n" % (cls, base, _docstring(doc, 4)))
+        own_params = _own(cls, params, inherited_params)
+        code.append(("\n" + own_params if own_params else "") + _own(cls, getters, inherited_getters) + "\n\n")
+    for cls, setters_name, specs_names, base in SETTER_MIXINS:
+        setters = _setter_members(specs[setters_name], {s[0]: s for n in specs_names for s in specs[n]})
+        inherited = resolved.get(base, {})
+        resolved[cls] = setters
+        code.append("class %s(%s):\n    \"\"\"The setters of %s.\"\"\"\n%s\n\n"
+                    % (cls, base, setters_name, _own(cls, setters, inherited)))
     for cls, jvm_class, specs_name in KEYWORD_MIXINS:
         keywords = ",\n        ".join(_keyword(s) for s in specs[specs_name])
         code.append(KEYWORDS_TEMPLATE.format(cls=cls, jvm_class=jvm_class, keywords=keywords) + "\n\n")

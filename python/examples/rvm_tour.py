@@ -63,8 +63,8 @@ def ripley_boundary(spark, out):
 
     fig, ax = plt.subplots(figsize=(6.4, 4.8))
     for label, colour in ((0, "tab:blue"), (1, "tab:orange")):
-        chosen = points[points.yc == label]
-        ax.scatter(chosen.xs, chosen.ys, s=12, c=colour, label="class %d" % label)
+        chosen = points[points["yc"] == label]
+        ax.scatter(chosen["xs"], chosen["ys"], s=12, c=colour, label="class %d" % label)
     ax.contour(xs, ys, p.reshape(len(ys), len(xs)), levels=[0.25, 0.5, 0.75], colors=["grey", "black", "grey"],
                linestyles=["dashed", "solid", "dashed"])
     ax.scatter(vectors[:, 0], vectors[:, 1], s=140, facecolors="none", edgecolors="black",

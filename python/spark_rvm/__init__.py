@@ -36,15 +36,20 @@ from spark_rvm._stages import (  # noqa: F401
     RvmSelector,
     RvmSelectorModel,
     RvmClassificationMetrics,
+    RvmClassificationModel,
+    RvmClassifier,
     RvmCountMetrics,
     RvmMetrics,
     RvmRegressionMetrics,
+    RvmRegressionModel,
+    RvmRegressor,
     RvmTrainingSummary,
 )
 from spark_rvm._model_data import RvmModelData, read_model_data  # noqa: F401
 
-__all__ = ["RvmEstimator", "RvmModel", "RvmSelector", "RvmSelectorModel", "RvmTrainingSummary", "RvmMetrics",
-           "RvmRegressionMetrics", "RvmCountMetrics", "RvmClassificationMetrics", "RvmModelData", "read_model_data", "jar_path"]
+__all__ = ["RvmClassifier", "RvmClassificationModel", "RvmRegressor", "RvmRegressionModel", "RvmEstimator",
+           "RvmModel", "RvmSelector", "RvmSelectorModel", "RvmTrainingSummary", "RvmMetrics", "RvmRegressionMetrics",
+           "RvmCountMetrics", "RvmClassificationMetrics", "RvmModelData", "read_model_data", "jar_path"]
 __version__ = "0.1.0.dev0"
 
 

@@ -224,6 +224,383 @@ RVM_MODEL_OWN_PARAMS = [('featureNames',
   'empty when unknown',
   None)]
 
+RVM_CLASSIFIER_PARAMS = [('aggregationDepth', 'int', 'suggested depth for treeReduce (>= 2)', 2),
+ ('alphaMax',
+  'float',
+  'a basis function whose prior precision alpha exceeds this is pruned from the model (> 0)',
+  1000000000.0),
+ ('alphaPriorRate', 'float', 'rate b of the Gamma(a, b) hyperprior on each alpha (>= 0)', 0.0),
+ ('alphaPriorShape',
+  'float',
+  'shape a of the Gamma(a, b) hyperprior on each alpha (>= 0; a = b = 0 is the scale-free prior)',
+  0.0),
+ ('classFeatureBlocks',
+  'int',
+  'class-specific features (Zhang & Malik, appendix A.1), for family multinomial with kernel linear: B > 0 '
+  'reads each features vector as K consecutive blocks of B features, one per class (K*B features in all), '
+  "and class p's score uses only block p (and the bias): w_p' phi_p(x), with one alpha per (class, feature) "
+  "of its block (multiClassStrategy ovr: class p's binary fit against the rest uses block p). 0 (the "
+  'default): every class uses every feature',
+  0),
+ ('coef0', 'float', 'constant term of the poly kernel (finite)', 1.0),
+ ('degree', 'int', 'degree of the poly kernel (>= 1)', 3),
+ ('family',
+  'string',
+  'the likelihood: auto (bernoulli for 2 classes, multinomial for more, the number of classes read from the '
+  "label column's ML attribute when present, else the largest label + 1), bernoulli (binary, labels 0/1; "
+  "binomial, Spark's name for it, is the same) or multinomial (K classes, labels 0 ... K-1; see "
+  'multiClassStrategy). A fitted model holds the family it was fitted with',
+  'auto'),
+ ('featuresCol', 'string', 'features column name', 'features'),
+ ('fitIntercept',
+  'boolean',
+  'whether to add a bias basis function (itself subject to relevance determination)',
+  True),
+ ('gamma',
+  'float',
+  'scale of the rbf and poly kernels (> 0), on the standardised features when standardization is on. Unset: '
+  '1 / number of features',
+  None),
+ ('gridShape',
+  'list_int',
+  'the table [rows, columns] the input features form for a grid prior with kernel linear (feature r * '
+  'columns + c is cell (r, c), row-major; rows * columns must equal the number of features). Unset: kernel '
+  'rbf-per-dimension uses [number of features, number of centres]',
+  None),
+ ('kernel',
+  'string',
+  "the basis: rbf (exp(-gamma |x - c|^2) on each candidate centre c), poly ((gamma x'c + coef0)^degree), "
+  'linear (the input features themselves, so that relevance ranks the features), or rbf-per-dimension '
+  '(exp(-gamma (x(i) - c(i))^2) for every input dimension i and centre c: a table of dimensions x centres, '
+  'for the grid priors)',
+  'rbf'),
+ ('labelCol', 'string', 'label column name', 'label'),
+ ('logEvery',
+  'int',
+  "print the fit's progress on the driver's standard error every this many iterations (>= 0): iteration k of "
+  'maxIter, the number of basis functions, the log marginal likelihood, the largest |d log alpha| against '
+  'tol and the seconds so far, and a line when the fit ends. 0 (the default): none (every iteration is '
+  'logged at INFO either way)',
+  0),
+ ('maxAddsPerStep',
+  'int',
+  'solver fast with family bernoulli, poisson or multinomial: the most basis functions one step may add (>= '
+  '0). A step proposes the best adds and keeps those that still gain given the ones kept before them (a near '
+  'copy of a kept one does not), then finds the mode once. Larger: fewer steps and passes over large data, '
+  'often more relevance vectors; 1: one at a time, as Tipping & Faul (2003), about one pass over every '
+  'candidate per relevance vector, and fewer passes on small data; 0 (auto): 16 from 100000 training rows '
+  'on, else 1 (the fit logs the value, its path and why)',
+  0),
+ ('maxBasis',
+  'int',
+  'largest number of candidate basis centres: every training row when there are at most this many, else a '
+  'seeded sample of this size (>= 1; the driver holds a maxBasis x maxBasis matrix, (K * maxBasis)^2 for the '
+  'multinomial softmax)',
+  1000),
+ ('maxBlockSizeInMB',
+  'float',
+  'the most memory, in MiB, a block of stacked rows and their basis expansion may take on an executor (>= 0; '
+  '0 chooses automatically: about 4 MiB)',
+  0.0),
+ ('maxDriverDesignSizeInMB',
+  'float',
+  'families bernoulli, poisson and multinomial, and solver fast with family gaussian: the largest expanded '
+  'design, in MiB (training rows x candidate basis functions x 8 bytes), that a fit builds on the driver (>= '
+  "0; the default, Infinity, sets no limit of its own: the driver's heap decides). When the design is at "
+  "most this, fits the driver's heap (twice, beside a step's matrices, in 60% of it: a design of up to about "
+  '30% of the heap) and the rows fit spark.driver.maxResultSize, one pass collects the rows, the driver '
+  'expands them, and every later step of the solver runs there without passing over the data again (a pass '
+  'over the cluster costs the latency of a Spark job and re-expands every row over all candidates); '
+  'otherwise every step passes over the cluster. 0: always pass over the cluster. Same fit either way, up to '
+  'rounding. On a cluster whose executors have far more cores than the driver, a finite value keeps large '
+  "fits on the executors. (Gaussian fast on the driver computes only the columns of X'X of the basis "
+  "functions it adds; gaussian em and the variational primal form make one statistics pass, X'X and X'y, on "
+  'either path)',
+  inf),
+ ('maxIter', 'int', 'maximum number of alpha re-estimation steps (>= 1)', 1000),
+ ('multiClassStrategy',
+  'string',
+  'how family multinomial is fitted: softmax (the multinomial RVM of Zhang & Malik: one softmax posterior '
+  'with one alpha per (class, basis function); the driver holds (K * maxBasis)^2 doubles) or ovr (K binary '
+  'RVMs, class k against the rest, their probabilities renormalised to sum to 1; the driver holds maxBasis^2 '
+  'doubles)',
+  'softmax'),
+ ('noisePrecision',
+  'float',
+  'family gaussian: the noise precision beta = 1 / sigma^2 of the labels (>= 0, finite). 0 (the default): '
+  'learn it from the data with the alphas; > 0: hold it at this value throughout the fit (when the noise '
+  'level is known), re-estimating the alphas only. Solvers em and fast; families bernoulli and multinomial '
+  "have no noise and refuse a value > 0. A fitted model's own beta is RvmModel.fittedNoisePrecision",
+  0.0),
+ ('parallelism',
+  'int',
+  'the number of binary fits multiClassStrategy ovr runs at once (>= 1); each holds its own maxBasis^2 '
+  'matrices on the driver',
+  1),
+ ('predictionCol', 'string', 'prediction column name', 'prediction'),
+ ('prior',
+  'string',
+  "the prior over the weights' precisions: ard (one precision per basis function), grid-product (the "
+  'p-gridRVM of Kropotov et al.: the precision of w_ij is alpha_i * beta_j over a table of rows i and '
+  'columns j) or grid-sum (the s-gridRVM: alpha_i + beta_j). The grid priors need solver variational and a '
+  'table: kernel rbf-per-dimension (input dimensions x centres) or linear with gridShape',
+  'ard'),
+ ('probabilityCol',
+  'string',
+  'Column name for predicted class conditional probabilities. Note: Not all models output well-calibrated '
+  'probability estimates! These probabilities should be treated as confidences, not precise probabilities',
+  'probability'),
+ ('probabilityMethod',
+  'string',
+  'how class probabilities are computed: moderated (MacKay: sigmoid(m / sqrt(1 + pi s^2 / 8)), which '
+  'accounts for the weight uncertainty) or map (sigmoid(m) at the posterior mode)',
+  'moderated'),
+ ('rawPredictionCol', 'string', 'raw prediction (a.k.a. confidence) column name', 'rawPrediction'),
+ ('seed', 'long', 'random seed for the sample of candidate centres', 2061070582),
+ ('solver',
+  'string',
+  'the algorithm: em (the classic re-estimation of Tipping 2001: starts from every candidate and prunes), '
+  'fast (the sequential algorithm of Tipping & Faul 2003: starts from one basis function and adds, '
+  're-estimates or deletes one, or a batch, per step; far fewer operations and passes for large candidate '
+  'sets; gaussian, bernoulli, poisson and multinomial with multiClassStrategy softmax or ovr; scale-free '
+  'prior only) or variational (the variational RVM of Bishop & Tipping: Gamma posteriors over the '
+  'precisions, needed by the grid priors; gaussian and bernoulli only)',
+  'fast'),
+ ('standardization',
+  'boolean',
+  'whether to centre and scale the features to unit variance before the basis is built; the model applies '
+  'the same map, so it predicts on the original scale',
+  True),
+ ('threshold',
+  'float',
+  'binary classification threshold on P(1) in [0, 1]: predict 1 when P(1) > threshold (bernoulli only; a '
+  'multinomial model predicts the most probable class)',
+  0.5),
+ ('thresholds',
+  'list_float',
+  'Thresholds in multi-class classification to adjust the probability of predicting each class. Array must '
+  'have length equal to the number of classes, with values > 0 excepting that at most one value may be 0. '
+  'The class with largest value p/t is predicted, where p is the original probability of that class and t is '
+  "the class's threshold",
+  None),
+ ('tol',
+  'float',
+  'convergence tolerance on the largest change of log(alpha) in a step with no basis function pruned (> 0)',
+  0.001),
+ ('varianceCol',
+  'string',
+  "column name for the predictive variance 1/beta + phi' Sigma phi (gaussian); empty: not written",
+  'variance'),
+ ('variationalForm',
+  'string',
+  'how solver variational represents the posterior over the weights: primal (the M x M precision over the M '
+  'basis functions, factored every step: O(M^3) a step, from statistics gathered on the executors), dual '
+  '(the N x N Woodbury form over the N training rows: the expanded design, N x M doubles, is collected to '
+  "the driver, O(N^2 M + N^3) a step), or auto (dual when M > N and the design fits the driver's memory, "
+  'else primal). Both give the same fit up to rounding',
+  'auto'),
+ ('weightCol',
+  'string',
+  'row weight column name (numeric, non-negative; a weight of k counts the row k times). Empty: every row '
+  'has weight 1',
+  '')]
+
+RVM_CLASSIFICATION_MODEL_OWN_PARAMS = [('featureNames',
+  'list_string',
+  'the names of the input features in the order of the features vector (the columns it was assembled from); '
+  'empty when unknown',
+  None)]
+
+RVM_REGRESSOR_PARAMS = [('aggregationDepth', 'int', 'suggested depth for treeReduce (>= 2)', 2),
+ ('alphaMax',
+  'float',
+  'a basis function whose prior precision alpha exceeds this is pruned from the model (> 0)',
+  1000000000.0),
+ ('alphaPriorRate', 'float', 'rate b of the Gamma(a, b) hyperprior on each alpha (>= 0)', 0.0),
+ ('alphaPriorShape',
+  'float',
+  'shape a of the Gamma(a, b) hyperprior on each alpha (>= 0; a = b = 0 is the scale-free prior)',
+  0.0),
+ ('classFeatureBlocks',
+  'int',
+  'class-specific features (Zhang & Malik, appendix A.1), for family multinomial with kernel linear: B > 0 '
+  'reads each features vector as K consecutive blocks of B features, one per class (K*B features in all), '
+  "and class p's score uses only block p (and the bias): w_p' phi_p(x), with one alpha per (class, feature) "
+  "of its block (multiClassStrategy ovr: class p's binary fit against the rest uses block p). 0 (the "
+  'default): every class uses every feature',
+  0),
+ ('coef0', 'float', 'constant term of the poly kernel (finite)', 1.0),
+ ('degree', 'int', 'degree of the poly kernel (>= 1)', 3),
+ ('family',
+  'string',
+  'the likelihood: gaussian (regression with Gaussian noise) or poisson (counts 0, 1, 2, ..., log link: the '
+  'prediction is the mean count exp(f) under the posterior of the latent f; solver em or fast)',
+  'gaussian'),
+ ('featuresCol', 'string', 'features column name', 'features'),
+ ('fitIntercept',
+  'boolean',
+  'whether to add a bias basis function (itself subject to relevance determination)',
+  True),
+ ('gamma',
+  'float',
+  'scale of the rbf and poly kernels (> 0), on the standardised features when standardization is on. Unset: '
+  '1 / number of features',
+  None),
+ ('gridShape',
+  'list_int',
+  'the table [rows, columns] the input features form for a grid prior with kernel linear (feature r * '
+  'columns + c is cell (r, c), row-major; rows * columns must equal the number of features). Unset: kernel '
+  'rbf-per-dimension uses [number of features, number of centres]',
+  None),
+ ('kernel',
+  'string',
+  "the basis: rbf (exp(-gamma |x - c|^2) on each candidate centre c), poly ((gamma x'c + coef0)^degree), "
+  'linear (the input features themselves, so that relevance ranks the features), or rbf-per-dimension '
+  '(exp(-gamma (x(i) - c(i))^2) for every input dimension i and centre c: a table of dimensions x centres, '
+  'for the grid priors)',
+  'rbf'),
+ ('labelCol', 'string', 'label column name', 'label'),
+ ('logEvery',
+  'int',
+  "print the fit's progress on the driver's standard error every this many iterations (>= 0): iteration k of "
+  'maxIter, the number of basis functions, the log marginal likelihood, the largest |d log alpha| against '
+  'tol and the seconds so far, and a line when the fit ends. 0 (the default): none (every iteration is '
+  'logged at INFO either way)',
+  0),
+ ('maxAddsPerStep',
+  'int',
+  'solver fast with family bernoulli, poisson or multinomial: the most basis functions one step may add (>= '
+  '0). A step proposes the best adds and keeps those that still gain given the ones kept before them (a near '
+  'copy of a kept one does not), then finds the mode once. Larger: fewer steps and passes over large data, '
+  'often more relevance vectors; 1: one at a time, as Tipping & Faul (2003), about one pass over every '
+  'candidate per relevance vector, and fewer passes on small data; 0 (auto): 16 from 100000 training rows '
+  'on, else 1 (the fit logs the value, its path and why)',
+  0),
+ ('maxBasis',
+  'int',
+  'largest number of candidate basis centres: every training row when there are at most this many, else a '
+  'seeded sample of this size (>= 1; the driver holds a maxBasis x maxBasis matrix, (K * maxBasis)^2 for the '
+  'multinomial softmax)',
+  1000),
+ ('maxBlockSizeInMB',
+  'float',
+  'the most memory, in MiB, a block of stacked rows and their basis expansion may take on an executor (>= 0; '
+  '0 chooses automatically: about 4 MiB)',
+  0.0),
+ ('maxDriverDesignSizeInMB',
+  'float',
+  'families bernoulli, poisson and multinomial, and solver fast with family gaussian: the largest expanded '
+  'design, in MiB (training rows x candidate basis functions x 8 bytes), that a fit builds on the driver (>= '
+  "0; the default, Infinity, sets no limit of its own: the driver's heap decides). When the design is at "
+  "most this, fits the driver's heap (twice, beside a step's matrices, in 60% of it: a design of up to about "
+  '30% of the heap) and the rows fit spark.driver.maxResultSize, one pass collects the rows, the driver '
+  'expands them, and every later step of the solver runs there without passing over the data again (a pass '
+  'over the cluster costs the latency of a Spark job and re-expands every row over all candidates); '
+  'otherwise every step passes over the cluster. 0: always pass over the cluster. Same fit either way, up to '
+  'rounding. On a cluster whose executors have far more cores than the driver, a finite value keeps large '
+  "fits on the executors. (Gaussian fast on the driver computes only the columns of X'X of the basis "
+  "functions it adds; gaussian em and the variational primal form make one statistics pass, X'X and X'y, on "
+  'either path)',
+  inf),
+ ('maxIter', 'int', 'maximum number of alpha re-estimation steps (>= 1)', 1000),
+ ('multiClassStrategy',
+  'string',
+  'how family multinomial is fitted: softmax (the multinomial RVM of Zhang & Malik: one softmax posterior '
+  'with one alpha per (class, basis function); the driver holds (K * maxBasis)^2 doubles) or ovr (K binary '
+  'RVMs, class k against the rest, their probabilities renormalised to sum to 1; the driver holds maxBasis^2 '
+  'doubles)',
+  'softmax'),
+ ('noisePrecision',
+  'float',
+  'family gaussian: the noise precision beta = 1 / sigma^2 of the labels (>= 0, finite). 0 (the default): '
+  'learn it from the data with the alphas; > 0: hold it at this value throughout the fit (when the noise '
+  'level is known), re-estimating the alphas only. Solvers em and fast; families bernoulli and multinomial '
+  "have no noise and refuse a value > 0. A fitted model's own beta is RvmModel.fittedNoisePrecision",
+  0.0),
+ ('parallelism',
+  'int',
+  'the number of binary fits multiClassStrategy ovr runs at once (>= 1); each holds its own maxBasis^2 '
+  'matrices on the driver',
+  1),
+ ('predictionCol', 'string', 'prediction column name', 'prediction'),
+ ('prior',
+  'string',
+  "the prior over the weights' precisions: ard (one precision per basis function), grid-product (the "
+  'p-gridRVM of Kropotov et al.: the precision of w_ij is alpha_i * beta_j over a table of rows i and '
+  'columns j) or grid-sum (the s-gridRVM: alpha_i + beta_j). The grid priors need solver variational and a '
+  'table: kernel rbf-per-dimension (input dimensions x centres) or linear with gridShape',
+  'ard'),
+ ('probabilityCol',
+  'string',
+  'column name for the predicted class probabilities [P(0), P(1)] (bernoulli) or [P(0), ..., P(K-1)] '
+  '(multinomial); empty: not written',
+  'probability'),
+ ('probabilityMethod',
+  'string',
+  'how class probabilities are computed: moderated (MacKay: sigmoid(m / sqrt(1 + pi s^2 / 8)), which '
+  'accounts for the weight uncertainty) or map (sigmoid(m) at the posterior mode)',
+  'moderated'),
+ ('rawPredictionCol',
+  'string',
+  'column name for the raw prediction: [-z, z], z the (moderated) logit of class 1 (bernoulli); the K '
+  '(moderated) class scores whose softmax is the probability (multinomial, softmax), or the K (moderated) '
+  'logits of each class against the rest (multinomial, ovr); empty: not written',
+  'rawPrediction'),
+ ('seed', 'long', 'random seed for the sample of candidate centres', 2061070582),
+ ('solver',
+  'string',
+  'the algorithm: em (the classic re-estimation of Tipping 2001: starts from every candidate and prunes), '
+  'fast (the sequential algorithm of Tipping & Faul 2003: starts from one basis function and adds, '
+  're-estimates or deletes one, or a batch, per step; far fewer operations and passes for large candidate '
+  'sets; gaussian, bernoulli, poisson and multinomial with multiClassStrategy softmax or ovr; scale-free '
+  'prior only) or variational (the variational RVM of Bishop & Tipping: Gamma posteriors over the '
+  'precisions, needed by the grid priors; gaussian and bernoulli only)',
+  'fast'),
+ ('standardization',
+  'boolean',
+  'whether to centre and scale the features to unit variance before the basis is built; the model applies '
+  'the same map, so it predicts on the original scale',
+  True),
+ ('threshold',
+  'float',
+  'binary classification threshold on P(1) in [0, 1]: predict 1 when P(1) > threshold (bernoulli only; a '
+  'multinomial model predicts the most probable class)',
+  0.5),
+ ('thresholds',
+  'list_float',
+  'per-class thresholds for classification (bernoulli: 2 values; multinomial: K, one per class): the '
+  'predicted class is the k that maximises P(k) / thresholds(k) (a class of threshold 0 wins whenever its '
+  "probability is positive), as Spark's probabilistic classifiers. Values >= 0, at most one 0. Unset: "
+  'bernoulli uses threshold, multinomial the most probable class; set, it takes precedence over threshold',
+  None),
+ ('tol',
+  'float',
+  'convergence tolerance on the largest change of log(alpha) in a step with no basis function pruned (> 0)',
+  0.001),
+ ('varianceCol',
+  'string',
+  "column name for the predictive variance 1/beta + phi' Sigma phi (gaussian); empty: not written",
+  'variance'),
+ ('variationalForm',
+  'string',
+  'how solver variational represents the posterior over the weights: primal (the M x M precision over the M '
+  'basis functions, factored every step: O(M^3) a step, from statistics gathered on the executors), dual '
+  '(the N x N Woodbury form over the N training rows: the expanded design, N x M doubles, is collected to '
+  "the driver, O(N^2 M + N^3) a step), or auto (dual when M > N and the design fits the driver's memory, "
+  'else primal). Both give the same fit up to rounding',
+  'auto'),
+ ('weightCol',
+  'string',
+  'row weight column name (numeric, non-negative; a weight of k counts the row k times). Empty: every row '
+  'has weight 1',
+  '')]
+
+RVM_REGRESSION_MODEL_OWN_PARAMS = [('featureNames',
+  'list_string',
+  'the names of the input features in the order of the features vector (the columns it was assembled from); '
+  'empty when unknown',
+  None)]
+
 SELECTOR_PARAMS = [('aggregationDepth', 'int', 'suggested depth for treeReduce (>= 2)', 2),
  ('alphaMax',
   'float',
@@ -451,6 +828,102 @@ SELECTOR_SETTERS = ['setAggregationDepth',
  'setWeightCol']
 
 SELECTOR_MODEL_SETTERS = ['setFeaturesCol', 'setOutputCol']
+
+RVM_CLASSIFIER_SETTERS = ['setAggregationDepth',
+ 'setAlphaMax',
+ 'setAlphaPriorRate',
+ 'setAlphaPriorShape',
+ 'setClassFeatureBlocks',
+ 'setCoef0',
+ 'setDegree',
+ 'setFamily',
+ 'setFeaturesCol',
+ 'setFitIntercept',
+ 'setGamma',
+ 'setGridShape',
+ 'setKernel',
+ 'setLabelCol',
+ 'setLogEvery',
+ 'setMaxAddsPerStep',
+ 'setMaxBasis',
+ 'setMaxBlockSizeInMB',
+ 'setMaxDriverDesignSizeInMB',
+ 'setMaxIter',
+ 'setMultiClassStrategy',
+ 'setNoisePrecision',
+ 'setParallelism',
+ 'setPredictionCol',
+ 'setPrior',
+ 'setProbabilityCol',
+ 'setProbabilityMethod',
+ 'setRawPredictionCol',
+ 'setSeed',
+ 'setSolver',
+ 'setStandardization',
+ 'setThreshold',
+ 'setThresholds',
+ 'setTol',
+ 'setVarianceCol',
+ 'setVariationalForm',
+ 'setWeightCol']
+
+RVM_CLASSIFICATION_MODEL_SETTERS = ['setFeatureNames',
+ 'setFeaturesCol',
+ 'setPredictionCol',
+ 'setProbabilityCol',
+ 'setProbabilityMethod',
+ 'setRawPredictionCol',
+ 'setThreshold',
+ 'setThresholds',
+ 'setVarianceCol']
+
+RVM_REGRESSOR_SETTERS = ['setAggregationDepth',
+ 'setAlphaMax',
+ 'setAlphaPriorRate',
+ 'setAlphaPriorShape',
+ 'setClassFeatureBlocks',
+ 'setCoef0',
+ 'setDegree',
+ 'setFamily',
+ 'setFeaturesCol',
+ 'setFitIntercept',
+ 'setGamma',
+ 'setGridShape',
+ 'setKernel',
+ 'setLabelCol',
+ 'setLogEvery',
+ 'setMaxAddsPerStep',
+ 'setMaxBasis',
+ 'setMaxBlockSizeInMB',
+ 'setMaxDriverDesignSizeInMB',
+ 'setMaxIter',
+ 'setMultiClassStrategy',
+ 'setNoisePrecision',
+ 'setParallelism',
+ 'setPredictionCol',
+ 'setPrior',
+ 'setProbabilityCol',
+ 'setProbabilityMethod',
+ 'setRawPredictionCol',
+ 'setSeed',
+ 'setSolver',
+ 'setStandardization',
+ 'setThreshold',
+ 'setThresholds',
+ 'setTol',
+ 'setVarianceCol',
+ 'setVariationalForm',
+ 'setWeightCol']
+
+RVM_REGRESSION_MODEL_SETTERS = ['setFeatureNames',
+ 'setFeaturesCol',
+ 'setPredictionCol',
+ 'setProbabilityCol',
+ 'setProbabilityMethod',
+ 'setRawPredictionCol',
+ 'setThreshold',
+ 'setThresholds',
+ 'setVarianceCol']
 
 
 class _RvmParams(Params):
@@ -1436,6 +1909,184 @@ class _RvmSelectorParams(Params):
         return self.getOrDefault(self.weightCol)
 
 
+class _RvmClassifierParams(_RvmParams):
+    """The params of RvmClassifier and RvmClassificationModel."""
+
+    family: "Param[str]" = Param(
+        Params._dummy(),
+        'family',
+        ('the likelihood: auto (bernoulli for 2 classes, multinomial for more, the number of classes read from the '
+         "label column's ML attribute when present, else the largest label + 1), bernoulli (binary, labels 0/1; "
+         "binomial, Spark's name for it, is the same) or multinomial (K classes, labels 0 ... K-1; see "
+         'multiClassStrategy). A fitted model holds the family it was fitted with'),
+        typeConverter=TypeConverters.toString,
+    )
+    featuresCol: "Param[str]" = Param(
+        Params._dummy(),
+        'featuresCol',
+        'features column name',
+        typeConverter=TypeConverters.toString,
+    )
+    labelCol: "Param[str]" = Param(
+        Params._dummy(),
+        'labelCol',
+        'label column name',
+        typeConverter=TypeConverters.toString,
+    )
+    predictionCol: "Param[str]" = Param(
+        Params._dummy(),
+        'predictionCol',
+        'prediction column name',
+        typeConverter=TypeConverters.toString,
+    )
+    probabilityCol: "Param[str]" = Param(
+        Params._dummy(),
+        'probabilityCol',
+        ('Column name for predicted class conditional probabilities. Note: Not all models output well-calibrated '
+         'probability estimates! These probabilities should be treated as confidences, not precise probabilities'),
+        typeConverter=TypeConverters.toString,
+    )
+    rawPredictionCol: "Param[str]" = Param(
+        Params._dummy(),
+        'rawPredictionCol',
+        'raw prediction (a.k.a. confidence) column name',
+        typeConverter=TypeConverters.toString,
+    )
+    thresholds: "Param[List[float]]" = Param(
+        Params._dummy(),
+        'thresholds',
+        ('Thresholds in multi-class classification to adjust the probability of predicting each class. Array must '
+         'have length equal to the number of classes, with values > 0 excepting that at most one value may be 0. The '
+         'class with largest value p/t is predicted, where p is the original probability of that class and t is the '
+         "class's threshold"),
+        typeConverter=TypeConverters.toListFloat,
+    )
+
+    def getFamily(self) -> str:
+        """Gets family or its default: the likelihood: auto (bernoulli for 2 classes, multinomial for more, the number
+        of classes read from the label column's ML attribute when present, else the largest label + 1), bernoulli
+        (binary, labels 0/1; binomial, Spark's name for it, is the same) or multinomial (K classes, labels 0 ...
+        K-1; see multiClassStrategy). A fitted model holds the family it was fitted with
+        """
+        return self.getOrDefault(self.family)
+
+    def getFeaturesCol(self) -> str:
+        """Gets featuresCol or its default: features column name"""
+        return self.getOrDefault(self.featuresCol)
+
+    def getLabelCol(self) -> str:
+        """Gets labelCol or its default: label column name"""
+        return self.getOrDefault(self.labelCol)
+
+    def getPredictionCol(self) -> str:
+        """Gets predictionCol or its default: prediction column name"""
+        return self.getOrDefault(self.predictionCol)
+
+    def getProbabilityCol(self) -> str:
+        """Gets probabilityCol or its default: Column name for predicted class conditional probabilities. Note: Not
+        all models output well-calibrated probability estimates! These probabilities should be treated as
+        confidences, not precise probabilities
+        """
+        return self.getOrDefault(self.probabilityCol)
+
+    def getRawPredictionCol(self) -> str:
+        """Gets rawPredictionCol or its default: raw prediction (a.k.a. confidence) column name"""
+        return self.getOrDefault(self.rawPredictionCol)
+
+    def getThresholds(self) -> List[float]:
+        """Gets thresholds or its default: Thresholds in multi-class classification to adjust the probability of
+        predicting each class. Array must have length equal to the number of classes, with values > 0 excepting
+        that at most one value may be 0. The class with largest value p/t is predicted, where p is the original
+        probability of that class and t is the class's threshold
+        """
+        return self.getOrDefault(self.thresholds)
+
+
+class _RvmClassificationModelParams(_RvmClassifierParams):
+    """The params of RvmClassificationModel: RvmClassifier's and its own."""
+
+    featureNames: "Param[List[str]]" = Param(
+        Params._dummy(),
+        'featureNames',
+        ('the names of the input features in the order of the features vector (the columns it was assembled from); '
+         'empty when unknown'),
+        typeConverter=TypeConverters.toListString,
+    )
+
+    def getFeatureNames(self) -> List[str]:
+        """Gets featureNames or its default: the names of the input features in the order of the features vector (the
+        columns it was assembled from); empty when unknown
+        """
+        return self.getOrDefault(self.featureNames)
+
+
+class _RvmRegressorParams(_RvmParams):
+    """The params of RvmRegressor and RvmRegressionModel."""
+
+    family: "Param[str]" = Param(
+        Params._dummy(),
+        'family',
+        ('the likelihood: gaussian (regression with Gaussian noise) or poisson (counts 0, 1, 2, ..., log link: the '
+         'prediction is the mean count exp(f) under the posterior of the latent f; solver em or fast)'),
+        typeConverter=TypeConverters.toString,
+    )
+    featuresCol: "Param[str]" = Param(
+        Params._dummy(),
+        'featuresCol',
+        'features column name',
+        typeConverter=TypeConverters.toString,
+    )
+    labelCol: "Param[str]" = Param(
+        Params._dummy(),
+        'labelCol',
+        'label column name',
+        typeConverter=TypeConverters.toString,
+    )
+    predictionCol: "Param[str]" = Param(
+        Params._dummy(),
+        'predictionCol',
+        'prediction column name',
+        typeConverter=TypeConverters.toString,
+    )
+
+    def getFamily(self) -> str:
+        """Gets family or its default: the likelihood: gaussian (regression with Gaussian noise) or poisson (counts 0,
+        1, 2, ..., log link: the prediction is the mean count exp(f) under the posterior of the latent f; solver em
+        or fast)
+        """
+        return self.getOrDefault(self.family)
+
+    def getFeaturesCol(self) -> str:
+        """Gets featuresCol or its default: features column name"""
+        return self.getOrDefault(self.featuresCol)
+
+    def getLabelCol(self) -> str:
+        """Gets labelCol or its default: label column name"""
+        return self.getOrDefault(self.labelCol)
+
+    def getPredictionCol(self) -> str:
+        """Gets predictionCol or its default: prediction column name"""
+        return self.getOrDefault(self.predictionCol)
+
+
+class _RvmRegressionModelParams(_RvmRegressorParams):
+    """The params of RvmRegressionModel: RvmRegressor's and its own."""
+
+    featureNames: "Param[List[str]]" = Param(
+        Params._dummy(),
+        'featureNames',
+        ('the names of the input features in the order of the features vector (the columns it was assembled from); '
+         'empty when unknown'),
+        typeConverter=TypeConverters.toListString,
+    )
+
+    def getFeatureNames(self) -> List[str]:
+        """Gets featureNames or its default: the names of the input features in the order of the features vector (the
+        columns it was assembled from); empty when unknown
+        """
+        return self.getOrDefault(self.featureNames)
+
+
 class _RvmEstimatorSetters(Params):
     """The setters of RVM_ESTIMATOR_SETTERS."""
 
@@ -1953,6 +2604,114 @@ class _RvmSelectorModelSetters(Params):
         return self._set(outputCol=value)
 
 
+class _RvmClassifierSetters(_RvmEstimatorSetters):
+    """The setters of RVM_CLASSIFIER_SETTERS."""
+
+    def setFamily(self: P, value: str) -> P:
+        """Sets family: the likelihood: auto (bernoulli for 2 classes, multinomial for more, the number of classes
+        read from the label column's ML attribute when present, else the largest label + 1), bernoulli (binary,
+        labels 0/1; binomial, Spark's name for it, is the same) or multinomial (K classes, labels 0 ... K-1; see
+        multiClassStrategy). A fitted model holds the family it was fitted with
+        """
+        return self._set(family=value)
+
+    def setFeaturesCol(self: P, value: str) -> P:
+        """Sets featuresCol: features column name"""
+        return self._set(featuresCol=value)
+
+    def setLabelCol(self: P, value: str) -> P:
+        """Sets labelCol: label column name"""
+        return self._set(labelCol=value)
+
+    def setPredictionCol(self: P, value: str) -> P:
+        """Sets predictionCol: prediction column name"""
+        return self._set(predictionCol=value)
+
+    def setProbabilityCol(self: P, value: str) -> P:
+        """Sets probabilityCol: Column name for predicted class conditional probabilities. Note: Not all models output
+        well-calibrated probability estimates! These probabilities should be treated as confidences, not precise
+        probabilities
+        """
+        return self._set(probabilityCol=value)
+
+    def setRawPredictionCol(self: P, value: str) -> P:
+        """Sets rawPredictionCol: raw prediction (a.k.a. confidence) column name"""
+        return self._set(rawPredictionCol=value)
+
+    def setThresholds(self: P, value: List[float]) -> P:
+        """Sets thresholds: Thresholds in multi-class classification to adjust the probability of predicting each
+        class. Array must have length equal to the number of classes, with values > 0 excepting that at most one
+        value may be 0. The class with largest value p/t is predicted, where p is the original probability of that
+        class and t is the class's threshold
+        """
+        return self._set(thresholds=value)
+
+
+class _RvmClassificationModelSetters(_RvmModelSetters):
+    """The setters of RVM_CLASSIFICATION_MODEL_SETTERS."""
+
+    def setFeaturesCol(self: P, value: str) -> P:
+        """Sets featuresCol: features column name"""
+        return self._set(featuresCol=value)
+
+    def setPredictionCol(self: P, value: str) -> P:
+        """Sets predictionCol: prediction column name"""
+        return self._set(predictionCol=value)
+
+    def setProbabilityCol(self: P, value: str) -> P:
+        """Sets probabilityCol: Column name for predicted class conditional probabilities. Note: Not all models output
+        well-calibrated probability estimates! These probabilities should be treated as confidences, not precise
+        probabilities
+        """
+        return self._set(probabilityCol=value)
+
+    def setRawPredictionCol(self: P, value: str) -> P:
+        """Sets rawPredictionCol: raw prediction (a.k.a. confidence) column name"""
+        return self._set(rawPredictionCol=value)
+
+    def setThresholds(self: P, value: List[float]) -> P:
+        """Sets thresholds: Thresholds in multi-class classification to adjust the probability of predicting each
+        class. Array must have length equal to the number of classes, with values > 0 excepting that at most one
+        value may be 0. The class with largest value p/t is predicted, where p is the original probability of that
+        class and t is the class's threshold
+        """
+        return self._set(thresholds=value)
+
+
+class _RvmRegressorSetters(_RvmEstimatorSetters):
+    """The setters of RVM_REGRESSOR_SETTERS."""
+
+    def setFamily(self: P, value: str) -> P:
+        """Sets family: the likelihood: gaussian (regression with Gaussian noise) or poisson (counts 0, 1, 2, ..., log
+        link: the prediction is the mean count exp(f) under the posterior of the latent f; solver em or fast)
+        """
+        return self._set(family=value)
+
+    def setFeaturesCol(self: P, value: str) -> P:
+        """Sets featuresCol: features column name"""
+        return self._set(featuresCol=value)
+
+    def setLabelCol(self: P, value: str) -> P:
+        """Sets labelCol: label column name"""
+        return self._set(labelCol=value)
+
+    def setPredictionCol(self: P, value: str) -> P:
+        """Sets predictionCol: prediction column name"""
+        return self._set(predictionCol=value)
+
+
+class _RvmRegressionModelSetters(_RvmModelSetters):
+    """The setters of RVM_REGRESSION_MODEL_SETTERS."""
+
+    def setFeaturesCol(self: P, value: str) -> P:
+        """Sets featuresCol: features column name"""
+        return self._set(featuresCol=value)
+
+    def setPredictionCol(self: P, value: str) -> P:
+        """Sets predictionCol: prediction column name"""
+        return self._set(predictionCol=value)
+
+
 class _RvmEstimatorKeywords(Params):
     """The constructor and setParams of RvmEstimator, one keyword per param."""
 
@@ -2122,6 +2881,200 @@ class _RvmSelectorKeywords(Params):
         solver: str = 'fast',
         standardization: bool = True,
         tol: float = 0.001,
+        variationalForm: str = 'auto',
+        weightCol: str = '',
+    ) -> P:
+        """Sets params by keyword (only those given)."""
+        return self._set(**self._input_kwargs)  # type: ignore
+
+
+class _RvmClassifierKeywords(Params):
+    """The constructor and setParams of RvmClassifier, one keyword per param."""
+
+    @keyword_only
+    def __init__(
+        self,
+        *,
+        aggregationDepth: int = 2,
+        alphaMax: float = 1000000000.0,
+        alphaPriorRate: float = 0.0,
+        alphaPriorShape: float = 0.0,
+        classFeatureBlocks: int = 0,
+        coef0: float = 1.0,
+        degree: int = 3,
+        family: str = 'auto',
+        featuresCol: str = 'features',
+        fitIntercept: bool = True,
+        gamma: Optional[float] = None,
+        gridShape: Optional[List[int]] = None,
+        kernel: str = 'rbf',
+        labelCol: str = 'label',
+        logEvery: int = 0,
+        maxAddsPerStep: int = 0,
+        maxBasis: int = 1000,
+        maxBlockSizeInMB: float = 0.0,
+        maxDriverDesignSizeInMB: float = inf,
+        maxIter: int = 1000,
+        multiClassStrategy: str = 'softmax',
+        noisePrecision: float = 0.0,
+        parallelism: int = 1,
+        predictionCol: str = 'prediction',
+        prior: str = 'ard',
+        probabilityCol: str = 'probability',
+        probabilityMethod: str = 'moderated',
+        rawPredictionCol: str = 'rawPrediction',
+        seed: int = 2061070582,
+        solver: str = 'fast',
+        standardization: bool = True,
+        threshold: float = 0.5,
+        thresholds: Optional[List[float]] = None,
+        tol: float = 0.001,
+        varianceCol: str = 'variance',
+        variationalForm: str = 'auto',
+        weightCol: str = '',
+    ) -> None:
+        """Keywords set params (only those given; the others keep their defaults)."""
+        super().__init__()
+        self._java_obj = self._new_java_obj("io.github.sparkrvm.RvmClassifier", self.uid)  # type: ignore
+        self._set_spec_defaults()  # type: ignore
+        self._set(**self._input_kwargs)
+
+    @keyword_only
+    def setParams(
+        self: P,
+        *,
+        aggregationDepth: int = 2,
+        alphaMax: float = 1000000000.0,
+        alphaPriorRate: float = 0.0,
+        alphaPriorShape: float = 0.0,
+        classFeatureBlocks: int = 0,
+        coef0: float = 1.0,
+        degree: int = 3,
+        family: str = 'auto',
+        featuresCol: str = 'features',
+        fitIntercept: bool = True,
+        gamma: Optional[float] = None,
+        gridShape: Optional[List[int]] = None,
+        kernel: str = 'rbf',
+        labelCol: str = 'label',
+        logEvery: int = 0,
+        maxAddsPerStep: int = 0,
+        maxBasis: int = 1000,
+        maxBlockSizeInMB: float = 0.0,
+        maxDriverDesignSizeInMB: float = inf,
+        maxIter: int = 1000,
+        multiClassStrategy: str = 'softmax',
+        noisePrecision: float = 0.0,
+        parallelism: int = 1,
+        predictionCol: str = 'prediction',
+        prior: str = 'ard',
+        probabilityCol: str = 'probability',
+        probabilityMethod: str = 'moderated',
+        rawPredictionCol: str = 'rawPrediction',
+        seed: int = 2061070582,
+        solver: str = 'fast',
+        standardization: bool = True,
+        threshold: float = 0.5,
+        thresholds: Optional[List[float]] = None,
+        tol: float = 0.001,
+        varianceCol: str = 'variance',
+        variationalForm: str = 'auto',
+        weightCol: str = '',
+    ) -> P:
+        """Sets params by keyword (only those given)."""
+        return self._set(**self._input_kwargs)  # type: ignore
+
+
+class _RvmRegressorKeywords(Params):
+    """The constructor and setParams of RvmRegressor, one keyword per param."""
+
+    @keyword_only
+    def __init__(
+        self,
+        *,
+        aggregationDepth: int = 2,
+        alphaMax: float = 1000000000.0,
+        alphaPriorRate: float = 0.0,
+        alphaPriorShape: float = 0.0,
+        classFeatureBlocks: int = 0,
+        coef0: float = 1.0,
+        degree: int = 3,
+        family: str = 'gaussian',
+        featuresCol: str = 'features',
+        fitIntercept: bool = True,
+        gamma: Optional[float] = None,
+        gridShape: Optional[List[int]] = None,
+        kernel: str = 'rbf',
+        labelCol: str = 'label',
+        logEvery: int = 0,
+        maxAddsPerStep: int = 0,
+        maxBasis: int = 1000,
+        maxBlockSizeInMB: float = 0.0,
+        maxDriverDesignSizeInMB: float = inf,
+        maxIter: int = 1000,
+        multiClassStrategy: str = 'softmax',
+        noisePrecision: float = 0.0,
+        parallelism: int = 1,
+        predictionCol: str = 'prediction',
+        prior: str = 'ard',
+        probabilityCol: str = 'probability',
+        probabilityMethod: str = 'moderated',
+        rawPredictionCol: str = 'rawPrediction',
+        seed: int = 2061070582,
+        solver: str = 'fast',
+        standardization: bool = True,
+        threshold: float = 0.5,
+        thresholds: Optional[List[float]] = None,
+        tol: float = 0.001,
+        varianceCol: str = 'variance',
+        variationalForm: str = 'auto',
+        weightCol: str = '',
+    ) -> None:
+        """Keywords set params (only those given; the others keep their defaults)."""
+        super().__init__()
+        self._java_obj = self._new_java_obj("io.github.sparkrvm.RvmRegressor", self.uid)  # type: ignore
+        self._set_spec_defaults()  # type: ignore
+        self._set(**self._input_kwargs)
+
+    @keyword_only
+    def setParams(
+        self: P,
+        *,
+        aggregationDepth: int = 2,
+        alphaMax: float = 1000000000.0,
+        alphaPriorRate: float = 0.0,
+        alphaPriorShape: float = 0.0,
+        classFeatureBlocks: int = 0,
+        coef0: float = 1.0,
+        degree: int = 3,
+        family: str = 'gaussian',
+        featuresCol: str = 'features',
+        fitIntercept: bool = True,
+        gamma: Optional[float] = None,
+        gridShape: Optional[List[int]] = None,
+        kernel: str = 'rbf',
+        labelCol: str = 'label',
+        logEvery: int = 0,
+        maxAddsPerStep: int = 0,
+        maxBasis: int = 1000,
+        maxBlockSizeInMB: float = 0.0,
+        maxDriverDesignSizeInMB: float = inf,
+        maxIter: int = 1000,
+        multiClassStrategy: str = 'softmax',
+        noisePrecision: float = 0.0,
+        parallelism: int = 1,
+        predictionCol: str = 'prediction',
+        prior: str = 'ard',
+        probabilityCol: str = 'probability',
+        probabilityMethod: str = 'moderated',
+        rawPredictionCol: str = 'rawPrediction',
+        seed: int = 2061070582,
+        solver: str = 'fast',
+        standardization: bool = True,
+        threshold: float = 0.5,
+        thresholds: Optional[List[float]] = None,
+        tol: float = 0.001,
+        varianceCol: str = 'variance',
         variationalForm: str = 'auto',
         weightCol: str = '',
     ) -> P:

@@ -20,6 +20,11 @@ from dataclasses import dataclass, field
 from typing import Any, List, Optional, Tuple, Union
 
 from pyspark.ml.util import JavaMLReadable, JavaMLWritable
+from pyspark.ml.classification import (BinaryLogisticRegressionTrainingSummary, LogisticRegressionTrainingSummary,
+                                       _JavaProbabilisticClassificationModel, _JavaProbabilisticClassifier)
+from pyspark.ml.linalg import Vector
+from pyspark.ml.regression import _JavaRegressionModel, _JavaRegressor
+from pyspark.ml.util import HasTrainingSummary
 from pyspark.ml.wrapper import JavaEstimator, JavaModel
 from pyspark.sql import DataFrame
 from pyspark.sql.utils import is_remote
@@ -177,36 +182,18 @@ class RvmEstimator(_params._RvmEstimatorKeywords, _params._RvmEstimatorSetters, 
         return None if java_model is None else RvmModel(java_model)
 
 
-class RvmModel(_params._RvmModelSetters, _params._RvmModelParams, _SpecParams, JavaModel,
-               JavaMLReadable["RvmModel"], JavaMLWritable):
-    """A fitted RVM (the JVM's io.github.sparkrvm.RvmModel): ``transform`` adds the prediction (and for
-    classification the raw scores and class probabilities, for regression the predictive variance).
+class _RvmAccessors:
+    """The RVM's own attributes, shared by RvmModel, RvmClassificationModel and RvmRegressionModel (the JVM's
+    HasRelevanceVectors): read through Py4J in a classic session; over Spark Connect they raise the error that names
+    :func:`spark_rvm.read_model_data`."""
 
-    The accessors read the JVM model through Py4J, so they work in a classic session; over Spark Connect the server
-    allows only Spark's own model attributes, and a Connect model offers fit, transform, save and load.
-    """
-
-    _param_specs = tuple(sorted(_params.RVM_PARAMS + _params.RVM_MODEL_OWN_PARAMS))
-
-    def __init__(self, java_model=None):
-        super().__init__(java_model)
-        self._set_spec_defaults()
+    _java_obj: Any
+    _call_java: Any
 
     def _rvm(self, name: str, *args: Any) -> Any:
         """Calls the JVM model's method ``name``; over Spark Connect, raises the error that names what to use."""
-        _require_classic("RvmModel." + name)
+        _require_classic(type(self).__name__ + "." + name)
         return self._call_java(name, *args)
-
-    # ---- the fit ----
-    @property
-    def numFeatures(self) -> int:
-        """The number of input features."""
-        return self._rvm("numFeatures")
-
-    @property
-    def numClasses(self) -> int:
-        """The number of classes (2 for bernoulli, K for multinomial, 0 for gaussian)."""
-        return self._rvm("numClasses")
 
     @property
     def numRelevanceVectors(self) -> int:
@@ -263,6 +250,52 @@ class RvmModel(_params._RvmModelSetters, _params._RvmModelParams, _SpecParams, J
         """The relevance of each input feature (linear kernel): 1/α, 0 where the feature was pruned."""
         return self._rvm("featureRelevance")
 
+    # ---- per class (multinomial) ----
+    def classRelevanceVectors(self, k: int):
+        """The relevance vectors class k uses, one per row."""
+        return self._rvm("classRelevanceVectors", int(k))
+
+    def classWeights(self, k: int):
+        """Class k's weights on its relevance vectors (or relevant features)."""
+        return self._rvm("classWeights", int(k))
+
+    def classAlphas(self, k: int):
+        """Class k's prior precisions α on its relevance vectors (or relevant features)."""
+        return self._rvm("classAlphas", int(k))
+
+    def classIntercept(self, k: int) -> float:
+        """Class k's bias weight (0 when it pruned the bias)."""
+        return self._rvm("classIntercept", int(k))
+
+
+
+class RvmModel(_RvmAccessors, _params._RvmModelSetters, _params._RvmModelParams, _SpecParams, JavaModel,
+               JavaMLReadable["RvmModel"], JavaMLWritable):
+    """A fitted RVM (the JVM's io.github.sparkrvm.RvmModel): ``transform`` adds the prediction (and for
+    classification the raw scores and class probabilities, for regression the predictive variance).
+
+    The accessors read the JVM model through Py4J, so they work in a classic session; over Spark Connect the server
+    allows only Spark's own model attributes: there a model offers fit, transform, save and load, and
+    :func:`spark_rvm.read_model_data` reads a saved model's attributes.
+    """
+
+    _param_specs = tuple(sorted(_params.RVM_PARAMS + _params.RVM_MODEL_OWN_PARAMS))
+
+    def __init__(self, java_model=None):
+        super().__init__(java_model)
+        self._set_spec_defaults()
+
+    # ---- the fit ----
+    @property
+    def numFeatures(self) -> int:
+        """The number of input features."""
+        return self._rvm("numFeatures")
+
+    @property
+    def numClasses(self) -> int:
+        """The number of classes (2 for bernoulli, K for multinomial, 0 for gaussian)."""
+        return self._rvm("numClasses")
+
     @property
     def hasSummary(self) -> bool:
         """Whether the model has a training summary: a fitted model has, and so has a saved and loaded one (without
@@ -287,23 +320,6 @@ class RvmModel(_params._RvmModelSetters, _params._RvmModelParams, _SpecParams, J
                         else self._java_obj.evaluate(java_df, labelCol))
         return _metrics_from_java(java_metrics)
 
-    # ---- per class (multinomial) ----
-    def classRelevanceVectors(self, k: int):
-        """The relevance vectors class k uses, one per row."""
-        return self._rvm("classRelevanceVectors", int(k))
-
-    def classWeights(self, k: int):
-        """Class k's weights on its relevance vectors (or relevant features)."""
-        return self._rvm("classWeights", int(k))
-
-    def classAlphas(self, k: int):
-        """Class k's prior precisions α on its relevance vectors (or relevant features)."""
-        return self._rvm("classAlphas", int(k))
-
-    def classIntercept(self, k: int) -> float:
-        """Class k's bias weight (0 when it pruned the bias)."""
-        return self._rvm("classIntercept", int(k))
-
     # ---- one row ----
     def predict(self, features) -> float:
         """The prediction for one feature vector (the predictive mean, or the class)."""
@@ -315,6 +331,97 @@ class RvmModel(_params._RvmModelSetters, _params._RvmModelParams, _SpecParams, J
 
     def predictVariance(self, features) -> float:
         """The predictive variance for one feature vector (gaussian; poisson: the count's variance)."""
+        return self._rvm("predictVariance", features)
+
+
+class RvmClassifier(_params._RvmClassifierKeywords, _params._RvmClassifierSetters, _params._RvmClassifierParams,
+                    _SpecParams, _JavaProbabilisticClassifier["RvmClassificationModel"],
+                    JavaMLReadable["RvmClassifier"], JavaMLWritable):
+    """The RVM as a PySpark classifier (the JVM's io.github.sparkrvm.RvmClassifier, a ProbabilisticClassifier as
+    LogisticRegression): family auto (bernoulli for 2 classes, multinomial for more), bernoulli or multinomial;
+    ``fit`` returns an :class:`RvmClassificationModel`, whose numClasses, predict, predictProbability, predictRaw
+    and summary are PySpark's own, also over Spark Connect.
+
+    >>> rvm = RvmClassifier(labelCol="yc", gamma=4.0, standardization=False)
+    """
+
+    _param_specs = tuple(_params.RVM_CLASSIFIER_PARAMS)
+
+    def _create_model(self, java_model) -> "RvmClassificationModel":
+        return RvmClassificationModel(java_model)
+
+
+class RvmClassificationModel(_RvmAccessors, _params._RvmClassificationModelSetters,
+                             _params._RvmClassificationModelParams, _SpecParams,
+                             _JavaProbabilisticClassificationModel[Vector],
+                             HasTrainingSummary["LogisticRegressionTrainingSummary"],
+                             JavaMLReadable["RvmClassificationModel"], JavaMLWritable):
+    """A fitted :class:`RvmClassifier`. Spark's part (numClasses, numFeatures, predict, predictRaw,
+    predictProbability, hasSummary and summary: a BinaryLogisticRegressionTrainingSummary for two classes, else a
+    LogisticRegressionTrainingSummary, whose objectiveHistory is the log marginal likelihood per step) works
+    in a classic and a Connect session; the RVM's own attributes (relevanceVectors, weights, ..., rvmSummary) in a
+    classic one (over Connect: :func:`spark_rvm.read_model_data`)."""
+
+    _param_specs = tuple(sorted(_params.RVM_CLASSIFIER_PARAMS + _params.RVM_CLASSIFICATION_MODEL_OWN_PARAMS))
+
+    def __init__(self, java_model=None):
+        super().__init__(java_model)
+        self._set_spec_defaults()
+
+    @property
+    def _summaryCls(self) -> type:
+        if self.numClasses <= 2:
+            return BinaryLogisticRegressionTrainingSummary
+        return LogisticRegressionTrainingSummary
+
+    def _summary_dataset(self, train_dataset: DataFrame) -> DataFrame:
+        return train_dataset
+
+    @property
+    def rvmSummary(self) -> RvmTrainingSummary:
+        """The RVM's own account of the fit (see :class:`RvmTrainingSummary`)."""
+        _require_classic("RvmClassificationModel.rvmSummary")
+        return RvmTrainingSummary._from_java(self._java_obj.rvmSummary())
+
+
+class RvmRegressor(_params._RvmRegressorKeywords, _params._RvmRegressorSetters, _params._RvmRegressorParams,
+                   _SpecParams, _JavaRegressor["RvmRegressionModel"], JavaMLReadable["RvmRegressor"],
+                   JavaMLWritable):
+    """The RVM as a PySpark regressor (the JVM's io.github.sparkrvm.RvmRegressor, a Regressor as
+    LinearRegression): family gaussian or poisson; ``fit`` returns an :class:`RvmRegressionModel`, which adds the
+    predictive variance (varianceCol)."""
+
+    _param_specs = tuple(_params.RVM_REGRESSOR_PARAMS)
+
+    def _create_model(self, java_model) -> "RvmRegressionModel":
+        return RvmRegressionModel(java_model)
+
+
+class RvmRegressionModel(_RvmAccessors, _params._RvmRegressionModelSetters, _params._RvmRegressionModelParams,
+                         _SpecParams, _JavaRegressionModel[Vector], JavaMLReadable["RvmRegressionModel"],
+                         JavaMLWritable):
+    """A fitted :class:`RvmRegressor`: numFeatures and predict are PySpark's own (also over Spark Connect); the RVM's
+    attributes, :meth:`predictVariance` and the summary need a classic session."""
+
+    _param_specs = tuple(sorted(_params.RVM_REGRESSOR_PARAMS + _params.RVM_REGRESSION_MODEL_OWN_PARAMS))
+
+    def __init__(self, java_model=None):
+        super().__init__(java_model)
+        self._set_spec_defaults()
+
+    @property
+    def hasSummary(self) -> bool:
+        """Whether the model has a training summary (a fitted or loaded model has)."""
+        return bool(self._rvm("hasSummary"))
+
+    @property
+    def summary(self) -> RvmTrainingSummary:
+        """How the fit went (see :class:`RvmTrainingSummary`)."""
+        _require_classic("RvmRegressionModel.summary")
+        return RvmTrainingSummary._from_java(self._java_obj.summary())
+
+    def predictVariance(self, features: Vector) -> float:
+        """The predictive variance for one feature vector."""
         return self._rvm("predictVariance", features)
 
 
@@ -355,5 +462,6 @@ class RvmSelectorModel(_params._RvmSelectorModelSetters, _params._RvmSelectorPar
         return self._call_java("numFeatures")
 
 
-for _cls in (RvmEstimator, RvmModel, RvmSelector, RvmSelectorModel):
+for _cls in (RvmEstimator, RvmModel, RvmSelector, RvmSelectorModel, RvmClassifier, RvmClassificationModel,
+             RvmRegressor, RvmRegressionModel):
     _cls.__module__ = JVM_PACKAGE

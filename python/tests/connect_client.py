@@ -25,7 +25,41 @@ import sys
 from pyspark.ml.feature import VectorAssembler
 from pyspark.sql import SparkSession
 
-from spark_rvm import RvmEstimator, RvmModel, read_model_data
+from pyspark.ml.linalg import Vectors
+
+from spark_rvm import RvmClassifier, RvmEstimator, RvmModel, read_model_data
+
+POINT = [0.1, 0.6]
+
+
+def rvm_attributes(m, kernel, gamma):
+    """The RVM's own attributes of m, an RvmModel (classic session) or the RvmModelData read_model_data gives (over
+    Connect): the two have them under the same names (tests/test_connect.py compares them)."""
+    return {
+        "relevanceVectors": m.relevanceVectors.toArray().tolist(),
+        "weights": m.weights.toArray().tolist(),
+        "alphas": m.alphas.toArray().tolist(),
+        "covariance": m.covariance.toArray().tolist(),
+        "intercept": m.intercept,
+        "interceptAlpha": m.interceptAlpha,
+        "hasIntercept": m.hasIntercept,
+        "numRelevanceVectors": m.numRelevanceVectors,
+        "kernel": kernel,
+        "gamma": gamma,
+        "logMarginalLikelihood": m.summary.logMarginalLikelihood,
+        "activeBasis": m.summary.activeBasis,
+        "iterations": m.summary.iterations,
+    }
+
+
+def classifier_view(model):
+    """What Spark's allowlist serves of an RvmClassificationModel (tests/test_connect.py compares it)."""
+    v = Vectors.dense(POINT)
+    summary = model.summary
+    return {"type": type(model).__name__, "numClasses": model.numClasses, "numFeatures": model.numFeatures,
+            "predict": model.predict(v), "predictProbability": model.predictProbability(v).toArray().tolist(),
+            "hasSummary": model.hasSummary, "objectiveHistory": list(summary.objectiveHistory),
+            "totalIterations": summary.totalIterations, "areaUnderROC": summary.areaUnderROC}
 
 
 def probabilities(df):
@@ -53,21 +87,7 @@ def main(remote, data, output, work):
 
         # the RVM's own attributes: not served by the Connect server, read from the saved model instead
         data = read_model_data(spark, model_path)
-        attributes = {
-            "relevanceVectors": data.relevanceVectors.toArray().tolist(),
-            "weights": data.weights.toArray().tolist(),
-            "alphas": data.alphas.toArray().tolist(),
-            "covariance": data.covariance.toArray().tolist(),
-            "intercept": data.intercept,
-            "interceptAlpha": data.interceptAlpha,
-            "hasIntercept": data.hasIntercept,
-            "numRelevanceVectors": data.numRelevanceVectors,
-            "kernel": data.kernel,
-            "gamma": data.gamma,
-            "logMarginalLikelihood": data.summary.logMarginalLikelihood,
-            "activeBasis": data.summary.activeBasis,
-            "iterations": data.summary.iterations,
-        }
+        attributes = rvm_attributes(data, data.kernel, data.gamma)
         unsupported = {}
         for name, call in (("weights", lambda: model.weights), ("summary", lambda: model.summary),
                            ("setInitialModel", lambda: estimator.setInitialModel(model))):
@@ -96,6 +116,11 @@ def main(remote, data, output, work):
             "attributes": attributes,
             "unsupported": unsupported,
         }
+        try:
+            result["classifier"] = classifier_view(
+                RvmClassifier(labelCol="yc", gamma=4.0, standardization=False).fit(train))
+        except Exception as e:  # what a Connect user sees; test_connect.py reports it
+            result["classifier_error"] = "%s: %s" % (type(e).__name__, str(e)[:2000])
     finally:
         spark.stop()
     with open(output, "w", encoding="utf-8") as f:

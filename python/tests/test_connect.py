@@ -16,7 +16,9 @@
 spark-connect_2.13 jar PySpark bundles, the same version as the build's Spark) with the spark-rvm jar; a client
 process fits, transforms, saves and loads an RvmEstimator and an RvmModel through it, with the same predictions
 as the classic session; the RVM's own attributes, read through Connect from the saved model (read_model_data),
-equal the classic session's, and what Connect cannot serve raises an error naming what to use; a model saved
+equal the classic session's, and what Connect cannot serve raises an error naming what to use; an RvmClassifier's
+model answers numClasses, numFeatures, predict, predictProbability, hasSummary and its summary (objectiveHistory,
+totalIterations, areaUnderROC) through Spark's allowlist as in the classic session; a model saved
 through Connect loads in the classic session."""
 import json
 import os
@@ -31,8 +33,9 @@ import pyspark
 import pytest
 
 import spark_rvm
-from spark_rvm import RvmEstimator, RvmModel
+from spark_rvm import RvmClassifier, RvmEstimator, RvmModel
 from conftest import RIPLEY
+from connect_client import classifier_view, rvm_attributes
 
 TOL = 1e-9
 START_TIMEOUT = 240
@@ -122,21 +125,27 @@ def assert_close(a, b, what):
         assert a == b, "%s: %r against %r" % (what, a, b)
 
 
-def test_fit_transform_save_load_through_spark_connect(spark, ripley, connect_server, tmp_path):
+@pytest.fixture(scope="module")
+def seen_through_connect(connect_server, tmp_path_factory):
+    """Runs connect_client.py once against the server: what it saw, and the folder it saved to."""
     remote, log = connect_server
-    train, test = ripley
-    classic_model = RvmEstimator(family="bernoulli", labelCol="yc", gamma=4.0, standardization=False).fit(train)
-    classic = classic_probabilities(classic_model.transform(test))
-
-    output = tmp_path / "connect.json"
-    work = tmp_path / "work"
+    folder = tmp_path_factory.mktemp("connect-client")
+    output = folder / "connect.json"
+    work = folder / "work"
     work.mkdir()
     client = subprocess.run([sys.executable, os.path.join(os.path.dirname(__file__), "connect_client.py"), remote,
                              str(RIPLEY), str(output), str(work)], capture_output=True, text=True,
                             timeout=CLIENT_TIMEOUT, env=dict(os.environ, SPARK_LOCAL_IP="127.0.0.1"))
     assert client.returncode == 0, "the Connect client failed:\n%s\n--- server log ---\n%s" % (
         client.stderr[-6000:], tail(log))
-    seen = json.loads(output.read_text())
+    return json.loads(output.read_text()), work
+
+
+def test_fit_transform_save_load_through_spark_connect(spark, ripley, seen_through_connect):
+    train, test = ripley
+    seen, work = seen_through_connect
+    classic_model = RvmEstimator(family="bernoulli", labelCol="yc", gamma=4.0, standardization=False).fit(train)
+    classic = classic_probabilities(classic_model.transform(test))
 
     assert seen["model_type"] == "RvmModel" and seen["loaded_type"] == "RvmModel"
     assert_same(seen["probabilities"], classic, "fitted through Connect")
@@ -149,22 +158,7 @@ def test_fit_transform_save_load_through_spark_connect(spark, ripley, connect_se
 
     # The RVM's own attributes, read over Connect from the saved model, are the classic session's.
     seen_attributes = seen["attributes"]
-    summary = classic_model.summary
-    expected = {
-        "relevanceVectors": classic_model.relevanceVectors.toArray().tolist(),
-        "weights": classic_model.weights.toArray().tolist(),
-        "alphas": classic_model.alphas.toArray().tolist(),
-        "covariance": classic_model.covariance.toArray().tolist(),
-        "intercept": classic_model.intercept,
-        "interceptAlpha": classic_model.interceptAlpha,
-        "hasIntercept": classic_model.hasIntercept,
-        "numRelevanceVectors": classic_model.numRelevanceVectors,
-        "kernel": classic_model.getKernel(),
-        "gamma": classic_model.getGamma(),
-        "logMarginalLikelihood": summary.logMarginalLikelihood,
-        "activeBasis": summary.activeBasis,
-        "iterations": summary.iterations,
-    }
+    expected = rvm_attributes(classic_model, classic_model.getKernel(), classic_model.getGamma())
     assert set(seen_attributes) == set(expected)
     for name, value in expected.items():
         assert_close(seen_attributes[name], value, name)
@@ -176,3 +170,19 @@ def test_fit_transform_save_load_through_spark_connect(spark, ripley, connect_se
     # The model the Connect session saved is an ordinary spark-rvm model: the classic session loads it.
     model = RvmModel.load(str(work / "connect-model"))
     assert_same(classic_probabilities(model.transform(test)), classic, "saved through Connect, loaded classic")
+
+
+@pytest.mark.xfail(strict=True, reason="Spark 4.1's Connect model cache calls saveSummary on a fitted model with a "
+                   "training summary, which RvmClassificationModel does not implement yet (issue 38's Java side)")
+def test_the_classifier_answers_through_sparks_allowlist(spark, ripley, seen_through_connect):
+    train, _ = ripley
+    seen, _ = seen_through_connect
+    assert "classifier_error" not in seen, seen.get("classifier_error")
+    # what Spark's allowlist serves over Connect equals the classic session's
+    classic_classifier = RvmClassifier(labelCol="yc", gamma=4.0, standardization=False).fit(train)
+    expected_classifier = classifier_view(classic_classifier)
+    assert expected_classifier["type"] == "RvmClassificationModel" and expected_classifier["numClasses"] == 2
+    assert set(seen["classifier"]) == set(expected_classifier)
+    for name, value in expected_classifier.items():
+        assert_close(seen["classifier"][name], value, "RvmClassifier over Connect: " + name)
+

@@ -21,7 +21,8 @@ import pytest
 from py4j.protocol import Py4JJavaError
 from pyspark.errors import IllegalArgumentException
 
-from spark_rvm import RvmEstimator, RvmModel, RvmSelector, RvmSelectorModel, _params
+from spark_rvm import (RvmClassificationModel, RvmClassifier, RvmEstimator, RvmModel, RvmRegressionModel,
+                       RvmRegressor, RvmSelector, RvmSelectorModel, _params)
 from spark_rvm._jvm import describe, setters
 
 REGENERATE = "out of date with the JVM stage: run target/python-venv/bin/python python/dev/generate_params.py"
@@ -171,7 +172,12 @@ def test_model_setters_round_trip(fitted):
     model, _ = fitted
     model.setThreshold(0.25).setProbabilityMethod("map").setPredictionCol("p")
     java = model._to_java()
-    assert java.getThreshold() == 0.25 and java.getProbabilityMethod() == "map" and java.getPredictionCol() == "p"
+
+    def jvm_value(name):
+        return java.getOrDefault(java.getParam(name))
+
+    assert jvm_value("threshold") == 0.25 and jvm_value("probabilityMethod") == "map"
+    assert jvm_value("predictionCol") == "p"
     model.setThreshold(0.5).setProbabilityMethod("moderated").setPredictionCol("prediction")
 
 
@@ -196,7 +202,7 @@ PYTHON_TYPES = {"string": str, "float": float, "int": int, "long": int, "boolean
                 "list_float": List[float], "list_string": List[str]}
 
 
-@pytest.mark.parametrize("cls", [RvmEstimator, RvmSelector], ids=lambda c: c.__name__)
+@pytest.mark.parametrize("cls", [RvmEstimator, RvmSelector, RvmClassifier, RvmRegressor], ids=lambda c: c.__name__)
 def test_constructors_and_setparams_list_every_param_by_keyword(cls):
     specs = cls._param_specs
     for method in (cls, cls.setParams):
@@ -210,7 +216,8 @@ def test_constructors_and_setparams_list_every_param_by_keyword(cls):
 
 
 def test_getters_and_setters_are_typed():
-    for cls in (RvmEstimator, RvmModel, RvmSelector, RvmSelectorModel):
+    for cls in (RvmEstimator, RvmModel, RvmSelector, RvmSelectorModel, RvmClassifier, RvmClassificationModel,
+                RvmRegressor, RvmRegressionModel):
         for name, kind, _doc, _default in cls._param_specs:
             cap = name[0].upper() + name[1:]
             assert get_type_hints(getattr(cls, "get" + cap))["return"] == PYTHON_TYPES[kind], name

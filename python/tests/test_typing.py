@@ -26,7 +26,7 @@ REVEALED = {
     "rvm.fit(train)": "spark_rvm._stages.RvmModel",
     "fitted": "spark_rvm._stages.RvmModel",
     "fitted.summary": "spark_rvm._stages.RvmTrainingSummary",
-    "fitted.getThreshold()": "builtins.float",
+    "fitted.getThreshold()": "float",
     "RvmModel.load('target/ripley-pipeline')": "spark_rvm._stages.RvmModel",
 }
 
