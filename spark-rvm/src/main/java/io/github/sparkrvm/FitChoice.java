@@ -40,7 +40,7 @@ record FitChoice(Family family, MultiClassStrategy strategy, Method method, Weig
   static FitChoice of(RvmParams p) {
     Family family = Family.of(p.getFamily());
     return new FitChoice(family,
-        family == Family.MULTINOMIAL ? MultiClassStrategy.of(p.getMultiClassStrategy()) : null,
+        family.perClass() ? MultiClassStrategy.of(p.getMultiClassStrategy()) : null,
         Method.of(p.getSolver()), structure(p.getPrior()), Form.of(p.getVariationalForm()),
         "linear".equals(p.getKernel()));
   }

@@ -77,8 +77,8 @@ final class FitPlan {
     this.uid = uid;
     this.params = p;
     this.choice = choice;
-    boolean multinomial = choice.family() == Family.MULTINOMIAL;
-    numClasses = multinomial ? summary.numClasses() : 0;
+    boolean perClass = choice.family().perClass();
+    numClasses = perClass ? summary.numClasses() : 0;
     int dim = summary.dim();
     gamma = p.isDefined(p.gamma()) ? p.getGamma() : 1.0 / dim;
     kernel = Kernel.of(p.getKernel(), gamma, p.getDegree(), p.getCoef0());
@@ -97,20 +97,20 @@ final class FitPlan {
     } else if (choice.softmax()) {
       // with class feature blocks, em's Hessian is over each class' own candidates only: K·(B + 1), not K·M
       DriverMemory.checkSoftmax(numClasses, blocks == null ? m : blocks[0].length, choice.linear());
-    } else if (multinomial) {
+    } else if (perClass) {
       DriverMemory.checkOneVsRest(Math.min(p.getParallelism(), numClasses), blocks == null ? m : blocks[0].length);
     } else if (!choice.variational()) {
       DriverMemory.check(m, "maxBasis", choice.linear());
     }
     LOG.info("{}: {} rows, {} features, {} candidate basis functions, gamma={}{}", uid, summary.rows(), dim, m, gamma,
-        multinomial ? ", " + numClasses + " classes" : "");
+        perClass ? ", " + numClasses + " classes" : "");
     form = choice.variational() ? logged(VariationalForm.of(new VariationalForm.Inputs(choice.form(),
         summary.weightedRows(), m, choice.linear())), VariationalForm::describe) : null;
     table = !choice.variational() ? null : logged(PriorLayout.of(new PriorLayout.Inputs(choice.prior(), basis,
         p.getGridShape())), l -> l.describe() + ", " + (form.dual() ? "dual" : "primal") + " form").table();
     boolean fast = choice.method() == FitChoice.Method.FAST;
     placement = logged(Placement.of(new Placement.Inputs(summary.rows(), summary.weightedRows(), m, dim,
-        choice.family() != Family.GAUSSIAN || fast, fast && !multinomial && choice.family().oneLaplaceScore(),
+        !choice.family().hasNoise() || fast, fast && !perClass && choice.family().laplace() != null,
         p.getMaxDriverDesignSizeInMB(), Runtime.getRuntime().maxMemory(), maxResultSize)), Placement::describe);
     boolean softmaxAtScale = choice.softmax() && fast && blocks == null
         && (long) numClasses * m >= SOFTMAX_AT_SCALE_PAIRS;
@@ -122,7 +122,7 @@ final class FitPlan {
       LOG.info("{}: the noise precision is held at {} (noisePrecision; a noise deviation of {}): only alpha is "
           + "re-estimated", uid, options.noisePrecision(), 1.0 / Math.sqrt(options.noisePrecision()));
     }
-    if (fast && choice.family() != Family.GAUSSIAN) {
+    if (fast && !choice.family().hasNoise()) {
       LOG.info("{}: solver fast adds up to {} basis function(s) per step ({})", uid, adds.maxAddsPerStep(),
           adds.describe());
     }
@@ -171,7 +171,7 @@ final class FitPlan {
    */
   private int[][] classBlocks(RvmParams p, int dim) {
     int b = p.getClassFeatureBlocks();
-    if (b == 0 || choice.family() != Family.MULTINOMIAL) {
+    if (b == 0 || !choice.family().perClass()) {
       return null;
     }
     if ((long) numClasses * b != dim) {

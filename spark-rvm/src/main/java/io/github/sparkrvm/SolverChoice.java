@@ -112,8 +112,8 @@ record SolverChoice(RelevanceSolver<? extends RelevanceResult> solver, String wh
       return new SolverChoice(Pruning.after(VariationalSolver.of(choice.family(), in.dual(), in.variationalOptions(),
           in.table()), choice.family(), options.alphaMax(), in.basis(), in.checkPoints()), "");
     }
-    if (choice.family().oneLaplaceScore()) {
-      LaplaceLikelihood likelihood = LaplaceLikelihood.of(choice.family());
+    LaplaceLikelihood likelihood = choice.family().laplace();
+    if (likelihood != null) {
       Placement placement = in.placement();
       if (placement.atScale()) {
         RowSample pilot = start.initial() != null || placement.pilotRows() == 0 ? null
