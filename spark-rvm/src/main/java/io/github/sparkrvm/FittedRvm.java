@@ -102,6 +102,14 @@ record FittedRvm(Family family, Kernel kernel, int numFeatures, FeatureScaling s
     return basisSize() - (biasKept ? 1 : 0);
   }
 
+  /**
+   * {@return the kept basis functions (the bias included): for a multi-class model the (class, basis function) pairs,
+   * the sum of every class' kept ones, the order of the joint Σ}
+   */
+  int keptPairs() {
+    return multiClass() ? java.util.Arrays.stream(classes.weights()).mapToInt(w -> w.length).sum() : weights.length;
+  }
+
   boolean multiClass() {
     return classes != null;
   }

@@ -220,8 +220,7 @@ final class RvmCore implements java.io.Serializable {
    * (the bias included); for a multi-class model the sum of every class' kept ones, the order of the joint Σ}
    */
   int scoredBasisFunctions() {
-    return fitted.classes() != null ? Arrays.stream(fitted.classes().weights()).mapToInt(w -> w.length).sum()
-        : fitted.weights().length;
+    return fitted.keptPairs();
   }
 
   /** {@return how transform scores ({@link ScoringPath#of})} */

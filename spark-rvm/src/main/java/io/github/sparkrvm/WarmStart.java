@@ -126,7 +126,7 @@ final class WarmStart {
   String describe(InitialState state, int candidates) {
     return state == null ? "initialModel " + uid + " kept no basis function: the fit starts cold (on its candidates "
         + "and scaling)"
-        : "warm start from initialModel " + uid + ": its " + state.size() + " " + (model.multiClass()
+        : "warm start from initialModel " + uid + ": its " + state.size() + " " + (model.family().perClass()
             ? "(class, basis function) pairs" : "basis functions") + ", their alpha and weights"
             + (Double.isNaN(model.noisePrecision()) ? "" : " and noise precision") + "; its feature scaling; "
             + candidates + " candidate basis functions (its own first, then the sampled ones it does not hold)";
@@ -139,8 +139,7 @@ final class WarmStart {
 
   /** {@return the number of (class, basis function) pairs the initial model has} */
   int size() {
-    return model.multiClass() ? Arrays.stream(model.classes().basis()).mapToInt(b -> b.length).sum()
-        : model.weights().length;
+    return model.keptPairs();
   }
 
   /**
