@@ -24,13 +24,8 @@ import io.github.sparkrvm.cli.RvmJob;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import org.apache.spark.ml.Transformer;
-import org.apache.spark.ml.linalg.Vector;
-import org.apache.spark.sql.Dataset;
-import org.apache.spark.sql.Row;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -90,26 +85,7 @@ class FixtureLoadingTest {
         input.toString(), "--output", output.toString()}, new PrintStream(new ByteArrayOutputStream()),
         new PrintStream(err), SparkTestSession.get());
     assertEquals(0, status, err.toString());
-    Dataset<Row> written = SparkTestSession.get().read().parquet(output.toString());
-    List<String> present = new ArrayList<>();
-    for (String column : ModelFixtures.OUTPUTS) {
-      if (List.of(written.columns()).contains(column)) {
-        present.add(column);
-      }
-    }
-    List<double[]> actual = new ArrayList<>();
-    for (Row row : written.select(present.get(0), present.subList(1, present.size()).toArray(new String[0]))
-        .collectAsList()) {
-      List<Double> values = new ArrayList<>();
-      for (int i = 0; i < row.size(); i++) {
-        if (row.get(i) instanceof Vector v) {
-          Arrays.stream(v.toArray()).forEach(values::add);
-        } else {
-          values.add(row.getDouble(i));
-        }
-      }
-      actual.add(values.stream().mapToDouble(Double::doubleValue).toArray());
-    }
+    List<double[]> actual = ModelFixtures.outputs(SparkTestSession.get().read().parquet(output.toString()));
     close(name + ", the job", ModelFixtures.readOutputs(ModelFixtures.outputsPath(name)), actual);
   }
 

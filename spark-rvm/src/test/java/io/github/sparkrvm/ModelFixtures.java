@@ -219,7 +219,11 @@ final class ModelFixtures {
    * #OUTPUTS} that the model writes (vectors flattened)}
    */
   static List<double[]> outputs(org.apache.spark.ml.Transformer model, Case c) {
-    Dataset<Row> out = model.transform(c.frame()).orderBy("id");
+    return outputs(model.transform(c.frame()).orderBy("id"));
+  }
+
+  /** {@return the values of {@link #OUTPUTS} in {@code out}, per row in its order (vectors flattened)} */
+  static List<double[]> outputs(Dataset<Row> out) {
     List<String> present = new ArrayList<>();
     for (String name : OUTPUTS) {
       if (List.of(out.columns()).contains(name)) {
