@@ -200,6 +200,24 @@ public final class RvmClassificationModel
   }
 
   /**
+   * {@inheritDoc} (What Spark Connect's model cache calls when it moves the model to disk; the summary's data is the
+   * fit's, saved with the model.)
+   */
+  @Override
+  public void saveSummary(String path) {
+    core.saveSummary(path);
+  }
+
+  /**
+   * {@inheritDoc} Sets the training summary again over {@code dataset}, the training data (as
+   * LogisticRegressionModel's).
+   */
+  @Override
+  public void loadSummary(String path, Dataset<Row> dataset) {
+    withTrainingSummary(dataset);
+  }
+
+  /**
    * {@return the training summary of a binary model: Spark's binary summary (areaUnderROC, roc, pr, …)}
    *
    * @throws RuntimeException if the model has no summary or is not binary

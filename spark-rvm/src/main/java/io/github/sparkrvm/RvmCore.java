@@ -306,6 +306,22 @@ final class RvmCore implements java.io.Serializable {
 
   // ---- persistence ----
 
+  /**
+   * Writes what a model's training summary needs beyond the model's own data, as Spark's {@code saveSummary} (which
+   * Spark Connect's model cache calls when it moves a model to disk): the objective history, one value a line, in a
+   * local folder. The rest of the summary is the fit's ({@link FittedRvm#summary}, saved with the model) and the
+   * training data {@code loadSummary} is given.
+   */
+  void saveSummary(String path) {
+    try {
+      java.nio.file.Path folder = java.nio.file.Files.createDirectories(java.nio.file.Path.of(path));
+      java.nio.file.Files.write(folder.resolve("objectiveHistory.txt"),
+          Arrays.stream(fitted.summary().logMarginalLikelihood()).mapToObj(Double::toString).toList());
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException("cannot write the training summary to '" + path + "'", e);
+    }
+  }
+
   /** Saves {@code model}'s params and this fit (model format {@link ModelFormat#VERSION}) under {@code path}. */
   void save(Params model, String path, SparkSession spark) {
     SparkInternals.saveMetadata(model, path, spark, ModelFormat.VERSION);

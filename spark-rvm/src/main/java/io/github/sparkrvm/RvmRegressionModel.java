@@ -165,6 +165,18 @@ public final class RvmRegressionModel extends RegressionModel<Vector, RvmRegress
     this.trainingSummary = summary;
   }
 
+  /** {@inheritDoc} (What Spark Connect's model cache calls when it moves the model to disk.) */
+  @Override
+  public void saveSummary(String path) {
+    core.saveSummary(path);
+  }
+
+  /** {@inheritDoc} The summary is the fit's, saved with the model; {@code dataset} is not needed. */
+  @Override
+  public void loadSummary(String path, Dataset<Row> dataset) {
+    setSummary(Option.apply(rvmSummary()));
+  }
+
   /**
    * {@inheritDoc} The fitted state's params (family, kernel, the kernel's) cannot change in a copy (as
    * {@link RvmModel#copy}); the copy keeps the training summary, as Spark's models do.

@@ -122,6 +122,19 @@ class RvmClassifierTest {
   }
 
   @Test
+  void theSummaryIsSavedAndLoadedAsSparkConnectsModelCacheDoes(@TempDir Path dir) throws Exception {
+    RvmClassificationModel model = binary().fit(ripley);
+    model.saveSummary(dir.resolve("summary").toString());
+    model.write().save(dir.resolve("model").toString());
+    RvmClassificationModel loaded = RvmClassificationModel.load(dir.resolve("model").toString());
+    assertFalse(loaded.hasSummary());
+    loaded.loadSummary(dir.resolve("summary").toString(), ripley);
+    assertEquals(model.binarySummary().areaUnderROC(), loaded.binarySummary().areaUnderROC(), 1e-12);
+    assertArrayEquals(model.summary().objectiveHistory(), loaded.summary().objectiveHistory(), 0.0);
+    assertEquals(model.summary().totalIterations(), loaded.summary().totalIterations());
+  }
+
+  @Test
   void autoChoosesMultinomialForThreeClassesAsTheEstimatorFitsIt() {
     RvmClassificationModel model = new RvmClassifier().setGamma(0.5).fit(blobs);
     RvmModel generic = new RvmEstimator().setFamily("multinomial").setGamma(0.5).fit(blobs);
