@@ -172,8 +172,6 @@ def test_fit_transform_save_load_through_spark_connect(spark, ripley, seen_throu
     assert_same(classic_probabilities(model.transform(test)), classic, "saved through Connect, loaded classic")
 
 
-@pytest.mark.xfail(strict=True, reason="Spark 4.1's Connect model cache calls saveSummary on a fitted model with a "
-                   "training summary, which RvmClassificationModel does not implement yet (issue 38's Java side)")
 def test_the_classifier_answers_through_sparks_allowlist(spark, ripley, seen_through_connect):
     train, _ = ripley
     seen, _ = seen_through_connect
