@@ -22,6 +22,7 @@ import io.github.sparkrvm.distributed.BlockStatistics;
 import io.github.sparkrvm.distributed.DataSummary;
 import io.github.sparkrvm.distributed.InputRows;
 import io.github.sparkrvm.distributed.JobDescription;
+import io.github.sparkrvm.distributed.PartitionOrder;
 import io.github.sparkrvm.distributed.TrainingRow;
 import io.github.sparkrvm.internal.SparkInternals;
 import io.github.sparkrvm.solvers.MultiClassFit;
@@ -290,12 +291,13 @@ public final class RvmEstimator extends Estimator<RvmModel>
     Family family = choice.family();
     DataSummary.Columns columns = new DataSummary.Columns(getFeaturesCol(), getLabelCol(), getWeightCol(),
         family, declaredClasses);
+    int centres = choice.linear() ? 0 : getMaxBasis();
+    long seed = getSeed();
     DataSummary summary;
     try {
       summary = JobDescription.run(rows.context(), uid + ": summary pass: validate the rows, count, feature and label "
-          + "moments, candidate centres", () -> rows.treeAggregate(new DataSummary(columns,
-              choice.linear() ? 0 : getMaxBasis(), getSeed()), DataSummary::add, DataSummary::merge,
-              getAggregationDepth()));
+          + "moments, candidate centres", () -> PartitionOrder.aggregate(rows, () -> new DataSummary(columns,
+              centres, seed), DataSummary::add, DataSummary::merge, getAggregationDepth()));
     } catch (Exception e) {
       throw InputRows.rethrow(e);
     }
@@ -345,6 +347,12 @@ public final class RvmEstimator extends Estimator<RvmModel>
           + "of squares of weighted terms) would overflow. A weight of k counts its row k times: divide every "
           + "weight by a common factor" + (!isGaussian() ? "" : " (family gaussian fits the same model, its noise "
           + "precision divided by that factor)"));
+    }
+    if (isPoisson() && summary.labelMagnitude() > MAX_MAGNITUDE) {
+      throw new InvalidInputException("labelCol '" + getLabelCol() + "' holds counts of magnitude about "
+          + String.format("%.1e", summary.labelMagnitude()) + ", beyond " + String.format("%.1e", MAX_MAGNITUDE)
+          + ", whose squares overflow in double precision: a poisson fit of such counts cannot be computed; check "
+          + "the column, or divide the counts by a constant and fit family gaussian");
     }
     if (isGaussian()) {
       double magnitude = summary.labelMagnitude();
