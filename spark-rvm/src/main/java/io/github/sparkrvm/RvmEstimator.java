@@ -205,7 +205,8 @@ public final class RvmEstimator extends Estimator<RvmModel>
         getKernel(), getMaxBasis(), getMaxIter(), getTol(),
         dev.ludovic.netlib.blas.BLAS.getInstance().getClass().getSimpleName());
 
-    JavaRDD<TrainingRow> rows = InputRows.read(dataset, getFeaturesCol(), getLabelCol(), getWeightCol());
+    JavaRDD<TrainingRow> rows = InputRows.read(dataset, getFeaturesCol(), getLabelCol(), getWeightCol(),
+        choice.linear() ? 0 : getMaxBasis());
     int declaredClasses = choice.family() == Family.MULTINOMIAL
         ? RvmSchema.declaredClasses(dataset.schema(), getLabelCol()) : 0;
     DataSummary summary = summarise(rows, choice, declaredClasses);

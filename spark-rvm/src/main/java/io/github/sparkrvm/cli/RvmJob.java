@@ -38,11 +38,13 @@ import java.util.function.Consumer;
 import org.apache.spark.SparkConf;
 import org.apache.spark.ml.linalg.VectorUDT;
 import org.apache.spark.ml.param.BooleanParam;
+import org.apache.spark.ml.param.DoubleArrayParam;
 import org.apache.spark.ml.param.DoubleParam;
 import org.apache.spark.ml.param.IntArrayParam;
 import org.apache.spark.ml.param.IntParam;
 import org.apache.spark.ml.param.LongParam;
 import org.apache.spark.ml.param.Param;
+import org.apache.spark.ml.param.StringArrayParam;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.DataFrameWriter;
 import org.apache.spark.sql.Dataset;
@@ -175,8 +177,23 @@ public final class RvmJob {
     OutputPaths.requireApart(spark, "--model", modelPath, read);
     Table table = DataInput.prepare(raw, source, new Columns(Purpose.TRAIN, estimator.getLabelCol(),
         estimator.getWeightCol(), estimator.getFeaturesCol(), options.has("features-col"), -1, List.of()));
+    if (initialPath != null) {
+      List<String> initialNames = Arrays.asList(estimator.getInitialModel().getFeatureNames());
+      if (DataInput.reorderedFeatures(table.featureNames(), initialNames, source.describe(), initialPath)) {
+        // the same features in another order: assembled in the initial model's order, as predict reads them
+        table = DataInput.prepare(raw, source, new Columns(Purpose.TRAIN, estimator.getLabelCol(),
+            estimator.getWeightCol(), estimator.getFeaturesCol(), options.has("features-col"), -1, initialNames));
+      }
+    }
     estimator.setFeaturesCol(table.featuresCol());
+    String heap = String.format(Locale.ROOT, "driver: a heap of %d MiB (spark.driver.memory %s)",
+        Runtime.getRuntime().maxMemory() >> 20, spark.sparkContext().getConf().get("spark.driver.memory", "not set"));
+    boolean[] started = {false};
     estimator.setProgressListener(r -> {
+      if (!started[0]) { // the first progress line, after every refusal of the input
+        err.println(heap);
+        started[0] = true;
+      }
       err.println(String.format(Locale.ROOT, "iteration %d: log marginal likelihood %.2f, %d basis functions",
           r.iteration(), r.logMarginalLikelihood(), r.activeBasis()));
       err.flush();
@@ -288,6 +305,9 @@ public final class RvmJob {
       if (param instanceof IntArrayParam) {
         return java.util.Arrays.stream(v.split(",")).mapToInt(x -> Integer.parseInt(x.trim())).toArray();
       }
+      if (param instanceof DoubleArrayParam) {
+        return java.util.Arrays.stream(v.split(",")).mapToDouble(x -> Double.parseDouble(x.trim())).toArray();
+      }
     } catch (NumberFormatException e) {
       throw new BadInputException("invalid value '" + value + "' for --" + option + " (" + Usage.placeholder(param)
           + " expected): " + param.doc());
@@ -302,6 +322,9 @@ public final class RvmJob {
     if (param.getClass() == Param.class) {
       return value;
     }
+    if (param instanceof StringArrayParam) {
+      return java.util.Arrays.stream(v.split(",")).map(String::trim).toArray(String[]::new);
+    }
     throw new BadInputException("param --" + option + " cannot be set from the command line");
   }
 
@@ -314,7 +337,15 @@ public final class RvmJob {
     Source source = Source.of(options);
     String output = options.required("output");
     SaveMode mode = saveMode(options);
-    String outputFormat = options.has("output-format") ? options.required("output-format").trim().toLowerCase(Locale.ROOT)
+    String given = options.has("output-format") ? options.required("output-format").trim().toLowerCase(Locale.ROOT)
+        : null;
+    String existing = mode == SaveMode.Append ? OutputPaths.existingFormat(spark, output) : null;
+    if (given != null && existing != null && !given.equals(existing)) {
+      throw new BadInputException("--output '" + output + "' holds " + existing + " files: --mode append cannot add "
+          + given + " (--output-format) to them; append as " + existing + " (the default when appending) or write "
+          + "to another --output");
+    }
+    String outputFormat = given != null ? given : existing != null ? existing
         : source.isTable() || source.libsvm() ? Source.PARQUET : source.format();
     if (outputFormat.equals(Source.LIBSVM)) {
       throw new BadInputException("--output-format libsvm cannot hold the predictions: use csv, parquet, orc or json");
@@ -338,6 +369,9 @@ public final class RvmJob {
         }
         partitions.add(name);
       }
+    }
+    if (existing != null) {
+      OutputPaths.requireSameColumns(spark, output, existing, written.schema(), partitions);
     }
     if (mode == SaveMode.Ignore && DataInput.exists(spark, output, false)) {
       out.println(new JsonLine().put("rows", 0L).put("output", output));
