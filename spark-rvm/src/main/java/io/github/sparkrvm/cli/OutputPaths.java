@@ -170,7 +170,8 @@ final class OutputPaths {
 
   /**
    * Refuses to append rows whose columns differ from those already at {@code target} (read back as
-   * {@code format}): the names in order (CSV: its header), and their types for the typed formats.
+   * {@code format}): the names in order (JSON: as a set, its reader sorts them), and their types for Parquet and
+   * ORC.
    *
    * @param partitions the --partition-by columns (folder names, so their types are not compared)
    */
@@ -192,9 +193,12 @@ final class OutputPaths {
     }
     newNames.addAll(partitions);
     String differs = null;
-    if (!oldNames.equals(newNames)) {
+    boolean typed = format.equals("parquet") || format.equals("orc"); // JSON is read back with its fields sorted
+    boolean same = typed || format.equals("csv") ? oldNames.equals(newNames)
+        : new java.util.TreeSet<>(oldNames).equals(new java.util.TreeSet<>(newNames));
+    if (!same) {
       differs = "its columns are " + DataInput.list(oldNames) + ", the new rows' " + DataInput.list(newNames);
-    } else if (!format.equals("csv")) {
+    } else if (typed) {
       for (String n : newNames) {
         if (!partitions.contains(n) && !old.apply(n).dataType().sameType(appended.apply(n).dataType())) {
           differs = "its column '" + n + "' is " + old.apply(n).dataType().simpleString() + ", the new rows' "
