@@ -189,11 +189,13 @@ public final class RvmJob {
     String heap = String.format(Locale.ROOT, "driver: a heap of %d MiB (spark.driver.memory %s)",
         Runtime.getRuntime().maxMemory() >> 20, spark.sparkContext().getConf().get("spark.driver.memory", "not set"));
     boolean[] started = {false};
+    int[] lastLine = {-1};
     estimator.setProgressListener(r -> {
       if (!started[0]) { // the first progress line, after every refusal of the input
         err.println(heap);
         started[0] = true;
       }
+      lastLine[0] = r.iteration();
       err.println(String.format(Locale.ROOT, "iteration %d: log marginal likelihood %.2f, %d basis functions",
           r.iteration(), r.logMarginalLikelihood(), r.activeBasis()));
       err.flush();
@@ -206,6 +208,15 @@ public final class RvmJob {
     }
     if (!table.featureNames().isEmpty()) {
       model.setFeatureNames(table.featureNames().toArray(new String[0]));
+    }
+    RvmTrainingSummary kept = model.summary();
+    if (lastLine[0] >= 0 && lastLine[0] != kept.iterations() && kept.activeBasis().length > 0
+        && kept.logMarginalLikelihood().length > 0) {
+      // two greedy paths (or one fit per class): the last line above is not the saved model's
+      err.println(String.format(Locale.ROOT, "kept: the saved model's fit, %d iterations, log marginal likelihood "
+          + "%.2f, %d basis functions (the lines above include the steps of the paths or classes fitted beside it)",
+          kept.iterations(), kept.logMarginalLikelihood()[kept.logMarginalLikelihood().length - 1],
+          kept.activeBasis()[kept.activeBasis().length - 1]));
     }
     OutputPaths.replace(spark, "--model", modelPath, overwrite, path -> {
       try {

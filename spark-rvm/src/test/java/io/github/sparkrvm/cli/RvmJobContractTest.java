@@ -537,8 +537,16 @@ class RvmJobContractTest {
     Path base = dir.resolve("base");
     ok(run((Object[]) ripleyFit(train, base)));
     Path regression = dir.resolve("regression");
-    ok(run("train", "--input", train, "--model", regression, "--label-col", "yc", "--family", "gaussian", "--gamma",
-        "4", "--max-basis", "30"));
+    Result twoPaths = run("train", "--input", train, "--model", regression, "--label-col", "yc", "--family",
+        "gaussian", "--gamma", "4", "--max-basis", "30");
+    ok(twoPaths);
+    // case 12: fast gaussian follows two paths; the last stderr line names the saved one, as the JSON does
+    List<String> progress = twoPaths.err().lines().toList();
+    int[] basis = RvmModel.load(regression.toString()).summary().activeBasis();
+    assertEquals("kept: the saved model's fit, " + twoPaths.json().get("iterations").asInt() + " iterations",
+        progress.get(progress.size() - 1).replaceFirst(", log marginal.*", ""));
+    assertTrue(progress.get(progress.size() - 1).contains(", " + basis[basis.length - 1] + " basis functions ("),
+        progress.get(progress.size() - 1));
 
     Path csv = dir.resolve("p.csv");
     ok(run("predict", "--model", regression, "--input", test, "--output", csv));
