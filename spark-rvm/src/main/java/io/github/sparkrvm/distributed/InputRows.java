@@ -20,7 +20,6 @@ import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.lit;
 
 import io.github.sparkrvm.util.InvalidInputException;
-import java.util.List;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.ml.linalg.Vector;
 import org.apache.spark.sql.Column;
@@ -34,9 +33,9 @@ public final class InputRows {
 
   /**
    * {@code weightCol} empty: unit weights. A null cell becomes null features or a NaN label/weight. The fit works on
-   * dense rows, so the vectors' size is read first, without expanding any row, and refused when the dense rows and
-   * centres a fit holds at once would not fit the heap ({@link #requireDenseFits}); a row of another size is refused
-   * before it is expanded.
+   * dense rows, so each row's size is checked as it is read, before the row is made dense: a size whose dense rows
+   * and centres would not fit the driver's heap is refused ({@link #requireDenseFits}). Sparse rows stay sparse
+   * until a row block is filled.
    *
    * @param data the input
    * @param featuresCol the Vector column
@@ -48,13 +47,9 @@ public final class InputRows {
   public static JavaRDD<TrainingRow> read(Dataset<?> data, String featuresCol, String labelCol, String weightCol,
       int centres) {
     Column weight = weightCol == null || weightCol.isEmpty() ? lit(1.0) : col(weightCol).cast("double");
-    List<Row> first = data.select(col(featuresCol)).where(col(featuresCol).isNotNull()).limit(1).collectAsList();
-    int size = first.isEmpty() ? -1 : ((Vector) first.get(0).get(0)).size();
-    if (size >= 0) {
-      requireDenseFits(featuresCol, size, centres, Runtime.getRuntime().maxMemory());
-    }
+    long heap = Runtime.getRuntime().maxMemory();
     return data.select(col(featuresCol), col(labelCol).cast("double"), weight).toJavaRDD()
-        .map(r -> toRow(r, featuresCol, size));
+        .map(r -> toRow(r, featuresCol, centres, heap));
   }
 
   /**
@@ -80,19 +75,14 @@ public final class InputRows {
     }
   }
 
-  private static TrainingRow toRow(Row r, String featuresCol, int size) {
-    double[] x = null;
-    if (!r.isNullAt(0)) {
-      Vector v = (Vector) r.get(0);
-      if (v.size() != size) {
-        throw new InvalidInputException("featuresCol '" + featuresCol + "' holds vectors of different sizes ("
-            + size + " and " + v.size() + "): every row needs the same number of features");
-      }
-      x = v.toArray();
+  private static TrainingRow toRow(Row r, String featuresCol, int centres, long heap) {
+    Vector v = r.isNullAt(0) ? null : (Vector) r.get(0);
+    if (v != null) {
+      requireDenseFits(featuresCol, v.size(), centres, heap);
     }
     double label = r.isNullAt(1) ? Double.NaN : r.getDouble(1);
     double weight = r.isNullAt(2) ? Double.NaN : r.getDouble(2);
-    return new TrainingRow(x, label, weight);
+    return new TrainingRow(v, label, weight);
   }
 
   /**

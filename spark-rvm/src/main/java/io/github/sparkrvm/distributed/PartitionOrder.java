@@ -41,7 +41,7 @@ public final class PartitionOrder {
 
   /**
    * Folds each partition with {@code add} into a fresh {@code create()}, then merges the partitions' results in
-   * partition order.
+   * partition order (data without partitions: {@code create()}, as Spark's {@code treeAggregate}).
    *
    * @param rows the data
    * @param create a fresh, empty accumulator (one per partition)
@@ -54,13 +54,21 @@ public final class PartitionOrder {
    */
   public static <T, A> A aggregate(JavaRDD<T> rows, Function0<A> create, Function2<A, T, A> add,
       Function2<A, A, A> merge, int depth) {
-    return reduce(rows.mapPartitions(it -> {
+    JavaRDD<A> partials = rows.mapPartitions(it -> {
       A acc = create.call();
       while (it.hasNext()) {
         acc = add.call(acc, it.next());
       }
       return List.of(acc).iterator();
-    }), merge, depth);
+    });
+    if (partials.getNumPartitions() == 0) { // as treeAggregate: the empty accumulator
+      try {
+        return create.call();
+      } catch (Exception e) {
+        throw new IllegalStateException(e.getMessage(), e);
+      }
+    }
+    return reduce(partials, merge, depth);
   }
 
   /**
