@@ -107,17 +107,34 @@ public final class ModelQuality {
         + "spark-rvm softmax, dlib one-vs-one", seed -> shuffleSplit(digits, 200, seed, true)));
     problems.add(new Problem("sinc", Task.REGRESSION, 0.25, "Tipping's sinc: 100 training rows, x uniform on "
         + "[−10, 10], Gaussian noise σ = 0.1; test: 1000 noise-free points on a grid; raw x, γ = 0.25 (the README's "
-        + "example)", ModelQuality::sinc));
+        + "example)", seed -> sinc(seed, 0.0)));
     problems.add(new Problem("friedman-2", Task.REGRESSION, 1.0 / 4, "Friedman #2 as in Tipping (2001): 240 "
         + "training rows with noise σ = 126 (3:1 signal-to-noise), 1000 noise-free test rows; inputs standardised "
-        + "on the training rows, γ = 1/4", seed -> friedman(seed, true)));
+        + "on the training rows, γ = 1/4", seed -> friedman(seed, true, false)));
     problems.add(new Problem("friedman-3", Task.REGRESSION, 1.0 / 4, "Friedman #3 as in Tipping (2001): 240 "
         + "training rows with noise σ = 0.105, 1000 noise-free test rows; inputs standardised on the training rows, "
-        + "γ = 1/4", seed -> friedman(seed, false)));
+        + "γ = 1/4", seed -> friedman(seed, false, false)));
+    // Issue 42's public sets: binary problems with many features or noisy labels (two thirds of the rows train).
+    for (String name : new String[] {"sonar", "ionosphere"}) {
+      Table set = Datasets.mlbench(data, name);
+      int d = set.x()[0].length;
+      problems.add(new Problem(name, Task.BINARY, 1.0 / d, String.format(Locale.ROOT, "UCI %s (%d × %d, mlbench): "
+          + "%d training rows, %d test, standardised on the training rows, γ = 1/%d", name, set.size(), d,
+          2 * set.size() / 3, set.size() - 2 * set.size() / 3, d), seed -> shuffleSplit(set, 2 * set.size() / 3,
+          seed, true)));
+    }
+    for (int[] pair : new int[][] {{3, 5}, {8, 9}, {1, 7}}) {
+      Table set = digits.classes(pair);
+      problems.add(new Problem("digits-" + pair[0] + "v" + pair[1], Task.BINARY, 1.0 / 64, String.format(
+          Locale.ROOT, "UCI optical digits %d against %d (%d rows × 64): %d training rows, %d test, standardised on "
+          + "the training rows, γ = 1/64", pair[0], pair[1], set.size(), 2 * set.size() / 3,
+          set.size() - 2 * set.size() / 3), seed -> shuffleSplit(set, 2 * set.size() / 3, seed, true)));
+    }
     return problems;
   }
 
-  private static Split sinc(long seed) {
+  /** Tipping's sinc split; the test targets carry Gaussian noise of sd {@code testNoise} (0: noise-free). */
+  static Split sinc(long seed, double testNoise) {
     SplittableRandom random = new SplittableRandom(seed);
     double[][] x = new double[100][];
     double[] y = new double[100];
@@ -129,15 +146,17 @@ public final class ModelQuality {
     double[] ty = new double[1000];
     for (int i = 0; i < 1000; i++) {
       tx[i] = new double[] {-10.0 + 20.0 * i / 999.0};
-      ty[i] = Datasets.sinc(tx[i][0]);
+      ty[i] = Datasets.sinc(tx[i][0]) + (testNoise > 0.0 ? testNoise * Datasets.gaussian(random) : 0.0);
     }
     return new Split(new Table(x, y), new Table(tx, ty));
   }
 
-  private static Split friedman(long seed, boolean two) {
+  /** Friedman #2 or #3 as in Tipping (2001); the test targets carry the training noise when {@code testNoise}. */
+  static Split friedman(long seed, boolean two, boolean testNoise) {
     SplittableRandom random = new SplittableRandom(seed);
-    Table train = friedmanRows(random, 240, two, two ? 126.0 : 0.105);
-    Table test = friedmanRows(random, 1000, two, 0.0);
+    double noise = two ? 126.0 : 0.105;
+    Table train = friedmanRows(random, 240, two, noise);
+    Table test = friedmanRows(random, 1000, two, testNoise ? noise : 0.0);
     return standardise(train, test);
   }
 
@@ -171,7 +190,7 @@ public final class ModelQuality {
     return order;
   }
 
-  private static Split shuffleSplit(Table all, int trainRows, long seed, boolean standardise) {
+  static Split shuffleSplit(Table all, int trainRows, long seed, boolean standardise) {
     int[] order = permutation(all.size(), seed);
     Split split = new Split(all.rows(Arrays.copyOfRange(order, 0, trainRows)),
         all.rows(Arrays.copyOfRange(order, trainRows, all.size())));

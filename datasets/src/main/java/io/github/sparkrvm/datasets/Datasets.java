@@ -192,6 +192,17 @@ public final class Datasets {
   }
 
   /**
+   * {@return one of the UCI sets of the R package mlbench under {@code data/mlbench/} (features then the label; see
+   * data/README.md): {@code sonar}, {@code ionosphere}, {@code vehicle}, {@code glass}, {@code vowel} or {@code dna}}
+   *
+   * @param data the {@code data/} folder (see {@link #dataDir()})
+   * @param name the set's file name without {@code .csv.gz}
+   */
+  public static Table mlbench(Path data, String name) {
+    return csv(data.resolve("mlbench/" + name + ".csv.gz"), true);
+  }
+
+  /**
    * {@return the UCI wine set (178 rows × 13 features, unscaled; target the cultivar 0, 1 or 2)}
    *
    * @param data the {@code data/} folder (see {@link #dataDir()})
