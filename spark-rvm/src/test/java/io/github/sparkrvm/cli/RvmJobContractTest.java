@@ -513,6 +513,16 @@ class RvmJobContractTest {
     return Files.copy(TestData.dataDir().resolve("ripley_synth/synth.te.csv"), dir.resolve("data/test.csv"));
   }
 
+  /** Ripley's training and test files, and the issue's {@code M/base} model fitted on the first. */
+  private record Base(Path train, Path test, Path model) {}
+
+  private Base base() throws IOException {
+    Path train = ripleyTrain(dir.resolve("data"));
+    Path base = dir.resolve("base");
+    ok(run((Object[]) ripleyFit(train, base)));
+    return new Base(train, ripleyTest(), base);
+  }
+
   /** Ripley's training rows with their columns given as {@code header} (a permutation or renaming of xs,ys,yc). */
   private Path ripleyColumns(Path train, String name, int[] order, String header) throws IOException {
     List<String> lines = Files.readAllLines(train);
@@ -532,10 +542,10 @@ class RvmJobContractTest {
   @Test
   void anAppendKeepsTheOutputsFormatAndColumns() throws IOException {
     SparkSession spark = SparkTestSession.get();
-    Path train = ripleyTrain(dir.resolve("data"));
-    Path test = ripleyTest();
-    Path base = dir.resolve("base");
-    ok(run((Object[]) ripleyFit(train, base)));
+    Base b = base();
+    Path train = b.train();
+    Path test = b.test();
+    Path base = b.model();
     Path regression = dir.resolve("regression");
     Result twoPaths = run("train", "--input", train, "--model", regression, "--label-col", "yc", "--family",
         "gaussian", "--gamma", "4", "--max-basis", "30");
@@ -568,10 +578,10 @@ class RvmJobContractTest {
   /** Case 2: a warm start matches the initial model's features by name, as predict does. */
   @Test
   void aWarmStartMatchesFeaturesByName() throws IOException {
-    Path train = ripleyTrain(dir.resolve("data"));
-    Path test = ripleyTest();
-    Path base = dir.resolve("base");
-    ok(run((Object[]) ripleyFit(train, base)));
+    Base b = base();
+    Path train = b.train();
+    Path test = b.test();
+    Path base = b.model();
     double accuracy = run("evaluate", "--model", base, "--input", test, "--label-col", "yc").json().get("accuracy")
         .asDouble();
     Path swapped = ripleyColumns(train, "swapped.csv", new int[] {1, 0, 2}, "ys,xs,yc");
@@ -593,11 +603,8 @@ class RvmJobContractTest {
   /** Case 3: a model whose numbers were overwritten with NaN does not load. */
   @Test
   void aDamagedModelWithNonFiniteValuesIsRefused() throws IOException {
-    SparkSession spark = SparkTestSession.get();
-    Path train = ripleyTrain(dir.resolve("data"));
-    Path test = ripleyTest();
-    Path base = dir.resolve("base");
-    ok(run((Object[]) ripleyFit(train, base)));
+    Base b = base();
+    Path base = b.model();
     Path damaged = dir.resolve("damaged");
     Files.createDirectories(damaged);
     try (Stream<Path> metadata = Files.walk(base.resolve("metadata"))) {
@@ -605,12 +612,12 @@ class RvmJobContractTest {
         Files.copy(p, damaged.resolve(base.relativize(p).toString()));
       }
     }
-    spark.read().parquet(base.resolve("data").toString())
+    SparkTestSession.get().read().parquet(base.resolve("data").toString())
         .withColumn("weights", org.apache.spark.sql.functions.expr("transform(weights, w -> double('NaN'))"))
         .write().parquet(damaged.resolve("data").toString());
-    refused(args("evaluate", "--model", damaged, "--input", test, "--label-col", "yc"), "--model", "damaged",
+    refused(args("evaluate", "--model", damaged, "--input", b.test(), "--label-col", "yc"), "--model", "damaged",
         "weights", "NaN");
-    refused(args("predict", "--model", damaged, "--input", test, "--output", dir.resolve("out")), "damaged",
+    refused(args("predict", "--model", damaged, "--input", b.test(), "--output", dir.resolve("out")), "damaged",
         "NaN");
   }
 
