@@ -51,6 +51,7 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SaveMode;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.functions;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -119,7 +120,7 @@ public final class RvmJob {
       }
       switch (args[0]) {
         case "train" -> train(args, out, err, spark);
-        case "predict" -> predict(args, out, spark);
+        case "predict" -> predict(args, out, err, spark);
         case "evaluate" -> evaluate(args, out, spark);
         default -> throw new BadInputException((args[0].startsWith("-") ? "the first argument must be a command"
             : "unknown command '" + args[0] + "'") + ": use train, predict or evaluate (--help for the usage)");
@@ -341,7 +342,7 @@ public final class RvmJob {
 
   // ---- predict ----
 
-  private static void predict(String[] args, PrintStream out, SparkSession spark) {
+  private static void predict(String[] args, PrintStream out, PrintStream err, SparkSession spark) {
     Options options = Options.parse("predict", args, FLAGS);
     requireKnown(options, PREDICT_OPTIONS);
     String modelPath = options.required("model");
@@ -414,8 +415,25 @@ public final class RvmJob {
     } else {
       OutputPaths.replace(spark, "--output", output, mode == SaveMode.Overwrite, write);
     }
-    long rows = table.data().count();
-    out.println(new JsonLine().put("rows", rows).put("output", output));
+    if (!model.isPoisson()) {
+      out.println(new JsonLine().put("rows", table.data().count()).put("output", output));
+      return;
+    }
+    // a mean count exp(m + v/2) beyond the doubles is Infinity: counted in the same pass as the rows, and said
+    Column infinite = functions.when(DataInput.quoted(model.getPredictionCol()).equalTo(Double.POSITIVE_INFINITY), 1)
+        .otherwise(0);
+    Row counts = scored.agg(functions.count(functions.lit(1)), functions.sum(infinite)).first();
+    long overflowed = counts.isNullAt(1) ? 0 : counts.getLong(1);
+    if (overflowed > 0) {
+      err.println("warning: " + overflowed + " of the " + counts.getLong(0) + " predicted mean counts overflow to "
+          + "Infinity (a log mean beyond 709.78): their inputs lie far outside the training data of this poisson "
+          + "model");
+    }
+    JsonLine json = new JsonLine().put("rows", counts.getLong(0)).put("output", output);
+    if (overflowed > 0) {
+      json.put("infinitePredictions", overflowed);
+    }
+    out.println(json);
   }
 
   /** The --mode of predict (--overwrite is --mode overwrite). */
