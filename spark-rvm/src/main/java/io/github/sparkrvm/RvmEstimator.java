@@ -198,6 +198,9 @@ public final class RvmEstimator extends Estimator<RvmModel>
   @Override
   public RvmModel fit(Dataset<?> dataset) {
     transformSchema(dataset.schema(), true);
+    if (initialModel != null) {
+      FeatureNames.requireSameAsInitial(initialModel.getFeatureNames(), dataset.schema().apply(getFeaturesCol()));
+    }
     long start = System.nanoTime();
     FitPlan.Choice choice = FitPlan.Choice.of(this);
     LOG.info("{}: fitting family={}{} solver={} kernel={} maxBasis={} maxIter={} tol={} (BLAS: {})", uid,
