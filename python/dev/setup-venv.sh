@@ -15,9 +15,9 @@
 
 # Sets up the virtual environment the Python tests run in, target/python-venv at the repository root: pyspark (with
 # its Spark Connect client extras) pinned to the Spark version of the Maven build, pytest, and spark_rvm installed
-# from a wheel built here, which carries the spark-rvm jar of spark-rvm/target (so build that first: `mvn package`
-# or `mvn verify`). Prints the venv's python on stdout. The pyspark install is kept while the pins stay the same;
-# the wheel is rebuilt and reinstalled every time.
+# from a wheel built here, which carries the spark-rvm jar of spark-rvm/target (so build that first: `mvn -B
+# -DskipTests package` or `mvn verify`). Prints the venv's python on stdout. The pyspark install is kept while the
+# pins stay the same; the wheel is rebuilt and reinstalled every time.
 #
 #   python/dev/setup-venv.sh && target/python-venv/bin/python -m pytest python/tests
 set -euo pipefail
@@ -32,13 +32,6 @@ if [ -z "$spark_version" ]; then
   exit 1
 fi
 
-jar="$(ls "$ROOT"/spark-rvm/target/spark-rvm_2.13-*.jar 2>/dev/null \
-  | grep -v -E -- '-(sources|javadoc|tests)\.jar$' | head -n 1 || true)"
-if [ -z "$jar" ]; then
-  echo "setup-venv: no spark-rvm/target/spark-rvm_2.13-*.jar; build it first: mvn -B -pl spark-rvm -am -DskipTests package" >&2
-  exit 1
-fi
-
 stamp="$VENV/.spark-rvm-setup"
 want="pyspark=$spark_version $(cat "$ROOT/python/dev/requirements-test.txt" | sha256sum | cut -c1-16)"
 if ! { [ -x "$VENV/bin/python" ] && [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; }; then
@@ -49,11 +42,9 @@ if ! { [ -x "$VENV/bin/python" ] && [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$w
   echo "$want" > "$stamp"
 fi
 
-# The wheel: the package, the jar and the licence.
-rm -rf "$ROOT/python/spark_rvm/jars" "$ROOT/python/build" "$ROOT/target/python-dist"
-mkdir -p "$ROOT/python/spark_rvm/jars"
-cp "$jar" "$ROOT/python/spark_rvm/jars/"
-cp "$ROOT/LICENSE" "$ROOT/NOTICE" "$ROOT/python/spark_rvm/"
+# The wheel, built the standard way: the build backend (python/_build/backend.py) stages the jar of spark-rvm/target
+# and the licence into the package, and says what to run when there is no jar.
+rm -rf "$ROOT/python/build" "$ROOT/target/python-dist"
 "$VENV/bin/python" -m pip wheel -q --no-deps -w "$ROOT/target/python-dist" "$ROOT/python" >&2
 "$VENV/bin/python" -m pip install -q --no-deps --force-reinstall "$ROOT"/target/python-dist/spark_rvm-*.whl >&2
 echo "$VENV/bin/python"

@@ -19,14 +19,15 @@
     spark = SparkSession.builder.config("spark.jars", spark_rvm.jar_path()).getOrCreate()
     model = spark_rvm.RvmEstimator(family="bernoulli", labelCol="yc").fit(train)
 
-The stages wrap the JVM classes of the spark-rvm jar, which this package carries (jar_path()). Importing spark_rvm
-also registers the module name io.github.sparkrvm (the JVM package), through which PySpark finds the Python class of
-a saved stage, so that Pipeline and PipelineModel loads work.
+The stages wrap the JVM classes of the spark-rvm jar, which this package carries (jar_path()). PySpark finds the
+Python class of a saved stage by its JVM class name, io.github.sparkrvm.*: the wheel makes that name importable at
+Python start-up (spark_rvm.pth, _spark_rvm_jvm_package.py), so that Pipeline, PipelineModel and MLflow loads work
+whether or not spark_rvm was imported.
 """
 import glob
 import os
-import sys
-import types
+
+import _spark_rvm_jvm_package
 
 from spark_rvm._stages import (  # noqa: F401
     JVM_PACKAGE,
@@ -34,10 +35,21 @@ from spark_rvm._stages import (  # noqa: F401
     RvmModel,
     RvmSelector,
     RvmSelectorModel,
+    RvmClassificationMetrics,
+    RvmClassificationModel,
+    RvmClassifier,
+    RvmCountMetrics,
+    RvmMetrics,
+    RvmRegressionMetrics,
+    RvmRegressionModel,
+    RvmRegressor,
     RvmTrainingSummary,
 )
+from spark_rvm._model_data import RvmModelData, read_model_data  # noqa: F401
 
-__all__ = ["RvmEstimator", "RvmModel", "RvmSelector", "RvmSelectorModel", "RvmTrainingSummary", "jar_path"]
+__all__ = ["RvmClassifier", "RvmClassificationModel", "RvmRegressor", "RvmRegressionModel", "RvmEstimator",
+           "RvmModel", "RvmSelector", "RvmSelectorModel", "RvmTrainingSummary", "RvmMetrics", "RvmRegressionMetrics",
+           "RvmCountMetrics", "RvmClassificationMetrics", "RvmModelData", "read_model_data", "jar_path"]
 __version__ = "0.1.0.dev0"
 
 
@@ -52,21 +64,9 @@ def jar_path() -> str:
     jars = [j for j in jars if not j.endswith(("-sources.jar", "-javadoc.jar"))]
     if not jars:
         raise FileNotFoundError(
-            "no spark-rvm jar in %s: install spark_rvm from its wheel, or in a source checkout build the jar and "
-            "set up the package with python/dev/setup-venv.sh" % folder)
+            "no spark-rvm jar in %s: install spark_rvm from its wheel, or in a source checkout build the jar (mvn -B "
+            "-DskipTests package) and then pip install ./python" % folder)
     return jars[-1]
 
 
-def _register_jvm_package_name():
-    # "io" is the standard library's io module, not a package, so `import io.github.sparkrvm` cannot find a
-    # folder; PySpark imports the name only after looking in sys.modules, where these entries answer it.
-    package = types.ModuleType(JVM_PACKAGE, "spark_rvm's stages under their JVM package name (see spark_rvm)")
-    for cls in (RvmEstimator, RvmModel, RvmSelector, RvmSelectorModel):
-        setattr(package, cls.__name__, cls)
-    parent = sys.modules.get("io.github") or types.ModuleType("io.github")
-    parent.sparkrvm = package
-    sys.modules.setdefault("io.github", parent)
-    sys.modules[JVM_PACKAGE] = package
-
-
-_register_jvm_package_name()
+_spark_rvm_jvm_package.install()  # also where no .pth ran (an editable install, a source tree)

@@ -16,6 +16,12 @@
 this file and the JVM disagree; then run `target/python-venv/bin/python python/dev/generate_params.py`."""
 
 from math import inf  # noqa: F401 -- pprint writes an infinite default (maxDriverDesignSizeInMB's) as inf
+from typing import List, Optional, TypeVar
+
+from pyspark import keyword_only
+from pyspark.ml.param import Param, Params, TypeConverters
+
+P = TypeVar("P", bound=Params)
 
 RVM_PARAMS = [('aggregationDepth', 'int', 'suggested depth for treeReduce (>= 2)', 2),
  ('alphaMax',
@@ -73,6 +79,13 @@ RVM_PARAMS = [('aggregationDepth', 'int', 'suggested depth for treeReduce (>= 2)
   "multinomial, K read from the column's ML attribute metadata when present, else the largest label + 1; "
   'counts 0, 1, 2, ... for family poisson)',
   'label'),
+ ('logEvery',
+  'int',
+  "print the fit's progress on the driver's standard error every this many iterations (>= 0): iteration k of "
+  'maxIter, the number of basis functions, the log marginal likelihood, the largest |d log alpha| against '
+  'tol and the seconds so far, and a line when the fit ends. 0 (the default): none (every iteration is '
+  'logged at INFO either way)',
+  0),
  ('maxAddsPerStep',
   'int',
   'solver fast with family bernoulli, poisson or multinomial: the most basis functions one step may add (>= '
@@ -211,6 +224,383 @@ RVM_MODEL_OWN_PARAMS = [('featureNames',
   'empty when unknown',
   None)]
 
+RVM_CLASSIFIER_PARAMS = [('aggregationDepth', 'int', 'suggested depth for treeReduce (>= 2)', 2),
+ ('alphaMax',
+  'float',
+  'a basis function whose prior precision alpha exceeds this is pruned from the model (> 0)',
+  1000000000.0),
+ ('alphaPriorRate', 'float', 'rate b of the Gamma(a, b) hyperprior on each alpha (>= 0)', 0.0),
+ ('alphaPriorShape',
+  'float',
+  'shape a of the Gamma(a, b) hyperprior on each alpha (>= 0; a = b = 0 is the scale-free prior)',
+  0.0),
+ ('classFeatureBlocks',
+  'int',
+  'class-specific features (Zhang & Malik, appendix A.1), for family multinomial with kernel linear: B > 0 '
+  'reads each features vector as K consecutive blocks of B features, one per class (K*B features in all), '
+  "and class p's score uses only block p (and the bias): w_p' phi_p(x), with one alpha per (class, feature) "
+  "of its block (multiClassStrategy ovr: class p's binary fit against the rest uses block p). 0 (the "
+  'default): every class uses every feature',
+  0),
+ ('coef0', 'float', 'constant term of the poly kernel (finite)', 1.0),
+ ('degree', 'int', 'degree of the poly kernel (>= 1)', 3),
+ ('family',
+  'string',
+  'the likelihood: auto (bernoulli for 2 classes, multinomial for more, the number of classes read from the '
+  "label column's ML attribute when present, else the largest label + 1), bernoulli (binary, labels 0/1; "
+  "binomial, Spark's name for it, is the same) or multinomial (K classes, labels 0 ... K-1; see "
+  'multiClassStrategy). A fitted model holds the family it was fitted with',
+  'auto'),
+ ('featuresCol', 'string', 'features column name', 'features'),
+ ('fitIntercept',
+  'boolean',
+  'whether to add a bias basis function (itself subject to relevance determination)',
+  True),
+ ('gamma',
+  'float',
+  'scale of the rbf and poly kernels (> 0), on the standardised features when standardization is on. Unset: '
+  '1 / number of features',
+  None),
+ ('gridShape',
+  'list_int',
+  'the table [rows, columns] the input features form for a grid prior with kernel linear (feature r * '
+  'columns + c is cell (r, c), row-major; rows * columns must equal the number of features). Unset: kernel '
+  'rbf-per-dimension uses [number of features, number of centres]',
+  None),
+ ('kernel',
+  'string',
+  "the basis: rbf (exp(-gamma |x - c|^2) on each candidate centre c), poly ((gamma x'c + coef0)^degree), "
+  'linear (the input features themselves, so that relevance ranks the features), or rbf-per-dimension '
+  '(exp(-gamma (x(i) - c(i))^2) for every input dimension i and centre c: a table of dimensions x centres, '
+  'for the grid priors)',
+  'rbf'),
+ ('labelCol', 'string', 'label column name', 'label'),
+ ('logEvery',
+  'int',
+  "print the fit's progress on the driver's standard error every this many iterations (>= 0): iteration k of "
+  'maxIter, the number of basis functions, the log marginal likelihood, the largest |d log alpha| against '
+  'tol and the seconds so far, and a line when the fit ends. 0 (the default): none (every iteration is '
+  'logged at INFO either way)',
+  0),
+ ('maxAddsPerStep',
+  'int',
+  'solver fast with family bernoulli, poisson or multinomial: the most basis functions one step may add (>= '
+  '0). A step proposes the best adds and keeps those that still gain given the ones kept before them (a near '
+  'copy of a kept one does not), then finds the mode once. Larger: fewer steps and passes over large data, '
+  'often more relevance vectors; 1: one at a time, as Tipping & Faul (2003), about one pass over every '
+  'candidate per relevance vector, and fewer passes on small data; 0 (auto): 16 from 100000 training rows '
+  'on, else 1 (the fit logs the value, its path and why)',
+  0),
+ ('maxBasis',
+  'int',
+  'largest number of candidate basis centres: every training row when there are at most this many, else a '
+  'seeded sample of this size (>= 1; the driver holds a maxBasis x maxBasis matrix, (K * maxBasis)^2 for the '
+  'multinomial softmax)',
+  1000),
+ ('maxBlockSizeInMB',
+  'float',
+  'the most memory, in MiB, a block of stacked rows and their basis expansion may take on an executor (>= 0; '
+  '0 chooses automatically: about 4 MiB)',
+  0.0),
+ ('maxDriverDesignSizeInMB',
+  'float',
+  'families bernoulli, poisson and multinomial, and solver fast with family gaussian: the largest expanded '
+  'design, in MiB (training rows x candidate basis functions x 8 bytes), that a fit builds on the driver (>= '
+  "0; the default, Infinity, sets no limit of its own: the driver's heap decides). When the design is at "
+  "most this, fits the driver's heap (twice, beside a step's matrices, in 60% of it: a design of up to about "
+  '30% of the heap) and the rows fit spark.driver.maxResultSize, one pass collects the rows, the driver '
+  'expands them, and every later step of the solver runs there without passing over the data again (a pass '
+  'over the cluster costs the latency of a Spark job and re-expands every row over all candidates); '
+  'otherwise every step passes over the cluster. 0: always pass over the cluster. Same fit either way, up to '
+  'rounding. On a cluster whose executors have far more cores than the driver, a finite value keeps large '
+  "fits on the executors. (Gaussian fast on the driver computes only the columns of X'X of the basis "
+  "functions it adds; gaussian em and the variational primal form make one statistics pass, X'X and X'y, on "
+  'either path)',
+  inf),
+ ('maxIter', 'int', 'maximum number of alpha re-estimation steps (>= 1)', 1000),
+ ('multiClassStrategy',
+  'string',
+  'how family multinomial is fitted: softmax (the multinomial RVM of Zhang & Malik: one softmax posterior '
+  'with one alpha per (class, basis function); the driver holds (K * maxBasis)^2 doubles) or ovr (K binary '
+  'RVMs, class k against the rest, their probabilities renormalised to sum to 1; the driver holds maxBasis^2 '
+  'doubles)',
+  'softmax'),
+ ('noisePrecision',
+  'float',
+  'family gaussian: the noise precision beta = 1 / sigma^2 of the labels (>= 0, finite). 0 (the default): '
+  'learn it from the data with the alphas; > 0: hold it at this value throughout the fit (when the noise '
+  'level is known), re-estimating the alphas only. Solvers em and fast; families bernoulli and multinomial '
+  "have no noise and refuse a value > 0. A fitted model's own beta is RvmModel.fittedNoisePrecision",
+  0.0),
+ ('parallelism',
+  'int',
+  'the number of binary fits multiClassStrategy ovr runs at once (>= 1); each holds its own maxBasis^2 '
+  'matrices on the driver',
+  1),
+ ('predictionCol', 'string', 'prediction column name', 'prediction'),
+ ('prior',
+  'string',
+  "the prior over the weights' precisions: ard (one precision per basis function), grid-product (the "
+  'p-gridRVM of Kropotov et al.: the precision of w_ij is alpha_i * beta_j over a table of rows i and '
+  'columns j) or grid-sum (the s-gridRVM: alpha_i + beta_j). The grid priors need solver variational and a '
+  'table: kernel rbf-per-dimension (input dimensions x centres) or linear with gridShape',
+  'ard'),
+ ('probabilityCol',
+  'string',
+  'Column name for predicted class conditional probabilities. Note: Not all models output well-calibrated '
+  'probability estimates! These probabilities should be treated as confidences, not precise probabilities',
+  'probability'),
+ ('probabilityMethod',
+  'string',
+  'how class probabilities are computed: moderated (MacKay: sigmoid(m / sqrt(1 + pi s^2 / 8)), which '
+  'accounts for the weight uncertainty) or map (sigmoid(m) at the posterior mode)',
+  'moderated'),
+ ('rawPredictionCol', 'string', 'raw prediction (a.k.a. confidence) column name', 'rawPrediction'),
+ ('seed', 'long', 'random seed for the sample of candidate centres', 2061070582),
+ ('solver',
+  'string',
+  'the algorithm: em (the classic re-estimation of Tipping 2001: starts from every candidate and prunes), '
+  'fast (the sequential algorithm of Tipping & Faul 2003: starts from one basis function and adds, '
+  're-estimates or deletes one, or a batch, per step; far fewer operations and passes for large candidate '
+  'sets; gaussian, bernoulli, poisson and multinomial with multiClassStrategy softmax or ovr; scale-free '
+  'prior only) or variational (the variational RVM of Bishop & Tipping: Gamma posteriors over the '
+  'precisions, needed by the grid priors; gaussian and bernoulli only)',
+  'fast'),
+ ('standardization',
+  'boolean',
+  'whether to centre and scale the features to unit variance before the basis is built; the model applies '
+  'the same map, so it predicts on the original scale',
+  True),
+ ('threshold',
+  'float',
+  'binary classification threshold on P(1) in [0, 1]: predict 1 when P(1) > threshold (bernoulli only; a '
+  'multinomial model predicts the most probable class)',
+  0.5),
+ ('thresholds',
+  'list_float',
+  'Thresholds in multi-class classification to adjust the probability of predicting each class. Array must '
+  'have length equal to the number of classes, with values > 0 excepting that at most one value may be 0. '
+  'The class with largest value p/t is predicted, where p is the original probability of that class and t is '
+  "the class's threshold",
+  None),
+ ('tol',
+  'float',
+  'convergence tolerance on the largest change of log(alpha) in a step with no basis function pruned (> 0)',
+  0.001),
+ ('varianceCol',
+  'string',
+  "column name for the predictive variance 1/beta + phi' Sigma phi (gaussian); empty: not written",
+  'variance'),
+ ('variationalForm',
+  'string',
+  'how solver variational represents the posterior over the weights: primal (the M x M precision over the M '
+  'basis functions, factored every step: O(M^3) a step, from statistics gathered on the executors), dual '
+  '(the N x N Woodbury form over the N training rows: the expanded design, N x M doubles, is collected to '
+  "the driver, O(N^2 M + N^3) a step), or auto (dual when M > N and the design fits the driver's memory, "
+  'else primal). Both give the same fit up to rounding',
+  'auto'),
+ ('weightCol',
+  'string',
+  'row weight column name (numeric, non-negative; a weight of k counts the row k times). Empty: every row '
+  'has weight 1',
+  '')]
+
+RVM_CLASSIFICATION_MODEL_OWN_PARAMS = [('featureNames',
+  'list_string',
+  'the names of the input features in the order of the features vector (the columns it was assembled from); '
+  'empty when unknown',
+  None)]
+
+RVM_REGRESSOR_PARAMS = [('aggregationDepth', 'int', 'suggested depth for treeReduce (>= 2)', 2),
+ ('alphaMax',
+  'float',
+  'a basis function whose prior precision alpha exceeds this is pruned from the model (> 0)',
+  1000000000.0),
+ ('alphaPriorRate', 'float', 'rate b of the Gamma(a, b) hyperprior on each alpha (>= 0)', 0.0),
+ ('alphaPriorShape',
+  'float',
+  'shape a of the Gamma(a, b) hyperprior on each alpha (>= 0; a = b = 0 is the scale-free prior)',
+  0.0),
+ ('classFeatureBlocks',
+  'int',
+  'class-specific features (Zhang & Malik, appendix A.1), for family multinomial with kernel linear: B > 0 '
+  'reads each features vector as K consecutive blocks of B features, one per class (K*B features in all), '
+  "and class p's score uses only block p (and the bias): w_p' phi_p(x), with one alpha per (class, feature) "
+  "of its block (multiClassStrategy ovr: class p's binary fit against the rest uses block p). 0 (the "
+  'default): every class uses every feature',
+  0),
+ ('coef0', 'float', 'constant term of the poly kernel (finite)', 1.0),
+ ('degree', 'int', 'degree of the poly kernel (>= 1)', 3),
+ ('family',
+  'string',
+  'the likelihood: gaussian (regression with Gaussian noise) or poisson (counts 0, 1, 2, ..., log link: the '
+  'prediction is the mean count exp(f) under the posterior of the latent f; solver em or fast)',
+  'gaussian'),
+ ('featuresCol', 'string', 'features column name', 'features'),
+ ('fitIntercept',
+  'boolean',
+  'whether to add a bias basis function (itself subject to relevance determination)',
+  True),
+ ('gamma',
+  'float',
+  'scale of the rbf and poly kernels (> 0), on the standardised features when standardization is on. Unset: '
+  '1 / number of features',
+  None),
+ ('gridShape',
+  'list_int',
+  'the table [rows, columns] the input features form for a grid prior with kernel linear (feature r * '
+  'columns + c is cell (r, c), row-major; rows * columns must equal the number of features). Unset: kernel '
+  'rbf-per-dimension uses [number of features, number of centres]',
+  None),
+ ('kernel',
+  'string',
+  "the basis: rbf (exp(-gamma |x - c|^2) on each candidate centre c), poly ((gamma x'c + coef0)^degree), "
+  'linear (the input features themselves, so that relevance ranks the features), or rbf-per-dimension '
+  '(exp(-gamma (x(i) - c(i))^2) for every input dimension i and centre c: a table of dimensions x centres, '
+  'for the grid priors)',
+  'rbf'),
+ ('labelCol', 'string', 'label column name', 'label'),
+ ('logEvery',
+  'int',
+  "print the fit's progress on the driver's standard error every this many iterations (>= 0): iteration k of "
+  'maxIter, the number of basis functions, the log marginal likelihood, the largest |d log alpha| against '
+  'tol and the seconds so far, and a line when the fit ends. 0 (the default): none (every iteration is '
+  'logged at INFO either way)',
+  0),
+ ('maxAddsPerStep',
+  'int',
+  'solver fast with family bernoulli, poisson or multinomial: the most basis functions one step may add (>= '
+  '0). A step proposes the best adds and keeps those that still gain given the ones kept before them (a near '
+  'copy of a kept one does not), then finds the mode once. Larger: fewer steps and passes over large data, '
+  'often more relevance vectors; 1: one at a time, as Tipping & Faul (2003), about one pass over every '
+  'candidate per relevance vector, and fewer passes on small data; 0 (auto): 16 from 100000 training rows '
+  'on, else 1 (the fit logs the value, its path and why)',
+  0),
+ ('maxBasis',
+  'int',
+  'largest number of candidate basis centres: every training row when there are at most this many, else a '
+  'seeded sample of this size (>= 1; the driver holds a maxBasis x maxBasis matrix, (K * maxBasis)^2 for the '
+  'multinomial softmax)',
+  1000),
+ ('maxBlockSizeInMB',
+  'float',
+  'the most memory, in MiB, a block of stacked rows and their basis expansion may take on an executor (>= 0; '
+  '0 chooses automatically: about 4 MiB)',
+  0.0),
+ ('maxDriverDesignSizeInMB',
+  'float',
+  'families bernoulli, poisson and multinomial, and solver fast with family gaussian: the largest expanded '
+  'design, in MiB (training rows x candidate basis functions x 8 bytes), that a fit builds on the driver (>= '
+  "0; the default, Infinity, sets no limit of its own: the driver's heap decides). When the design is at "
+  "most this, fits the driver's heap (twice, beside a step's matrices, in 60% of it: a design of up to about "
+  '30% of the heap) and the rows fit spark.driver.maxResultSize, one pass collects the rows, the driver '
+  'expands them, and every later step of the solver runs there without passing over the data again (a pass '
+  'over the cluster costs the latency of a Spark job and re-expands every row over all candidates); '
+  'otherwise every step passes over the cluster. 0: always pass over the cluster. Same fit either way, up to '
+  'rounding. On a cluster whose executors have far more cores than the driver, a finite value keeps large '
+  "fits on the executors. (Gaussian fast on the driver computes only the columns of X'X of the basis "
+  "functions it adds; gaussian em and the variational primal form make one statistics pass, X'X and X'y, on "
+  'either path)',
+  inf),
+ ('maxIter', 'int', 'maximum number of alpha re-estimation steps (>= 1)', 1000),
+ ('multiClassStrategy',
+  'string',
+  'how family multinomial is fitted: softmax (the multinomial RVM of Zhang & Malik: one softmax posterior '
+  'with one alpha per (class, basis function); the driver holds (K * maxBasis)^2 doubles) or ovr (K binary '
+  'RVMs, class k against the rest, their probabilities renormalised to sum to 1; the driver holds maxBasis^2 '
+  'doubles)',
+  'softmax'),
+ ('noisePrecision',
+  'float',
+  'family gaussian: the noise precision beta = 1 / sigma^2 of the labels (>= 0, finite). 0 (the default): '
+  'learn it from the data with the alphas; > 0: hold it at this value throughout the fit (when the noise '
+  'level is known), re-estimating the alphas only. Solvers em and fast; families bernoulli and multinomial '
+  "have no noise and refuse a value > 0. A fitted model's own beta is RvmModel.fittedNoisePrecision",
+  0.0),
+ ('parallelism',
+  'int',
+  'the number of binary fits multiClassStrategy ovr runs at once (>= 1); each holds its own maxBasis^2 '
+  'matrices on the driver',
+  1),
+ ('predictionCol', 'string', 'prediction column name', 'prediction'),
+ ('prior',
+  'string',
+  "the prior over the weights' precisions: ard (one precision per basis function), grid-product (the "
+  'p-gridRVM of Kropotov et al.: the precision of w_ij is alpha_i * beta_j over a table of rows i and '
+  'columns j) or grid-sum (the s-gridRVM: alpha_i + beta_j). The grid priors need solver variational and a '
+  'table: kernel rbf-per-dimension (input dimensions x centres) or linear with gridShape',
+  'ard'),
+ ('probabilityCol',
+  'string',
+  'column name for the predicted class probabilities [P(0), P(1)] (bernoulli) or [P(0), ..., P(K-1)] '
+  '(multinomial); empty: not written',
+  'probability'),
+ ('probabilityMethod',
+  'string',
+  'how class probabilities are computed: moderated (MacKay: sigmoid(m / sqrt(1 + pi s^2 / 8)), which '
+  'accounts for the weight uncertainty) or map (sigmoid(m) at the posterior mode)',
+  'moderated'),
+ ('rawPredictionCol',
+  'string',
+  'column name for the raw prediction: [-z, z], z the (moderated) logit of class 1 (bernoulli); the K '
+  '(moderated) class scores whose softmax is the probability (multinomial, softmax), or the K (moderated) '
+  'logits of each class against the rest (multinomial, ovr); empty: not written',
+  'rawPrediction'),
+ ('seed', 'long', 'random seed for the sample of candidate centres', 2061070582),
+ ('solver',
+  'string',
+  'the algorithm: em (the classic re-estimation of Tipping 2001: starts from every candidate and prunes), '
+  'fast (the sequential algorithm of Tipping & Faul 2003: starts from one basis function and adds, '
+  're-estimates or deletes one, or a batch, per step; far fewer operations and passes for large candidate '
+  'sets; gaussian, bernoulli, poisson and multinomial with multiClassStrategy softmax or ovr; scale-free '
+  'prior only) or variational (the variational RVM of Bishop & Tipping: Gamma posteriors over the '
+  'precisions, needed by the grid priors; gaussian and bernoulli only)',
+  'fast'),
+ ('standardization',
+  'boolean',
+  'whether to centre and scale the features to unit variance before the basis is built; the model applies '
+  'the same map, so it predicts on the original scale',
+  True),
+ ('threshold',
+  'float',
+  'binary classification threshold on P(1) in [0, 1]: predict 1 when P(1) > threshold (bernoulli only; a '
+  'multinomial model predicts the most probable class)',
+  0.5),
+ ('thresholds',
+  'list_float',
+  'per-class thresholds for classification (bernoulli: 2 values; multinomial: K, one per class): the '
+  'predicted class is the k that maximises P(k) / thresholds(k) (a class of threshold 0 wins whenever its '
+  "probability is positive), as Spark's probabilistic classifiers. Values >= 0, at most one 0. Unset: "
+  'bernoulli uses threshold, multinomial the most probable class; set, it takes precedence over threshold',
+  None),
+ ('tol',
+  'float',
+  'convergence tolerance on the largest change of log(alpha) in a step with no basis function pruned (> 0)',
+  0.001),
+ ('varianceCol',
+  'string',
+  "column name for the predictive variance 1/beta + phi' Sigma phi (gaussian); empty: not written",
+  'variance'),
+ ('variationalForm',
+  'string',
+  'how solver variational represents the posterior over the weights: primal (the M x M precision over the M '
+  'basis functions, factored every step: O(M^3) a step, from statistics gathered on the executors), dual '
+  '(the N x N Woodbury form over the N training rows: the expanded design, N x M doubles, is collected to '
+  "the driver, O(N^2 M + N^3) a step), or auto (dual when M > N and the design fits the driver's memory, "
+  'else primal). Both give the same fit up to rounding',
+  'auto'),
+ ('weightCol',
+  'string',
+  'row weight column name (numeric, non-negative; a weight of k counts the row k times). Empty: every row '
+  'has weight 1',
+  '')]
+
+RVM_REGRESSION_MODEL_OWN_PARAMS = [('featureNames',
+  'list_string',
+  'the names of the input features in the order of the features vector (the columns it was assembled from); '
+  'empty when unknown',
+  None)]
+
 SELECTOR_PARAMS = [('aggregationDepth', 'int', 'suggested depth for treeReduce (>= 2)', 2),
  ('alphaMax',
   'float',
@@ -245,6 +635,13 @@ SELECTOR_PARAMS = [('aggregationDepth', 'int', 'suggested depth for treeReduce (
   "multinomial, K read from the column's ML attribute metadata when present, else the largest label + 1; "
   'counts 0, 1, 2, ... for family poisson)',
   'label'),
+ ('logEvery',
+  'int',
+  "print the fit's progress on the driver's standard error every this many iterations (>= 0): iteration k of "
+  'maxIter, the number of basis functions, the log marginal likelihood, the largest |d log alpha| against '
+  'tol and the seconds so far, and a line when the fit ends. 0 (the default): none (every iteration is '
+  'logged at INFO either way)',
+  0),
  ('maxAddsPerStep',
   'int',
   'solver fast with family bernoulli, poisson or multinomial: the most basis functions one step may add (>= '
@@ -367,6 +764,7 @@ RVM_ESTIMATOR_SETTERS = ['setAggregationDepth',
  'setGridShape',
  'setKernel',
  'setLabelCol',
+ 'setLogEvery',
  'setMaxAddsPerStep',
  'setMaxBasis',
  'setMaxBlockSizeInMB',
@@ -409,6 +807,7 @@ SELECTOR_SETTERS = ['setAggregationDepth',
  'setFitIntercept',
  'setGridShape',
  'setLabelCol',
+ 'setLogEvery',
  'setMaxAddsPerStep',
  'setMaxBasis',
  'setMaxBlockSizeInMB',
@@ -430,3 +829,2254 @@ SELECTOR_SETTERS = ['setAggregationDepth',
 
 SELECTOR_MODEL_SETTERS = ['setFeaturesCol', 'setOutputCol']
 
+RVM_CLASSIFIER_SETTERS = ['setAggregationDepth',
+ 'setAlphaMax',
+ 'setAlphaPriorRate',
+ 'setAlphaPriorShape',
+ 'setClassFeatureBlocks',
+ 'setCoef0',
+ 'setDegree',
+ 'setFamily',
+ 'setFeaturesCol',
+ 'setFitIntercept',
+ 'setGamma',
+ 'setGridShape',
+ 'setKernel',
+ 'setLabelCol',
+ 'setLogEvery',
+ 'setMaxAddsPerStep',
+ 'setMaxBasis',
+ 'setMaxBlockSizeInMB',
+ 'setMaxDriverDesignSizeInMB',
+ 'setMaxIter',
+ 'setMultiClassStrategy',
+ 'setNoisePrecision',
+ 'setParallelism',
+ 'setPredictionCol',
+ 'setPrior',
+ 'setProbabilityCol',
+ 'setProbabilityMethod',
+ 'setRawPredictionCol',
+ 'setSeed',
+ 'setSolver',
+ 'setStandardization',
+ 'setThreshold',
+ 'setThresholds',
+ 'setTol',
+ 'setVarianceCol',
+ 'setVariationalForm',
+ 'setWeightCol']
+
+RVM_CLASSIFICATION_MODEL_SETTERS = ['setFeatureNames',
+ 'setFeaturesCol',
+ 'setPredictionCol',
+ 'setProbabilityCol',
+ 'setProbabilityMethod',
+ 'setRawPredictionCol',
+ 'setThreshold',
+ 'setThresholds',
+ 'setVarianceCol']
+
+RVM_REGRESSOR_SETTERS = ['setAggregationDepth',
+ 'setAlphaMax',
+ 'setAlphaPriorRate',
+ 'setAlphaPriorShape',
+ 'setClassFeatureBlocks',
+ 'setCoef0',
+ 'setDegree',
+ 'setFamily',
+ 'setFeaturesCol',
+ 'setFitIntercept',
+ 'setGamma',
+ 'setGridShape',
+ 'setKernel',
+ 'setLabelCol',
+ 'setLogEvery',
+ 'setMaxAddsPerStep',
+ 'setMaxBasis',
+ 'setMaxBlockSizeInMB',
+ 'setMaxDriverDesignSizeInMB',
+ 'setMaxIter',
+ 'setMultiClassStrategy',
+ 'setNoisePrecision',
+ 'setParallelism',
+ 'setPredictionCol',
+ 'setPrior',
+ 'setProbabilityCol',
+ 'setProbabilityMethod',
+ 'setRawPredictionCol',
+ 'setSeed',
+ 'setSolver',
+ 'setStandardization',
+ 'setThreshold',
+ 'setThresholds',
+ 'setTol',
+ 'setVarianceCol',
+ 'setVariationalForm',
+ 'setWeightCol']
+
+RVM_REGRESSION_MODEL_SETTERS = ['setFeatureNames',
+ 'setFeaturesCol',
+ 'setPredictionCol',
+ 'setProbabilityCol',
+ 'setProbabilityMethod',
+ 'setRawPredictionCol',
+ 'setThreshold',
+ 'setThresholds',
+ 'setVarianceCol']
+
+
+class _RvmParams(Params):
+    """The params of RvmEstimator and RvmModel."""
+
+    aggregationDepth: "Param[int]" = Param(
+        Params._dummy(),
+        'aggregationDepth',
+        'suggested depth for treeReduce (>= 2)',
+        typeConverter=TypeConverters.toInt,
+    )
+    alphaMax: "Param[float]" = Param(
+        Params._dummy(),
+        'alphaMax',
+        'a basis function whose prior precision alpha exceeds this is pruned from the model (> 0)',
+        typeConverter=TypeConverters.toFloat,
+    )
+    alphaPriorRate: "Param[float]" = Param(
+        Params._dummy(),
+        'alphaPriorRate',
+        'rate b of the Gamma(a, b) hyperprior on each alpha (>= 0)',
+        typeConverter=TypeConverters.toFloat,
+    )
+    alphaPriorShape: "Param[float]" = Param(
+        Params._dummy(),
+        'alphaPriorShape',
+        'shape a of the Gamma(a, b) hyperprior on each alpha (>= 0; a = b = 0 is the scale-free prior)',
+        typeConverter=TypeConverters.toFloat,
+    )
+    classFeatureBlocks: "Param[int]" = Param(
+        Params._dummy(),
+        'classFeatureBlocks',
+        ('class-specific features (Zhang & Malik, appendix A.1), for family multinomial with kernel linear: B > 0 '
+         'reads each features vector as K consecutive blocks of B features, one per class (K*B features in all), and '
+         "class p's score uses only block p (and the bias): w_p' phi_p(x), with one alpha per (class, feature) of "
+         "its block (multiClassStrategy ovr: class p's binary fit against the rest uses block p). 0 (the default): "
+         'every class uses every feature'),
+        typeConverter=TypeConverters.toInt,
+    )
+    coef0: "Param[float]" = Param(
+        Params._dummy(),
+        'coef0',
+        'constant term of the poly kernel (finite)',
+        typeConverter=TypeConverters.toFloat,
+    )
+    degree: "Param[int]" = Param(
+        Params._dummy(),
+        'degree',
+        'degree of the poly kernel (>= 1)',
+        typeConverter=TypeConverters.toInt,
+    )
+    family: "Param[str]" = Param(
+        Params._dummy(),
+        'family',
+        ("the likelihood: gaussian (regression), bernoulli (binary classification, labels 0/1; binomial, Spark's "
+         'name for it, is accepted as the same), multinomial (K classes, labels 0 ... K-1; see multiClassStrategy) '
+         'or poisson (counts 0, 1, 2, ..., log link: the prediction is the mean count exp(f) under the posterior of '
+         'the latent f; solver em or fast)'),
+        typeConverter=TypeConverters.toString,
+    )
+    featuresCol: "Param[str]" = Param(
+        Params._dummy(),
+        'featuresCol',
+        'features column name (a Vector column)',
+        typeConverter=TypeConverters.toString,
+    )
+    fitIntercept: "Param[bool]" = Param(
+        Params._dummy(),
+        'fitIntercept',
+        'whether to add a bias basis function (itself subject to relevance determination)',
+        typeConverter=TypeConverters.toBoolean,
+    )
+    gamma: "Param[float]" = Param(
+        Params._dummy(),
+        'gamma',
+        ('scale of the rbf and poly kernels (> 0), on the standardised features when standardization is on. Unset: 1 '
+         '/ number of features'),
+        typeConverter=TypeConverters.toFloat,
+    )
+    gridShape: "Param[List[int]]" = Param(
+        Params._dummy(),
+        'gridShape',
+        ('the table [rows, columns] the input features form for a grid prior with kernel linear (feature r * columns '
+         '+ c is cell (r, c), row-major; rows * columns must equal the number of features). Unset: kernel '
+         'rbf-per-dimension uses [number of features, number of centres]'),
+        typeConverter=TypeConverters.toListInt,
+    )
+    kernel: "Param[str]" = Param(
+        Params._dummy(),
+        'kernel',
+        ("the basis: rbf (exp(-gamma |x - c|^2) on each candidate centre c), poly ((gamma x'c + coef0)^degree), "
+         'linear (the input features themselves, so that relevance ranks the features), or rbf-per-dimension '
+         '(exp(-gamma (x(i) - c(i))^2) for every input dimension i and centre c: a table of dimensions x centres, '
+         'for the grid priors)'),
+        typeConverter=TypeConverters.toString,
+    )
+    labelCol: "Param[str]" = Param(
+        Params._dummy(),
+        'labelCol',
+        ('label column name (numeric; 0/1 for family bernoulli; class indices 0, 1, ..., K-1 for family multinomial, '
+         "K read from the column's ML attribute metadata when present, else the largest label + 1; counts 0, 1, 2, "
+         '... for family poisson)'),
+        typeConverter=TypeConverters.toString,
+    )
+    logEvery: "Param[int]" = Param(
+        Params._dummy(),
+        'logEvery',
+        ("print the fit's progress on the driver's standard error every this many iterations (>= 0): iteration k of "
+         'maxIter, the number of basis functions, the log marginal likelihood, the largest |d log alpha| against tol '
+         'and the seconds so far, and a line when the fit ends. 0 (the default): none (every iteration is logged at '
+         'INFO either way)'),
+        typeConverter=TypeConverters.toInt,
+    )
+    maxAddsPerStep: "Param[int]" = Param(
+        Params._dummy(),
+        'maxAddsPerStep',
+        ('solver fast with family bernoulli, poisson or multinomial: the most basis functions one step may add (>= '
+         '0). A step proposes the best adds and keeps those that still gain given the ones kept before them (a near '
+         'copy of a kept one does not), then finds the mode once. Larger: fewer steps and passes over large data, '
+         'often more relevance vectors; 1: one at a time, as Tipping & Faul (2003), about one pass over every '
+         'candidate per relevance vector, and fewer passes on small data; 0 (auto): 16 from 100000 training rows on, '
+         'else 1 (the fit logs the value, its path and why)'),
+        typeConverter=TypeConverters.toInt,
+    )
+    maxBasis: "Param[int]" = Param(
+        Params._dummy(),
+        'maxBasis',
+        ('largest number of candidate basis centres: every training row when there are at most this many, else a '
+         'seeded sample of this size (>= 1; the driver holds a maxBasis x maxBasis matrix, (K * maxBasis)^2 for the '
+         'multinomial softmax)'),
+        typeConverter=TypeConverters.toInt,
+    )
+    maxBlockSizeInMB: "Param[float]" = Param(
+        Params._dummy(),
+        'maxBlockSizeInMB',
+        ('the most memory, in MiB, a block of stacked rows and their basis expansion may take on an executor (>= 0; '
+         '0 chooses automatically: about 4 MiB)'),
+        typeConverter=TypeConverters.toFloat,
+    )
+    maxDriverDesignSizeInMB: "Param[float]" = Param(
+        Params._dummy(),
+        'maxDriverDesignSizeInMB',
+        ('families bernoulli, poisson and multinomial, and solver fast with family gaussian: the largest expanded '
+         'design, in MiB (training rows x candidate basis functions x 8 bytes), that a fit builds on the driver (>= '
+         "0; the default, Infinity, sets no limit of its own: the driver's heap decides). When the design is at most "
+         "this, fits the driver's heap (twice, beside a step's matrices, in 60% of it: a design of up to about 30% "
+         'of the heap) and the rows fit spark.driver.maxResultSize, one pass collects the rows, the driver expands '
+         'them, and every later step of the solver runs there without passing over the data again (a pass over the '
+         'cluster costs the latency of a Spark job and re-expands every row over all candidates); otherwise every '
+         'step passes over the cluster. 0: always pass over the cluster. Same fit either way, up to rounding. On a '
+         'cluster whose executors have far more cores than the driver, a finite value keeps large fits on the '
+         "executors. (Gaussian fast on the driver computes only the columns of X'X of the basis functions it adds; "
+         "gaussian em and the variational primal form make one statistics pass, X'X and X'y, on either path)"),
+        typeConverter=TypeConverters.toFloat,
+    )
+    maxIter: "Param[int]" = Param(
+        Params._dummy(),
+        'maxIter',
+        'maximum number of alpha re-estimation steps (>= 1)',
+        typeConverter=TypeConverters.toInt,
+    )
+    multiClassStrategy: "Param[str]" = Param(
+        Params._dummy(),
+        'multiClassStrategy',
+        ('how family multinomial is fitted: softmax (the multinomial RVM of Zhang & Malik: one softmax posterior '
+         'with one alpha per (class, basis function); the driver holds (K * maxBasis)^2 doubles) or ovr (K binary '
+         'RVMs, class k against the rest, their probabilities renormalised to sum to 1; the driver holds maxBasis^2 '
+         'doubles)'),
+        typeConverter=TypeConverters.toString,
+    )
+    noisePrecision: "Param[float]" = Param(
+        Params._dummy(),
+        'noisePrecision',
+        ('family gaussian: the noise precision beta = 1 / sigma^2 of the labels (>= 0, finite). 0 (the default): '
+         'learn it from the data with the alphas; > 0: hold it at this value throughout the fit (when the noise '
+         'level is known), re-estimating the alphas only. Solvers em and fast; families bernoulli and multinomial '
+         "have no noise and refuse a value > 0. A fitted model's own beta is RvmModel.fittedNoisePrecision"),
+        typeConverter=TypeConverters.toFloat,
+    )
+    parallelism: "Param[int]" = Param(
+        Params._dummy(),
+        'parallelism',
+        ('the number of binary fits multiClassStrategy ovr runs at once (>= 1); each holds its own maxBasis^2 '
+         'matrices on the driver'),
+        typeConverter=TypeConverters.toInt,
+    )
+    predictionCol: "Param[str]" = Param(
+        Params._dummy(),
+        'predictionCol',
+        ('prediction column name: the predictive mean (gaussian) or the predicted class (bernoulli, multinomial: the '
+         'most probable)'),
+        typeConverter=TypeConverters.toString,
+    )
+    prior: "Param[str]" = Param(
+        Params._dummy(),
+        'prior',
+        ("the prior over the weights' precisions: ard (one precision per basis function), grid-product (the "
+         'p-gridRVM of Kropotov et al.: the precision of w_ij is alpha_i * beta_j over a table of rows i and columns '
+         'j) or grid-sum (the s-gridRVM: alpha_i + beta_j). The grid priors need solver variational and a table: '
+         'kernel rbf-per-dimension (input dimensions x centres) or linear with gridShape'),
+        typeConverter=TypeConverters.toString,
+    )
+    probabilityCol: "Param[str]" = Param(
+        Params._dummy(),
+        'probabilityCol',
+        ('column name for the predicted class probabilities [P(0), P(1)] (bernoulli) or [P(0), ..., P(K-1)] '
+         '(multinomial); empty: not written'),
+        typeConverter=TypeConverters.toString,
+    )
+    probabilityMethod: "Param[str]" = Param(
+        Params._dummy(),
+        'probabilityMethod',
+        ('how class probabilities are computed: moderated (MacKay: sigmoid(m / sqrt(1 + pi s^2 / 8)), which accounts '
+         'for the weight uncertainty) or map (sigmoid(m) at the posterior mode)'),
+        typeConverter=TypeConverters.toString,
+    )
+    rawPredictionCol: "Param[str]" = Param(
+        Params._dummy(),
+        'rawPredictionCol',
+        ('column name for the raw prediction: [-z, z], z the (moderated) logit of class 1 (bernoulli); the K '
+         '(moderated) class scores whose softmax is the probability (multinomial, softmax), or the K (moderated) '
+         'logits of each class against the rest (multinomial, ovr); empty: not written'),
+        typeConverter=TypeConverters.toString,
+    )
+    seed: "Param[int]" = Param(
+        Params._dummy(),
+        'seed',
+        'random seed for the sample of candidate centres',
+        typeConverter=TypeConverters.toInt,
+    )
+    solver: "Param[str]" = Param(
+        Params._dummy(),
+        'solver',
+        ('the algorithm: em (the classic re-estimation of Tipping 2001: starts from every candidate and prunes), '
+         'fast (the sequential algorithm of Tipping & Faul 2003: starts from one basis function and adds, '
+         're-estimates or deletes one, or a batch, per step; far fewer operations and passes for large candidate '
+         'sets; gaussian, bernoulli, poisson and multinomial with multiClassStrategy softmax or ovr; scale-free '
+         'prior only) or variational (the variational RVM of Bishop & Tipping: Gamma posteriors over the precisions, '
+         'needed by the grid priors; gaussian and bernoulli only)'),
+        typeConverter=TypeConverters.toString,
+    )
+    standardization: "Param[bool]" = Param(
+        Params._dummy(),
+        'standardization',
+        ('whether to centre and scale the features to unit variance before the basis is built; the model applies the '
+         'same map, so it predicts on the original scale'),
+        typeConverter=TypeConverters.toBoolean,
+    )
+    threshold: "Param[float]" = Param(
+        Params._dummy(),
+        'threshold',
+        ('binary classification threshold on P(1) in [0, 1]: predict 1 when P(1) > threshold (bernoulli only; a '
+         'multinomial model predicts the most probable class)'),
+        typeConverter=TypeConverters.toFloat,
+    )
+    thresholds: "Param[List[float]]" = Param(
+        Params._dummy(),
+        'thresholds',
+        ('per-class thresholds for classification (bernoulli: 2 values; multinomial: K, one per class): the '
+         'predicted class is the k that maximises P(k) / thresholds(k) (a class of threshold 0 wins whenever its '
+         "probability is positive), as Spark's probabilistic classifiers. Values >= 0, at most one 0. Unset: "
+         'bernoulli uses threshold, multinomial the most probable class; set, it takes precedence over threshold'),
+        typeConverter=TypeConverters.toListFloat,
+    )
+    tol: "Param[float]" = Param(
+        Params._dummy(),
+        'tol',
+        'convergence tolerance on the largest change of log(alpha) in a step with no basis function pruned (> 0)',
+        typeConverter=TypeConverters.toFloat,
+    )
+    varianceCol: "Param[str]" = Param(
+        Params._dummy(),
+        'varianceCol',
+        "column name for the predictive variance 1/beta + phi' Sigma phi (gaussian); empty: not written",
+        typeConverter=TypeConverters.toString,
+    )
+    variationalForm: "Param[str]" = Param(
+        Params._dummy(),
+        'variationalForm',
+        ('how solver variational represents the posterior over the weights: primal (the M x M precision over the M '
+         'basis functions, factored every step: O(M^3) a step, from statistics gathered on the executors), dual (the '
+         'N x N Woodbury form over the N training rows: the expanded design, N x M doubles, is collected to the '
+         "driver, O(N^2 M + N^3) a step), or auto (dual when M > N and the design fits the driver's memory, else "
+         'primal). Both give the same fit up to rounding'),
+        typeConverter=TypeConverters.toString,
+    )
+    weightCol: "Param[str]" = Param(
+        Params._dummy(),
+        'weightCol',
+        ('row weight column name (numeric, non-negative; a weight of k counts the row k times). Empty: every row has '
+         'weight 1'),
+        typeConverter=TypeConverters.toString,
+    )
+
+    def getAggregationDepth(self) -> int:
+        """Gets aggregationDepth or its default: suggested depth for treeReduce (>= 2)"""
+        return self.getOrDefault(self.aggregationDepth)
+
+    def getAlphaMax(self) -> float:
+        """Gets alphaMax or its default: a basis function whose prior precision alpha exceeds this is pruned from the
+        model (> 0)
+        """
+        return self.getOrDefault(self.alphaMax)
+
+    def getAlphaPriorRate(self) -> float:
+        """Gets alphaPriorRate or its default: rate b of the Gamma(a, b) hyperprior on each alpha (>= 0)"""
+        return self.getOrDefault(self.alphaPriorRate)
+
+    def getAlphaPriorShape(self) -> float:
+        """Gets alphaPriorShape or its default: shape a of the Gamma(a, b) hyperprior on each alpha (>= 0; a = b = 0
+        is the scale-free prior)
+        """
+        return self.getOrDefault(self.alphaPriorShape)
+
+    def getClassFeatureBlocks(self) -> int:
+        """Gets classFeatureBlocks or its default: class-specific features (Zhang & Malik, appendix A.1), for family
+        multinomial with kernel linear: B > 0 reads each features vector as K consecutive blocks of B features, one
+        per class (K*B features in all), and class p's score uses only block p (and the bias): w_p' phi_p(x), with
+        one alpha per (class, feature) of its block (multiClassStrategy ovr: class p's binary fit against the rest
+        uses block p). 0 (the default): every class uses every feature
+        """
+        return self.getOrDefault(self.classFeatureBlocks)
+
+    def getCoef0(self) -> float:
+        """Gets coef0 or its default: constant term of the poly kernel (finite)"""
+        return self.getOrDefault(self.coef0)
+
+    def getDegree(self) -> int:
+        """Gets degree or its default: degree of the poly kernel (>= 1)"""
+        return self.getOrDefault(self.degree)
+
+    def getFamily(self) -> str:
+        """Gets family or its default: the likelihood: gaussian (regression), bernoulli (binary classification, labels
+        0/1; binomial, Spark's name for it, is accepted as the same), multinomial (K classes, labels 0 ... K-1; see
+        multiClassStrategy) or poisson (counts 0, 1, 2, ..., log link: the prediction is the mean count exp(f)
+        under the posterior of the latent f; solver em or fast)
+        """
+        return self.getOrDefault(self.family)
+
+    def getFeaturesCol(self) -> str:
+        """Gets featuresCol or its default: features column name (a Vector column)"""
+        return self.getOrDefault(self.featuresCol)
+
+    def getFitIntercept(self) -> bool:
+        """Gets fitIntercept or its default: whether to add a bias basis function (itself subject to relevance
+        determination)
+        """
+        return self.getOrDefault(self.fitIntercept)
+
+    def getGamma(self) -> float:
+        """Gets gamma or its default: scale of the rbf and poly kernels (> 0), on the standardised features when
+        standardization is on. Unset: 1 / number of features
+        """
+        return self.getOrDefault(self.gamma)
+
+    def getGridShape(self) -> List[int]:
+        """Gets gridShape or its default: the table [rows, columns] the input features form for a grid prior with
+        kernel linear (feature r * columns + c is cell (r, c), row-major; rows * columns must equal the number of
+        features). Unset: kernel rbf-per-dimension uses [number of features, number of centres]
+        """
+        return self.getOrDefault(self.gridShape)
+
+    def getKernel(self) -> str:
+        """Gets kernel or its default: the basis: rbf (exp(-gamma |x - c|^2) on each candidate centre c), poly ((gamma
+        x'c + coef0)^degree), linear (the input features themselves, so that relevance ranks the features), or
+        rbf-per-dimension (exp(-gamma (x(i) - c(i))^2) for every input dimension i and centre c: a table of
+        dimensions x centres, for the grid priors)
+        """
+        return self.getOrDefault(self.kernel)
+
+    def getLabelCol(self) -> str:
+        """Gets labelCol or its default: label column name (numeric; 0/1 for family bernoulli; class indices 0, 1,
+        ..., K-1 for family multinomial, K read from the column's ML attribute metadata when present, else the
+        largest label + 1; counts 0, 1, 2, ... for family poisson)
+        """
+        return self.getOrDefault(self.labelCol)
+
+    def getLogEvery(self) -> int:
+        """Gets logEvery or its default: print the fit's progress on the driver's standard error every this many
+        iterations (>= 0): iteration k of maxIter, the number of basis functions, the log marginal likelihood, the
+        largest |d log alpha| against tol and the seconds so far, and a line when the fit ends. 0 (the default):
+        none (every iteration is logged at INFO either way)
+        """
+        return self.getOrDefault(self.logEvery)
+
+    def getMaxAddsPerStep(self) -> int:
+        """Gets maxAddsPerStep or its default: solver fast with family bernoulli, poisson or multinomial: the most
+        basis functions one step may add (>= 0). A step proposes the best adds and keeps those that still gain
+        given the ones kept before them (a near copy of a kept one does not), then finds the mode once. Larger:
+        fewer steps and passes over large data, often more relevance vectors; 1: one at a time, as Tipping & Faul
+        (2003), about one pass over every candidate per relevance vector, and fewer passes on small data; 0 (auto):
+        16 from 100000 training rows on, else 1 (the fit logs the value, its path and why)
+        """
+        return self.getOrDefault(self.maxAddsPerStep)
+
+    def getMaxBasis(self) -> int:
+        """Gets maxBasis or its default: largest number of candidate basis centres: every training row when there are
+        at most this many, else a seeded sample of this size (>= 1; the driver holds a maxBasis x maxBasis matrix,
+        (K * maxBasis)^2 for the multinomial softmax)
+        """
+        return self.getOrDefault(self.maxBasis)
+
+    def getMaxBlockSizeInMB(self) -> float:
+        """Gets maxBlockSizeInMB or its default: the most memory, in MiB, a block of stacked rows and their basis
+        expansion may take on an executor (>= 0; 0 chooses automatically: about 4 MiB)
+        """
+        return self.getOrDefault(self.maxBlockSizeInMB)
+
+    def getMaxDriverDesignSizeInMB(self) -> float:
+        """Gets maxDriverDesignSizeInMB or its default: families bernoulli, poisson and multinomial, and solver fast
+        with family gaussian: the largest expanded design, in MiB (training rows x candidate basis functions x 8
+        bytes), that a fit builds on the driver (>= 0; the default, Infinity, sets no limit of its own: the
+        driver's heap decides). When the design is at most this, fits the driver's heap (twice, beside a step's
+        matrices, in 60% of it: a design of up to about 30% of the heap) and the rows fit
+        spark.driver.maxResultSize, one pass collects the rows, the driver expands them, and every later step of
+        the solver runs there without passing over the data again (a pass over the cluster costs the latency of a
+        Spark job and re-expands every row over all candidates); otherwise every step passes over the cluster. 0:
+        always pass over the cluster. Same fit either way, up to rounding. On a cluster whose executors have far
+        more cores than the driver, a finite value keeps large fits on the executors. (Gaussian fast on the driver
+        computes only the columns of X'X of the basis functions it adds; gaussian em and the variational primal
+        form make one statistics pass, X'X and X'y, on either path)
+        """
+        return self.getOrDefault(self.maxDriverDesignSizeInMB)
+
+    def getMaxIter(self) -> int:
+        """Gets maxIter or its default: maximum number of alpha re-estimation steps (>= 1)"""
+        return self.getOrDefault(self.maxIter)
+
+    def getMultiClassStrategy(self) -> str:
+        """Gets multiClassStrategy or its default: how family multinomial is fitted: softmax (the multinomial RVM of
+        Zhang & Malik: one softmax posterior with one alpha per (class, basis function); the driver holds (K *
+        maxBasis)^2 doubles) or ovr (K binary RVMs, class k against the rest, their probabilities renormalised to
+        sum to 1; the driver holds maxBasis^2 doubles)
+        """
+        return self.getOrDefault(self.multiClassStrategy)
+
+    def getNoisePrecision(self) -> float:
+        """Gets noisePrecision or its default: family gaussian: the noise precision beta = 1 / sigma^2 of the labels
+        (>= 0, finite). 0 (the default): learn it from the data with the alphas; > 0: hold it at this value
+        throughout the fit (when the noise level is known), re-estimating the alphas only. Solvers em and fast;
+        families bernoulli and multinomial have no noise and refuse a value > 0. A fitted model's own beta is
+        RvmModel.fittedNoisePrecision
+        """
+        return self.getOrDefault(self.noisePrecision)
+
+    def getParallelism(self) -> int:
+        """Gets parallelism or its default: the number of binary fits multiClassStrategy ovr runs at once (>= 1); each
+        holds its own maxBasis^2 matrices on the driver
+        """
+        return self.getOrDefault(self.parallelism)
+
+    def getPredictionCol(self) -> str:
+        """Gets predictionCol or its default: prediction column name: the predictive mean (gaussian) or the predicted
+        class (bernoulli, multinomial: the most probable)
+        """
+        return self.getOrDefault(self.predictionCol)
+
+    def getPrior(self) -> str:
+        """Gets prior or its default: the prior over the weights' precisions: ard (one precision per basis function),
+        grid-product (the p-gridRVM of Kropotov et al.: the precision of w_ij is alpha_i * beta_j over a table of
+        rows i and columns j) or grid-sum (the s-gridRVM: alpha_i + beta_j). The grid priors need solver
+        variational and a table: kernel rbf-per-dimension (input dimensions x centres) or linear with gridShape
+        """
+        return self.getOrDefault(self.prior)
+
+    def getProbabilityCol(self) -> str:
+        """Gets probabilityCol or its default: column name for the predicted class probabilities [P(0), P(1)]
+        (bernoulli) or [P(0), ..., P(K-1)] (multinomial); empty: not written
+        """
+        return self.getOrDefault(self.probabilityCol)
+
+    def getProbabilityMethod(self) -> str:
+        """Gets probabilityMethod or its default: how class probabilities are computed: moderated (MacKay: sigmoid(m /
+        sqrt(1 + pi s^2 / 8)), which accounts for the weight uncertainty) or map (sigmoid(m) at the posterior mode)
+        """
+        return self.getOrDefault(self.probabilityMethod)
+
+    def getRawPredictionCol(self) -> str:
+        """Gets rawPredictionCol or its default: column name for the raw prediction: [-z, z], z the (moderated) logit
+        of class 1 (bernoulli); the K (moderated) class scores whose softmax is the probability (multinomial,
+        softmax), or the K (moderated) logits of each class against the rest (multinomial, ovr); empty: not written
+        """
+        return self.getOrDefault(self.rawPredictionCol)
+
+    def getSeed(self) -> int:
+        """Gets seed or its default: random seed for the sample of candidate centres"""
+        return self.getOrDefault(self.seed)
+
+    def getSolver(self) -> str:
+        """Gets solver or its default: the algorithm: em (the classic re-estimation of Tipping 2001: starts from every
+        candidate and prunes), fast (the sequential algorithm of Tipping & Faul 2003: starts from one basis
+        function and adds, re-estimates or deletes one, or a batch, per step; far fewer operations and passes for
+        large candidate sets; gaussian, bernoulli, poisson and multinomial with multiClassStrategy softmax or ovr;
+        scale-free prior only) or variational (the variational RVM of Bishop & Tipping: Gamma posteriors over the
+        precisions, needed by the grid priors; gaussian and bernoulli only)
+        """
+        return self.getOrDefault(self.solver)
+
+    def getStandardization(self) -> bool:
+        """Gets standardization or its default: whether to centre and scale the features to unit variance before the
+        basis is built; the model applies the same map, so it predicts on the original scale
+        """
+        return self.getOrDefault(self.standardization)
+
+    def getThreshold(self) -> float:
+        """Gets threshold or its default: binary classification threshold on P(1) in [0, 1]: predict 1 when P(1) >
+        threshold (bernoulli only; a multinomial model predicts the most probable class)
+        """
+        return self.getOrDefault(self.threshold)
+
+    def getThresholds(self) -> List[float]:
+        """Gets thresholds or its default: per-class thresholds for classification (bernoulli: 2 values; multinomial:
+        K, one per class): the predicted class is the k that maximises P(k) / thresholds(k) (a class of threshold 0
+        wins whenever its probability is positive), as Spark's probabilistic classifiers. Values >= 0, at most one
+        0. Unset: bernoulli uses threshold, multinomial the most probable class; set, it takes precedence over
+        threshold
+        """
+        return self.getOrDefault(self.thresholds)
+
+    def getTol(self) -> float:
+        """Gets tol or its default: convergence tolerance on the largest change of log(alpha) in a step with no basis
+        function pruned (> 0)
+        """
+        return self.getOrDefault(self.tol)
+
+    def getVarianceCol(self) -> str:
+        """Gets varianceCol or its default: column name for the predictive variance 1/beta + phi' Sigma phi
+        (gaussian); empty: not written
+        """
+        return self.getOrDefault(self.varianceCol)
+
+    def getVariationalForm(self) -> str:
+        """Gets variationalForm or its default: how solver variational represents the posterior over the weights:
+        primal (the M x M precision over the M basis functions, factored every step: O(M^3) a step, from statistics
+        gathered on the executors), dual (the N x N Woodbury form over the N training rows: the expanded design, N
+        x M doubles, is collected to the driver, O(N^2 M + N^3) a step), or auto (dual when M > N and the design
+        fits the driver's memory, else primal). Both give the same fit up to rounding
+        """
+        return self.getOrDefault(self.variationalForm)
+
+    def getWeightCol(self) -> str:
+        """Gets weightCol or its default: row weight column name (numeric, non-negative; a weight of k counts the row
+        k times). Empty: every row has weight 1
+        """
+        return self.getOrDefault(self.weightCol)
+
+
+class _RvmModelParams(_RvmParams):
+    """The params of RvmModel: RvmEstimator's and its own."""
+
+    featureNames: "Param[List[str]]" = Param(
+        Params._dummy(),
+        'featureNames',
+        ('the names of the input features in the order of the features vector (the columns it was assembled from); '
+         'empty when unknown'),
+        typeConverter=TypeConverters.toListString,
+    )
+
+    def getFeatureNames(self) -> List[str]:
+        """Gets featureNames or its default: the names of the input features in the order of the features vector (the
+        columns it was assembled from); empty when unknown
+        """
+        return self.getOrDefault(self.featureNames)
+
+
+class _RvmSelectorParams(Params):
+    """The params of RvmSelector and RvmSelectorModel."""
+
+    aggregationDepth: "Param[int]" = Param(
+        Params._dummy(),
+        'aggregationDepth',
+        'suggested depth for treeReduce (>= 2)',
+        typeConverter=TypeConverters.toInt,
+    )
+    alphaMax: "Param[float]" = Param(
+        Params._dummy(),
+        'alphaMax',
+        'a basis function whose prior precision alpha exceeds this is pruned from the model (> 0)',
+        typeConverter=TypeConverters.toFloat,
+    )
+    alphaPriorRate: "Param[float]" = Param(
+        Params._dummy(),
+        'alphaPriorRate',
+        'rate b of the Gamma(a, b) hyperprior on each alpha (>= 0)',
+        typeConverter=TypeConverters.toFloat,
+    )
+    alphaPriorShape: "Param[float]" = Param(
+        Params._dummy(),
+        'alphaPriorShape',
+        'shape a of the Gamma(a, b) hyperprior on each alpha (>= 0; a = b = 0 is the scale-free prior)',
+        typeConverter=TypeConverters.toFloat,
+    )
+    family: "Param[str]" = Param(
+        Params._dummy(),
+        'family',
+        ("the likelihood: gaussian (regression), bernoulli (binary classification, labels 0/1; binomial, Spark's "
+         'name for it, is accepted as the same), multinomial (K classes, labels 0 ... K-1; see multiClassStrategy) '
+         'or poisson (counts 0, 1, 2, ..., log link: the prediction is the mean count exp(f) under the posterior of '
+         'the latent f; solver em or fast)'),
+        typeConverter=TypeConverters.toString,
+    )
+    featuresCol: "Param[str]" = Param(
+        Params._dummy(),
+        'featuresCol',
+        'features column name (a Vector column)',
+        typeConverter=TypeConverters.toString,
+    )
+    fitIntercept: "Param[bool]" = Param(
+        Params._dummy(),
+        'fitIntercept',
+        'whether to add a bias basis function (itself subject to relevance determination)',
+        typeConverter=TypeConverters.toBoolean,
+    )
+    gridShape: "Param[List[int]]" = Param(
+        Params._dummy(),
+        'gridShape',
+        ('the table [rows, columns] the input features form for a grid prior with kernel linear (feature r * columns '
+         '+ c is cell (r, c), row-major; rows * columns must equal the number of features). Unset: kernel '
+         'rbf-per-dimension uses [number of features, number of centres]'),
+        typeConverter=TypeConverters.toListInt,
+    )
+    labelCol: "Param[str]" = Param(
+        Params._dummy(),
+        'labelCol',
+        ('label column name (numeric; 0/1 for family bernoulli; class indices 0, 1, ..., K-1 for family multinomial, '
+         "K read from the column's ML attribute metadata when present, else the largest label + 1; counts 0, 1, 2, "
+         '... for family poisson)'),
+        typeConverter=TypeConverters.toString,
+    )
+    logEvery: "Param[int]" = Param(
+        Params._dummy(),
+        'logEvery',
+        ("print the fit's progress on the driver's standard error every this many iterations (>= 0): iteration k of "
+         'maxIter, the number of basis functions, the log marginal likelihood, the largest |d log alpha| against tol '
+         'and the seconds so far, and a line when the fit ends. 0 (the default): none (every iteration is logged at '
+         'INFO either way)'),
+        typeConverter=TypeConverters.toInt,
+    )
+    maxAddsPerStep: "Param[int]" = Param(
+        Params._dummy(),
+        'maxAddsPerStep',
+        ('solver fast with family bernoulli, poisson or multinomial: the most basis functions one step may add (>= '
+         '0). A step proposes the best adds and keeps those that still gain given the ones kept before them (a near '
+         'copy of a kept one does not), then finds the mode once. Larger: fewer steps and passes over large data, '
+         'often more relevance vectors; 1: one at a time, as Tipping & Faul (2003), about one pass over every '
+         'candidate per relevance vector, and fewer passes on small data; 0 (auto): 16 from 100000 training rows on, '
+         'else 1 (the fit logs the value, its path and why)'),
+        typeConverter=TypeConverters.toInt,
+    )
+    maxBasis: "Param[int]" = Param(
+        Params._dummy(),
+        'maxBasis',
+        ('largest number of candidate basis centres: every training row when there are at most this many, else a '
+         'seeded sample of this size (>= 1; the driver holds a maxBasis x maxBasis matrix, (K * maxBasis)^2 for the '
+         'multinomial softmax)'),
+        typeConverter=TypeConverters.toInt,
+    )
+    maxBlockSizeInMB: "Param[float]" = Param(
+        Params._dummy(),
+        'maxBlockSizeInMB',
+        ('the most memory, in MiB, a block of stacked rows and their basis expansion may take on an executor (>= 0; '
+         '0 chooses automatically: about 4 MiB)'),
+        typeConverter=TypeConverters.toFloat,
+    )
+    maxDriverDesignSizeInMB: "Param[float]" = Param(
+        Params._dummy(),
+        'maxDriverDesignSizeInMB',
+        ('families bernoulli, poisson and multinomial, and solver fast with family gaussian: the largest expanded '
+         'design, in MiB (training rows x candidate basis functions x 8 bytes), that a fit builds on the driver (>= '
+         "0; the default, Infinity, sets no limit of its own: the driver's heap decides). When the design is at most "
+         "this, fits the driver's heap (twice, beside a step's matrices, in 60% of it: a design of up to about 30% "
+         'of the heap) and the rows fit spark.driver.maxResultSize, one pass collects the rows, the driver expands '
+         'them, and every later step of the solver runs there without passing over the data again (a pass over the '
+         'cluster costs the latency of a Spark job and re-expands every row over all candidates); otherwise every '
+         'step passes over the cluster. 0: always pass over the cluster. Same fit either way, up to rounding. On a '
+         'cluster whose executors have far more cores than the driver, a finite value keeps large fits on the '
+         "executors. (Gaussian fast on the driver computes only the columns of X'X of the basis functions it adds; "
+         "gaussian em and the variational primal form make one statistics pass, X'X and X'y, on either path)"),
+        typeConverter=TypeConverters.toFloat,
+    )
+    maxIter: "Param[int]" = Param(
+        Params._dummy(),
+        'maxIter',
+        'maximum number of alpha re-estimation steps (>= 1)',
+        typeConverter=TypeConverters.toInt,
+    )
+    multiClassStrategy: "Param[str]" = Param(
+        Params._dummy(),
+        'multiClassStrategy',
+        ('how family multinomial is fitted: softmax (the multinomial RVM of Zhang & Malik: one softmax posterior '
+         'with one alpha per (class, basis function); the driver holds (K * maxBasis)^2 doubles) or ovr (K binary '
+         'RVMs, class k against the rest, their probabilities renormalised to sum to 1; the driver holds maxBasis^2 '
+         'doubles)'),
+        typeConverter=TypeConverters.toString,
+    )
+    noisePrecision: "Param[float]" = Param(
+        Params._dummy(),
+        'noisePrecision',
+        ('family gaussian: the noise precision beta = 1 / sigma^2 of the labels (>= 0, finite). 0 (the default): '
+         'learn it from the data with the alphas; > 0: hold it at this value throughout the fit (when the noise '
+         'level is known), re-estimating the alphas only. Solvers em and fast; families bernoulli and multinomial '
+         "have no noise and refuse a value > 0. A fitted model's own beta is RvmModel.fittedNoisePrecision"),
+        typeConverter=TypeConverters.toFloat,
+    )
+    outputCol: "Param[str]" = Param(
+        Params._dummy(),
+        'outputCol',
+        'output column name: the selected features, in their input order',
+        typeConverter=TypeConverters.toString,
+    )
+    parallelism: "Param[int]" = Param(
+        Params._dummy(),
+        'parallelism',
+        ('the number of binary fits multiClassStrategy ovr runs at once (>= 1); each holds its own maxBasis^2 '
+         'matrices on the driver'),
+        typeConverter=TypeConverters.toInt,
+    )
+    prior: "Param[str]" = Param(
+        Params._dummy(),
+        'prior',
+        ("the prior over the weights' precisions: ard (one precision per basis function), grid-product (the "
+         'p-gridRVM of Kropotov et al.: the precision of w_ij is alpha_i * beta_j over a table of rows i and columns '
+         'j) or grid-sum (the s-gridRVM: alpha_i + beta_j). The grid priors need solver variational and a table: '
+         'kernel rbf-per-dimension (input dimensions x centres) or linear with gridShape'),
+        typeConverter=TypeConverters.toString,
+    )
+    seed: "Param[int]" = Param(
+        Params._dummy(),
+        'seed',
+        'random seed for the sample of candidate centres',
+        typeConverter=TypeConverters.toInt,
+    )
+    selectionMode: "Param[str]" = Param(
+        Params._dummy(),
+        'selectionMode',
+        ('how features are selected by their relevance 1/alpha under an RVM with the linear kernel (summed over the '
+         'classes for family multinomial; with standardization, on the common unit-variance scale): numTopFeatures '
+         '(the selectionThreshold most relevant; ties go to the lower index) or threshold (those whose relevance '
+         'exceeds selectionThreshold; relevance 0 means the RVM pruned the feature)'),
+        typeConverter=TypeConverters.toString,
+    )
+    selectionThreshold: "Param[float]" = Param(
+        Params._dummy(),
+        'selectionThreshold',
+        ('numTopFeatures: how many features to keep (a whole number >= 1; default 50); threshold: the relevance a '
+         'feature must exceed (>= 0; default 0, i.e. every feature the RVM kept)'),
+        typeConverter=TypeConverters.toFloat,
+    )
+    solver: "Param[str]" = Param(
+        Params._dummy(),
+        'solver',
+        ('the algorithm: em (the classic re-estimation of Tipping 2001: starts from every candidate and prunes), '
+         'fast (the sequential algorithm of Tipping & Faul 2003: starts from one basis function and adds, '
+         're-estimates or deletes one, or a batch, per step; far fewer operations and passes for large candidate '
+         'sets; gaussian, bernoulli, poisson and multinomial with multiClassStrategy softmax or ovr; scale-free '
+         'prior only) or variational (the variational RVM of Bishop & Tipping: Gamma posteriors over the precisions, '
+         'needed by the grid priors; gaussian and bernoulli only)'),
+        typeConverter=TypeConverters.toString,
+    )
+    standardization: "Param[bool]" = Param(
+        Params._dummy(),
+        'standardization',
+        ('whether to centre and scale the features to unit variance before the basis is built; the model applies the '
+         'same map, so it predicts on the original scale'),
+        typeConverter=TypeConverters.toBoolean,
+    )
+    tol: "Param[float]" = Param(
+        Params._dummy(),
+        'tol',
+        'convergence tolerance on the largest change of log(alpha) in a step with no basis function pruned (> 0)',
+        typeConverter=TypeConverters.toFloat,
+    )
+    variationalForm: "Param[str]" = Param(
+        Params._dummy(),
+        'variationalForm',
+        ('how solver variational represents the posterior over the weights: primal (the M x M precision over the M '
+         'basis functions, factored every step: O(M^3) a step, from statistics gathered on the executors), dual (the '
+         'N x N Woodbury form over the N training rows: the expanded design, N x M doubles, is collected to the '
+         "driver, O(N^2 M + N^3) a step), or auto (dual when M > N and the design fits the driver's memory, else "
+         'primal). Both give the same fit up to rounding'),
+        typeConverter=TypeConverters.toString,
+    )
+    weightCol: "Param[str]" = Param(
+        Params._dummy(),
+        'weightCol',
+        ('row weight column name (numeric, non-negative; a weight of k counts the row k times). Empty: every row has '
+         'weight 1'),
+        typeConverter=TypeConverters.toString,
+    )
+
+    def getAggregationDepth(self) -> int:
+        """Gets aggregationDepth or its default: suggested depth for treeReduce (>= 2)"""
+        return self.getOrDefault(self.aggregationDepth)
+
+    def getAlphaMax(self) -> float:
+        """Gets alphaMax or its default: a basis function whose prior precision alpha exceeds this is pruned from the
+        model (> 0)
+        """
+        return self.getOrDefault(self.alphaMax)
+
+    def getAlphaPriorRate(self) -> float:
+        """Gets alphaPriorRate or its default: rate b of the Gamma(a, b) hyperprior on each alpha (>= 0)"""
+        return self.getOrDefault(self.alphaPriorRate)
+
+    def getAlphaPriorShape(self) -> float:
+        """Gets alphaPriorShape or its default: shape a of the Gamma(a, b) hyperprior on each alpha (>= 0; a = b = 0
+        is the scale-free prior)
+        """
+        return self.getOrDefault(self.alphaPriorShape)
+
+    def getFamily(self) -> str:
+        """Gets family or its default: the likelihood: gaussian (regression), bernoulli (binary classification, labels
+        0/1; binomial, Spark's name for it, is accepted as the same), multinomial (K classes, labels 0 ... K-1; see
+        multiClassStrategy) or poisson (counts 0, 1, 2, ..., log link: the prediction is the mean count exp(f)
+        under the posterior of the latent f; solver em or fast)
+        """
+        return self.getOrDefault(self.family)
+
+    def getFeaturesCol(self) -> str:
+        """Gets featuresCol or its default: features column name (a Vector column)"""
+        return self.getOrDefault(self.featuresCol)
+
+    def getFitIntercept(self) -> bool:
+        """Gets fitIntercept or its default: whether to add a bias basis function (itself subject to relevance
+        determination)
+        """
+        return self.getOrDefault(self.fitIntercept)
+
+    def getGridShape(self) -> List[int]:
+        """Gets gridShape or its default: the table [rows, columns] the input features form for a grid prior with
+        kernel linear (feature r * columns + c is cell (r, c), row-major; rows * columns must equal the number of
+        features). Unset: kernel rbf-per-dimension uses [number of features, number of centres]
+        """
+        return self.getOrDefault(self.gridShape)
+
+    def getLabelCol(self) -> str:
+        """Gets labelCol or its default: label column name (numeric; 0/1 for family bernoulli; class indices 0, 1,
+        ..., K-1 for family multinomial, K read from the column's ML attribute metadata when present, else the
+        largest label + 1; counts 0, 1, 2, ... for family poisson)
+        """
+        return self.getOrDefault(self.labelCol)
+
+    def getLogEvery(self) -> int:
+        """Gets logEvery or its default: print the fit's progress on the driver's standard error every this many
+        iterations (>= 0): iteration k of maxIter, the number of basis functions, the log marginal likelihood, the
+        largest |d log alpha| against tol and the seconds so far, and a line when the fit ends. 0 (the default):
+        none (every iteration is logged at INFO either way)
+        """
+        return self.getOrDefault(self.logEvery)
+
+    def getMaxAddsPerStep(self) -> int:
+        """Gets maxAddsPerStep or its default: solver fast with family bernoulli, poisson or multinomial: the most
+        basis functions one step may add (>= 0). A step proposes the best adds and keeps those that still gain
+        given the ones kept before them (a near copy of a kept one does not), then finds the mode once. Larger:
+        fewer steps and passes over large data, often more relevance vectors; 1: one at a time, as Tipping & Faul
+        (2003), about one pass over every candidate per relevance vector, and fewer passes on small data; 0 (auto):
+        16 from 100000 training rows on, else 1 (the fit logs the value, its path and why)
+        """
+        return self.getOrDefault(self.maxAddsPerStep)
+
+    def getMaxBasis(self) -> int:
+        """Gets maxBasis or its default: largest number of candidate basis centres: every training row when there are
+        at most this many, else a seeded sample of this size (>= 1; the driver holds a maxBasis x maxBasis matrix,
+        (K * maxBasis)^2 for the multinomial softmax)
+        """
+        return self.getOrDefault(self.maxBasis)
+
+    def getMaxBlockSizeInMB(self) -> float:
+        """Gets maxBlockSizeInMB or its default: the most memory, in MiB, a block of stacked rows and their basis
+        expansion may take on an executor (>= 0; 0 chooses automatically: about 4 MiB)
+        """
+        return self.getOrDefault(self.maxBlockSizeInMB)
+
+    def getMaxDriverDesignSizeInMB(self) -> float:
+        """Gets maxDriverDesignSizeInMB or its default: families bernoulli, poisson and multinomial, and solver fast
+        with family gaussian: the largest expanded design, in MiB (training rows x candidate basis functions x 8
+        bytes), that a fit builds on the driver (>= 0; the default, Infinity, sets no limit of its own: the
+        driver's heap decides). When the design is at most this, fits the driver's heap (twice, beside a step's
+        matrices, in 60% of it: a design of up to about 30% of the heap) and the rows fit
+        spark.driver.maxResultSize, one pass collects the rows, the driver expands them, and every later step of
+        the solver runs there without passing over the data again (a pass over the cluster costs the latency of a
+        Spark job and re-expands every row over all candidates); otherwise every step passes over the cluster. 0:
+        always pass over the cluster. Same fit either way, up to rounding. On a cluster whose executors have far
+        more cores than the driver, a finite value keeps large fits on the executors. (Gaussian fast on the driver
+        computes only the columns of X'X of the basis functions it adds; gaussian em and the variational primal
+        form make one statistics pass, X'X and X'y, on either path)
+        """
+        return self.getOrDefault(self.maxDriverDesignSizeInMB)
+
+    def getMaxIter(self) -> int:
+        """Gets maxIter or its default: maximum number of alpha re-estimation steps (>= 1)"""
+        return self.getOrDefault(self.maxIter)
+
+    def getMultiClassStrategy(self) -> str:
+        """Gets multiClassStrategy or its default: how family multinomial is fitted: softmax (the multinomial RVM of
+        Zhang & Malik: one softmax posterior with one alpha per (class, basis function); the driver holds (K *
+        maxBasis)^2 doubles) or ovr (K binary RVMs, class k against the rest, their probabilities renormalised to
+        sum to 1; the driver holds maxBasis^2 doubles)
+        """
+        return self.getOrDefault(self.multiClassStrategy)
+
+    def getNoisePrecision(self) -> float:
+        """Gets noisePrecision or its default: family gaussian: the noise precision beta = 1 / sigma^2 of the labels
+        (>= 0, finite). 0 (the default): learn it from the data with the alphas; > 0: hold it at this value
+        throughout the fit (when the noise level is known), re-estimating the alphas only. Solvers em and fast;
+        families bernoulli and multinomial have no noise and refuse a value > 0. A fitted model's own beta is
+        RvmModel.fittedNoisePrecision
+        """
+        return self.getOrDefault(self.noisePrecision)
+
+    def getOutputCol(self) -> str:
+        """Gets outputCol or its default: output column name: the selected features, in their input order"""
+        return self.getOrDefault(self.outputCol)
+
+    def getParallelism(self) -> int:
+        """Gets parallelism or its default: the number of binary fits multiClassStrategy ovr runs at once (>= 1); each
+        holds its own maxBasis^2 matrices on the driver
+        """
+        return self.getOrDefault(self.parallelism)
+
+    def getPrior(self) -> str:
+        """Gets prior or its default: the prior over the weights' precisions: ard (one precision per basis function),
+        grid-product (the p-gridRVM of Kropotov et al.: the precision of w_ij is alpha_i * beta_j over a table of
+        rows i and columns j) or grid-sum (the s-gridRVM: alpha_i + beta_j). The grid priors need solver
+        variational and a table: kernel rbf-per-dimension (input dimensions x centres) or linear with gridShape
+        """
+        return self.getOrDefault(self.prior)
+
+    def getSeed(self) -> int:
+        """Gets seed or its default: random seed for the sample of candidate centres"""
+        return self.getOrDefault(self.seed)
+
+    def getSelectionMode(self) -> str:
+        """Gets selectionMode or its default: how features are selected by their relevance 1/alpha under an RVM with
+        the linear kernel (summed over the classes for family multinomial; with standardization, on the common
+        unit-variance scale): numTopFeatures (the selectionThreshold most relevant; ties go to the lower index) or
+        threshold (those whose relevance exceeds selectionThreshold; relevance 0 means the RVM pruned the feature)
+        """
+        return self.getOrDefault(self.selectionMode)
+
+    def getSelectionThreshold(self) -> float:
+        """Gets selectionThreshold or its default: numTopFeatures: how many features to keep (a whole number >= 1;
+        default 50); threshold: the relevance a feature must exceed (>= 0; default 0, i.e. every feature the RVM
+        kept)
+        """
+        return self.getOrDefault(self.selectionThreshold)
+
+    def getSolver(self) -> str:
+        """Gets solver or its default: the algorithm: em (the classic re-estimation of Tipping 2001: starts from every
+        candidate and prunes), fast (the sequential algorithm of Tipping & Faul 2003: starts from one basis
+        function and adds, re-estimates or deletes one, or a batch, per step; far fewer operations and passes for
+        large candidate sets; gaussian, bernoulli, poisson and multinomial with multiClassStrategy softmax or ovr;
+        scale-free prior only) or variational (the variational RVM of Bishop & Tipping: Gamma posteriors over the
+        precisions, needed by the grid priors; gaussian and bernoulli only)
+        """
+        return self.getOrDefault(self.solver)
+
+    def getStandardization(self) -> bool:
+        """Gets standardization or its default: whether to centre and scale the features to unit variance before the
+        basis is built; the model applies the same map, so it predicts on the original scale
+        """
+        return self.getOrDefault(self.standardization)
+
+    def getTol(self) -> float:
+        """Gets tol or its default: convergence tolerance on the largest change of log(alpha) in a step with no basis
+        function pruned (> 0)
+        """
+        return self.getOrDefault(self.tol)
+
+    def getVariationalForm(self) -> str:
+        """Gets variationalForm or its default: how solver variational represents the posterior over the weights:
+        primal (the M x M precision over the M basis functions, factored every step: O(M^3) a step, from statistics
+        gathered on the executors), dual (the N x N Woodbury form over the N training rows: the expanded design, N
+        x M doubles, is collected to the driver, O(N^2 M + N^3) a step), or auto (dual when M > N and the design
+        fits the driver's memory, else primal). Both give the same fit up to rounding
+        """
+        return self.getOrDefault(self.variationalForm)
+
+    def getWeightCol(self) -> str:
+        """Gets weightCol or its default: row weight column name (numeric, non-negative; a weight of k counts the row
+        k times). Empty: every row has weight 1
+        """
+        return self.getOrDefault(self.weightCol)
+
+
+class _RvmClassifierParams(_RvmParams):
+    """The params of RvmClassifier and RvmClassificationModel."""
+
+    family: "Param[str]" = Param(
+        Params._dummy(),
+        'family',
+        ('the likelihood: auto (bernoulli for 2 classes, multinomial for more, the number of classes read from the '
+         "label column's ML attribute when present, else the largest label + 1), bernoulli (binary, labels 0/1; "
+         "binomial, Spark's name for it, is the same) or multinomial (K classes, labels 0 ... K-1; see "
+         'multiClassStrategy). A fitted model holds the family it was fitted with'),
+        typeConverter=TypeConverters.toString,
+    )
+    featuresCol: "Param[str]" = Param(
+        Params._dummy(),
+        'featuresCol',
+        'features column name',
+        typeConverter=TypeConverters.toString,
+    )
+    labelCol: "Param[str]" = Param(
+        Params._dummy(),
+        'labelCol',
+        'label column name',
+        typeConverter=TypeConverters.toString,
+    )
+    predictionCol: "Param[str]" = Param(
+        Params._dummy(),
+        'predictionCol',
+        'prediction column name',
+        typeConverter=TypeConverters.toString,
+    )
+    probabilityCol: "Param[str]" = Param(
+        Params._dummy(),
+        'probabilityCol',
+        ('Column name for predicted class conditional probabilities. Note: Not all models output well-calibrated '
+         'probability estimates! These probabilities should be treated as confidences, not precise probabilities'),
+        typeConverter=TypeConverters.toString,
+    )
+    rawPredictionCol: "Param[str]" = Param(
+        Params._dummy(),
+        'rawPredictionCol',
+        'raw prediction (a.k.a. confidence) column name',
+        typeConverter=TypeConverters.toString,
+    )
+    thresholds: "Param[List[float]]" = Param(
+        Params._dummy(),
+        'thresholds',
+        ('Thresholds in multi-class classification to adjust the probability of predicting each class. Array must '
+         'have length equal to the number of classes, with values > 0 excepting that at most one value may be 0. The '
+         'class with largest value p/t is predicted, where p is the original probability of that class and t is the '
+         "class's threshold"),
+        typeConverter=TypeConverters.toListFloat,
+    )
+
+    def getFamily(self) -> str:
+        """Gets family or its default: the likelihood: auto (bernoulli for 2 classes, multinomial for more, the number
+        of classes read from the label column's ML attribute when present, else the largest label + 1), bernoulli
+        (binary, labels 0/1; binomial, Spark's name for it, is the same) or multinomial (K classes, labels 0 ...
+        K-1; see multiClassStrategy). A fitted model holds the family it was fitted with
+        """
+        return self.getOrDefault(self.family)
+
+    def getFeaturesCol(self) -> str:
+        """Gets featuresCol or its default: features column name"""
+        return self.getOrDefault(self.featuresCol)
+
+    def getLabelCol(self) -> str:
+        """Gets labelCol or its default: label column name"""
+        return self.getOrDefault(self.labelCol)
+
+    def getPredictionCol(self) -> str:
+        """Gets predictionCol or its default: prediction column name"""
+        return self.getOrDefault(self.predictionCol)
+
+    def getProbabilityCol(self) -> str:
+        """Gets probabilityCol or its default: Column name for predicted class conditional probabilities. Note: Not
+        all models output well-calibrated probability estimates! These probabilities should be treated as
+        confidences, not precise probabilities
+        """
+        return self.getOrDefault(self.probabilityCol)
+
+    def getRawPredictionCol(self) -> str:
+        """Gets rawPredictionCol or its default: raw prediction (a.k.a. confidence) column name"""
+        return self.getOrDefault(self.rawPredictionCol)
+
+    def getThresholds(self) -> List[float]:
+        """Gets thresholds or its default: Thresholds in multi-class classification to adjust the probability of
+        predicting each class. Array must have length equal to the number of classes, with values > 0 excepting
+        that at most one value may be 0. The class with largest value p/t is predicted, where p is the original
+        probability of that class and t is the class's threshold
+        """
+        return self.getOrDefault(self.thresholds)
+
+
+class _RvmClassificationModelParams(_RvmClassifierParams):
+    """The params of RvmClassificationModel: RvmClassifier's and its own."""
+
+    featureNames: "Param[List[str]]" = Param(
+        Params._dummy(),
+        'featureNames',
+        ('the names of the input features in the order of the features vector (the columns it was assembled from); '
+         'empty when unknown'),
+        typeConverter=TypeConverters.toListString,
+    )
+
+    def getFeatureNames(self) -> List[str]:
+        """Gets featureNames or its default: the names of the input features in the order of the features vector (the
+        columns it was assembled from); empty when unknown
+        """
+        return self.getOrDefault(self.featureNames)
+
+
+class _RvmRegressorParams(_RvmParams):
+    """The params of RvmRegressor and RvmRegressionModel."""
+
+    family: "Param[str]" = Param(
+        Params._dummy(),
+        'family',
+        ('the likelihood: gaussian (regression with Gaussian noise) or poisson (counts 0, 1, 2, ..., log link: the '
+         'prediction is the mean count exp(f) under the posterior of the latent f; solver em or fast)'),
+        typeConverter=TypeConverters.toString,
+    )
+    featuresCol: "Param[str]" = Param(
+        Params._dummy(),
+        'featuresCol',
+        'features column name',
+        typeConverter=TypeConverters.toString,
+    )
+    labelCol: "Param[str]" = Param(
+        Params._dummy(),
+        'labelCol',
+        'label column name',
+        typeConverter=TypeConverters.toString,
+    )
+    predictionCol: "Param[str]" = Param(
+        Params._dummy(),
+        'predictionCol',
+        'prediction column name',
+        typeConverter=TypeConverters.toString,
+    )
+
+    def getFamily(self) -> str:
+        """Gets family or its default: the likelihood: gaussian (regression with Gaussian noise) or poisson (counts 0,
+        1, 2, ..., log link: the prediction is the mean count exp(f) under the posterior of the latent f; solver em
+        or fast)
+        """
+        return self.getOrDefault(self.family)
+
+    def getFeaturesCol(self) -> str:
+        """Gets featuresCol or its default: features column name"""
+        return self.getOrDefault(self.featuresCol)
+
+    def getLabelCol(self) -> str:
+        """Gets labelCol or its default: label column name"""
+        return self.getOrDefault(self.labelCol)
+
+    def getPredictionCol(self) -> str:
+        """Gets predictionCol or its default: prediction column name"""
+        return self.getOrDefault(self.predictionCol)
+
+
+class _RvmRegressionModelParams(_RvmRegressorParams):
+    """The params of RvmRegressionModel: RvmRegressor's and its own."""
+
+    featureNames: "Param[List[str]]" = Param(
+        Params._dummy(),
+        'featureNames',
+        ('the names of the input features in the order of the features vector (the columns it was assembled from); '
+         'empty when unknown'),
+        typeConverter=TypeConverters.toListString,
+    )
+
+    def getFeatureNames(self) -> List[str]:
+        """Gets featureNames or its default: the names of the input features in the order of the features vector (the
+        columns it was assembled from); empty when unknown
+        """
+        return self.getOrDefault(self.featureNames)
+
+
+class _RvmEstimatorSetters(Params):
+    """The setters of RVM_ESTIMATOR_SETTERS."""
+
+    def setAggregationDepth(self: P, value: int) -> P:
+        """Sets aggregationDepth: suggested depth for treeReduce (>= 2)"""
+        return self._set(aggregationDepth=value)
+
+    def setAlphaMax(self: P, value: float) -> P:
+        """Sets alphaMax: a basis function whose prior precision alpha exceeds this is pruned from the model (> 0)"""
+        return self._set(alphaMax=value)
+
+    def setAlphaPriorRate(self: P, value: float) -> P:
+        """Sets alphaPriorRate: rate b of the Gamma(a, b) hyperprior on each alpha (>= 0)"""
+        return self._set(alphaPriorRate=value)
+
+    def setAlphaPriorShape(self: P, value: float) -> P:
+        """Sets alphaPriorShape: shape a of the Gamma(a, b) hyperprior on each alpha (>= 0; a = b = 0 is the
+        scale-free prior)
+        """
+        return self._set(alphaPriorShape=value)
+
+    def setClassFeatureBlocks(self: P, value: int) -> P:
+        """Sets classFeatureBlocks: class-specific features (Zhang & Malik, appendix A.1), for family multinomial with
+        kernel linear: B > 0 reads each features vector as K consecutive blocks of B features, one per class (K*B
+        features in all), and class p's score uses only block p (and the bias): w_p' phi_p(x), with one alpha per
+        (class, feature) of its block (multiClassStrategy ovr: class p's binary fit against the rest uses block p).
+        0 (the default): every class uses every feature
+        """
+        return self._set(classFeatureBlocks=value)
+
+    def setCoef0(self: P, value: float) -> P:
+        """Sets coef0: constant term of the poly kernel (finite)"""
+        return self._set(coef0=value)
+
+    def setDegree(self: P, value: int) -> P:
+        """Sets degree: degree of the poly kernel (>= 1)"""
+        return self._set(degree=value)
+
+    def setFamily(self: P, value: str) -> P:
+        """Sets family: the likelihood: gaussian (regression), bernoulli (binary classification, labels 0/1; binomial,
+        Spark's name for it, is accepted as the same), multinomial (K classes, labels 0 ... K-1; see
+        multiClassStrategy) or poisson (counts 0, 1, 2, ..., log link: the prediction is the mean count exp(f)
+        under the posterior of the latent f; solver em or fast)
+        """
+        return self._set(family=value)
+
+    def setFeaturesCol(self: P, value: str) -> P:
+        """Sets featuresCol: features column name (a Vector column)"""
+        return self._set(featuresCol=value)
+
+    def setFitIntercept(self: P, value: bool) -> P:
+        """Sets fitIntercept: whether to add a bias basis function (itself subject to relevance determination)"""
+        return self._set(fitIntercept=value)
+
+    def setGamma(self: P, value: float) -> P:
+        """Sets gamma: scale of the rbf and poly kernels (> 0), on the standardised features when standardization is
+        on. Unset: 1 / number of features
+        """
+        return self._set(gamma=value)
+
+    def setGridShape(self: P, value: List[int]) -> P:
+        """Sets gridShape: the table [rows, columns] the input features form for a grid prior with kernel linear
+        (feature r * columns + c is cell (r, c), row-major; rows * columns must equal the number of features).
+        Unset: kernel rbf-per-dimension uses [number of features, number of centres]
+        """
+        return self._set(gridShape=value)
+
+    def setKernel(self: P, value: str) -> P:
+        """Sets kernel: the basis: rbf (exp(-gamma |x - c|^2) on each candidate centre c), poly ((gamma x'c +
+        coef0)^degree), linear (the input features themselves, so that relevance ranks the features), or
+        rbf-per-dimension (exp(-gamma (x(i) - c(i))^2) for every input dimension i and centre c: a table of
+        dimensions x centres, for the grid priors)
+        """
+        return self._set(kernel=value)
+
+    def setLabelCol(self: P, value: str) -> P:
+        """Sets labelCol: label column name (numeric; 0/1 for family bernoulli; class indices 0, 1, ..., K-1 for
+        family multinomial, K read from the column's ML attribute metadata when present, else the largest label +
+        1; counts 0, 1, 2, ... for family poisson)
+        """
+        return self._set(labelCol=value)
+
+    def setLogEvery(self: P, value: int) -> P:
+        """Sets logEvery: print the fit's progress on the driver's standard error every this many iterations (>= 0):
+        iteration k of maxIter, the number of basis functions, the log marginal likelihood, the largest |d log
+        alpha| against tol and the seconds so far, and a line when the fit ends. 0 (the default): none (every
+        iteration is logged at INFO either way)
+        """
+        return self._set(logEvery=value)
+
+    def setMaxAddsPerStep(self: P, value: int) -> P:
+        """Sets maxAddsPerStep: solver fast with family bernoulli, poisson or multinomial: the most basis functions
+        one step may add (>= 0). A step proposes the best adds and keeps those that still gain given the ones kept
+        before them (a near copy of a kept one does not), then finds the mode once. Larger: fewer steps and passes
+        over large data, often more relevance vectors; 1: one at a time, as Tipping & Faul (2003), about one pass
+        over every candidate per relevance vector, and fewer passes on small data; 0 (auto): 16 from 100000
+        training rows on, else 1 (the fit logs the value, its path and why)
+        """
+        return self._set(maxAddsPerStep=value)
+
+    def setMaxBasis(self: P, value: int) -> P:
+        """Sets maxBasis: largest number of candidate basis centres: every training row when there are at most this
+        many, else a seeded sample of this size (>= 1; the driver holds a maxBasis x maxBasis matrix, (K *
+        maxBasis)^2 for the multinomial softmax)
+        """
+        return self._set(maxBasis=value)
+
+    def setMaxBlockSizeInMB(self: P, value: float) -> P:
+        """Sets maxBlockSizeInMB: the most memory, in MiB, a block of stacked rows and their basis expansion may take
+        on an executor (>= 0; 0 chooses automatically: about 4 MiB)
+        """
+        return self._set(maxBlockSizeInMB=value)
+
+    def setMaxDriverDesignSizeInMB(self: P, value: float) -> P:
+        """Sets maxDriverDesignSizeInMB: families bernoulli, poisson and multinomial, and solver fast with family
+        gaussian: the largest expanded design, in MiB (training rows x candidate basis functions x 8 bytes), that a
+        fit builds on the driver (>= 0; the default, Infinity, sets no limit of its own: the driver's heap
+        decides). When the design is at most this, fits the driver's heap (twice, beside a step's matrices, in 60%
+        of it: a design of up to about 30% of the heap) and the rows fit spark.driver.maxResultSize, one pass
+        collects the rows, the driver expands them, and every later step of the solver runs there without passing
+        over the data again (a pass over the cluster costs the latency of a Spark job and re-expands every row over
+        all candidates); otherwise every step passes over the cluster. 0: always pass over the cluster. Same fit
+        either way, up to rounding. On a cluster whose executors have far more cores than the driver, a finite
+        value keeps large fits on the executors. (Gaussian fast on the driver computes only the columns of X'X of
+        the basis functions it adds; gaussian em and the variational primal form make one statistics pass, X'X and
+        X'y, on either path)
+        """
+        return self._set(maxDriverDesignSizeInMB=value)
+
+    def setMaxIter(self: P, value: int) -> P:
+        """Sets maxIter: maximum number of alpha re-estimation steps (>= 1)"""
+        return self._set(maxIter=value)
+
+    def setMultiClassStrategy(self: P, value: str) -> P:
+        """Sets multiClassStrategy: how family multinomial is fitted: softmax (the multinomial RVM of Zhang & Malik:
+        one softmax posterior with one alpha per (class, basis function); the driver holds (K * maxBasis)^2
+        doubles) or ovr (K binary RVMs, class k against the rest, their probabilities renormalised to sum to 1; the
+        driver holds maxBasis^2 doubles)
+        """
+        return self._set(multiClassStrategy=value)
+
+    def setNoisePrecision(self: P, value: float) -> P:
+        """Sets noisePrecision: family gaussian: the noise precision beta = 1 / sigma^2 of the labels (>= 0, finite).
+        0 (the default): learn it from the data with the alphas; > 0: hold it at this value throughout the fit
+        (when the noise level is known), re-estimating the alphas only. Solvers em and fast; families bernoulli and
+        multinomial have no noise and refuse a value > 0. A fitted model's own beta is
+        RvmModel.fittedNoisePrecision
+        """
+        return self._set(noisePrecision=value)
+
+    def setParallelism(self: P, value: int) -> P:
+        """Sets parallelism: the number of binary fits multiClassStrategy ovr runs at once (>= 1); each holds its own
+        maxBasis^2 matrices on the driver
+        """
+        return self._set(parallelism=value)
+
+    def setPredictionCol(self: P, value: str) -> P:
+        """Sets predictionCol: prediction column name: the predictive mean (gaussian) or the predicted class
+        (bernoulli, multinomial: the most probable)
+        """
+        return self._set(predictionCol=value)
+
+    def setPrior(self: P, value: str) -> P:
+        """Sets prior: the prior over the weights' precisions: ard (one precision per basis function), grid-product
+        (the p-gridRVM of Kropotov et al.: the precision of w_ij is alpha_i * beta_j over a table of rows i and
+        columns j) or grid-sum (the s-gridRVM: alpha_i + beta_j). The grid priors need solver variational and a
+        table: kernel rbf-per-dimension (input dimensions x centres) or linear with gridShape
+        """
+        return self._set(prior=value)
+
+    def setProbabilityCol(self: P, value: str) -> P:
+        """Sets probabilityCol: column name for the predicted class probabilities [P(0), P(1)] (bernoulli) or [P(0),
+        ..., P(K-1)] (multinomial); empty: not written
+        """
+        return self._set(probabilityCol=value)
+
+    def setProbabilityMethod(self: P, value: str) -> P:
+        """Sets probabilityMethod: how class probabilities are computed: moderated (MacKay: sigmoid(m / sqrt(1 + pi
+        s^2 / 8)), which accounts for the weight uncertainty) or map (sigmoid(m) at the posterior mode)
+        """
+        return self._set(probabilityMethod=value)
+
+    def setRawPredictionCol(self: P, value: str) -> P:
+        """Sets rawPredictionCol: column name for the raw prediction: [-z, z], z the (moderated) logit of class 1
+        (bernoulli); the K (moderated) class scores whose softmax is the probability (multinomial, softmax), or the
+        K (moderated) logits of each class against the rest (multinomial, ovr); empty: not written
+        """
+        return self._set(rawPredictionCol=value)
+
+    def setSeed(self: P, value: int) -> P:
+        """Sets seed: random seed for the sample of candidate centres"""
+        return self._set(seed=value)
+
+    def setSolver(self: P, value: str) -> P:
+        """Sets solver: the algorithm: em (the classic re-estimation of Tipping 2001: starts from every candidate and
+        prunes), fast (the sequential algorithm of Tipping & Faul 2003: starts from one basis function and adds,
+        re-estimates or deletes one, or a batch, per step; far fewer operations and passes for large candidate
+        sets; gaussian, bernoulli, poisson and multinomial with multiClassStrategy softmax or ovr; scale-free prior
+        only) or variational (the variational RVM of Bishop & Tipping: Gamma posteriors over the precisions, needed
+        by the grid priors; gaussian and bernoulli only)
+        """
+        return self._set(solver=value)
+
+    def setStandardization(self: P, value: bool) -> P:
+        """Sets standardization: whether to centre and scale the features to unit variance before the basis is built;
+        the model applies the same map, so it predicts on the original scale
+        """
+        return self._set(standardization=value)
+
+    def setThreshold(self: P, value: float) -> P:
+        """Sets threshold: binary classification threshold on P(1) in [0, 1]: predict 1 when P(1) > threshold
+        (bernoulli only; a multinomial model predicts the most probable class)
+        """
+        return self._set(threshold=value)
+
+    def setThresholds(self: P, value: List[float]) -> P:
+        """Sets thresholds: per-class thresholds for classification (bernoulli: 2 values; multinomial: K, one per
+        class): the predicted class is the k that maximises P(k) / thresholds(k) (a class of threshold 0 wins
+        whenever its probability is positive), as Spark's probabilistic classifiers. Values >= 0, at most one 0.
+        Unset: bernoulli uses threshold, multinomial the most probable class; set, it takes precedence over
+        threshold
+        """
+        return self._set(thresholds=value)
+
+    def setTol(self: P, value: float) -> P:
+        """Sets tol: convergence tolerance on the largest change of log(alpha) in a step with no basis function pruned
+        (> 0)
+        """
+        return self._set(tol=value)
+
+    def setVarianceCol(self: P, value: str) -> P:
+        """Sets varianceCol: column name for the predictive variance 1/beta + phi' Sigma phi (gaussian); empty: not
+        written
+        """
+        return self._set(varianceCol=value)
+
+    def setVariationalForm(self: P, value: str) -> P:
+        """Sets variationalForm: how solver variational represents the posterior over the weights: primal (the M x M
+        precision over the M basis functions, factored every step: O(M^3) a step, from statistics gathered on the
+        executors), dual (the N x N Woodbury form over the N training rows: the expanded design, N x M doubles, is
+        collected to the driver, O(N^2 M + N^3) a step), or auto (dual when M > N and the design fits the driver's
+        memory, else primal). Both give the same fit up to rounding
+        """
+        return self._set(variationalForm=value)
+
+    def setWeightCol(self: P, value: str) -> P:
+        """Sets weightCol: row weight column name (numeric, non-negative; a weight of k counts the row k times).
+        Empty: every row has weight 1
+        """
+        return self._set(weightCol=value)
+
+
+class _RvmModelSetters(Params):
+    """The setters of RVM_MODEL_SETTERS."""
+
+    def setFeatureNames(self: P, value: List[str]) -> P:
+        """Sets featureNames: the names of the input features in the order of the features vector (the columns it was
+        assembled from); empty when unknown
+        """
+        return self._set(featureNames=value)
+
+    def setFeaturesCol(self: P, value: str) -> P:
+        """Sets featuresCol: features column name (a Vector column)"""
+        return self._set(featuresCol=value)
+
+    def setPredictionCol(self: P, value: str) -> P:
+        """Sets predictionCol: prediction column name: the predictive mean (gaussian) or the predicted class
+        (bernoulli, multinomial: the most probable)
+        """
+        return self._set(predictionCol=value)
+
+    def setProbabilityCol(self: P, value: str) -> P:
+        """Sets probabilityCol: column name for the predicted class probabilities [P(0), P(1)] (bernoulli) or [P(0),
+        ..., P(K-1)] (multinomial); empty: not written
+        """
+        return self._set(probabilityCol=value)
+
+    def setProbabilityMethod(self: P, value: str) -> P:
+        """Sets probabilityMethod: how class probabilities are computed: moderated (MacKay: sigmoid(m / sqrt(1 + pi
+        s^2 / 8)), which accounts for the weight uncertainty) or map (sigmoid(m) at the posterior mode)
+        """
+        return self._set(probabilityMethod=value)
+
+    def setRawPredictionCol(self: P, value: str) -> P:
+        """Sets rawPredictionCol: column name for the raw prediction: [-z, z], z the (moderated) logit of class 1
+        (bernoulli); the K (moderated) class scores whose softmax is the probability (multinomial, softmax), or the
+        K (moderated) logits of each class against the rest (multinomial, ovr); empty: not written
+        """
+        return self._set(rawPredictionCol=value)
+
+    def setThreshold(self: P, value: float) -> P:
+        """Sets threshold: binary classification threshold on P(1) in [0, 1]: predict 1 when P(1) > threshold
+        (bernoulli only; a multinomial model predicts the most probable class)
+        """
+        return self._set(threshold=value)
+
+    def setThresholds(self: P, value: List[float]) -> P:
+        """Sets thresholds: per-class thresholds for classification (bernoulli: 2 values; multinomial: K, one per
+        class): the predicted class is the k that maximises P(k) / thresholds(k) (a class of threshold 0 wins
+        whenever its probability is positive), as Spark's probabilistic classifiers. Values >= 0, at most one 0.
+        Unset: bernoulli uses threshold, multinomial the most probable class; set, it takes precedence over
+        threshold
+        """
+        return self._set(thresholds=value)
+
+    def setVarianceCol(self: P, value: str) -> P:
+        """Sets varianceCol: column name for the predictive variance 1/beta + phi' Sigma phi (gaussian); empty: not
+        written
+        """
+        return self._set(varianceCol=value)
+
+
+class _RvmSelectorSetters(Params):
+    """The setters of SELECTOR_SETTERS."""
+
+    def setAggregationDepth(self: P, value: int) -> P:
+        """Sets aggregationDepth: suggested depth for treeReduce (>= 2)"""
+        return self._set(aggregationDepth=value)
+
+    def setAlphaMax(self: P, value: float) -> P:
+        """Sets alphaMax: a basis function whose prior precision alpha exceeds this is pruned from the model (> 0)"""
+        return self._set(alphaMax=value)
+
+    def setAlphaPriorRate(self: P, value: float) -> P:
+        """Sets alphaPriorRate: rate b of the Gamma(a, b) hyperprior on each alpha (>= 0)"""
+        return self._set(alphaPriorRate=value)
+
+    def setAlphaPriorShape(self: P, value: float) -> P:
+        """Sets alphaPriorShape: shape a of the Gamma(a, b) hyperprior on each alpha (>= 0; a = b = 0 is the
+        scale-free prior)
+        """
+        return self._set(alphaPriorShape=value)
+
+    def setFamily(self: P, value: str) -> P:
+        """Sets family: the likelihood: gaussian (regression), bernoulli (binary classification, labels 0/1; binomial,
+        Spark's name for it, is accepted as the same), multinomial (K classes, labels 0 ... K-1; see
+        multiClassStrategy) or poisson (counts 0, 1, 2, ..., log link: the prediction is the mean count exp(f)
+        under the posterior of the latent f; solver em or fast)
+        """
+        return self._set(family=value)
+
+    def setFeaturesCol(self: P, value: str) -> P:
+        """Sets featuresCol: features column name (a Vector column)"""
+        return self._set(featuresCol=value)
+
+    def setFitIntercept(self: P, value: bool) -> P:
+        """Sets fitIntercept: whether to add a bias basis function (itself subject to relevance determination)"""
+        return self._set(fitIntercept=value)
+
+    def setGridShape(self: P, value: List[int]) -> P:
+        """Sets gridShape: the table [rows, columns] the input features form for a grid prior with kernel linear
+        (feature r * columns + c is cell (r, c), row-major; rows * columns must equal the number of features).
+        Unset: kernel rbf-per-dimension uses [number of features, number of centres]
+        """
+        return self._set(gridShape=value)
+
+    def setLabelCol(self: P, value: str) -> P:
+        """Sets labelCol: label column name (numeric; 0/1 for family bernoulli; class indices 0, 1, ..., K-1 for
+        family multinomial, K read from the column's ML attribute metadata when present, else the largest label +
+        1; counts 0, 1, 2, ... for family poisson)
+        """
+        return self._set(labelCol=value)
+
+    def setLogEvery(self: P, value: int) -> P:
+        """Sets logEvery: print the fit's progress on the driver's standard error every this many iterations (>= 0):
+        iteration k of maxIter, the number of basis functions, the log marginal likelihood, the largest |d log
+        alpha| against tol and the seconds so far, and a line when the fit ends. 0 (the default): none (every
+        iteration is logged at INFO either way)
+        """
+        return self._set(logEvery=value)
+
+    def setMaxAddsPerStep(self: P, value: int) -> P:
+        """Sets maxAddsPerStep: solver fast with family bernoulli, poisson or multinomial: the most basis functions
+        one step may add (>= 0). A step proposes the best adds and keeps those that still gain given the ones kept
+        before them (a near copy of a kept one does not), then finds the mode once. Larger: fewer steps and passes
+        over large data, often more relevance vectors; 1: one at a time, as Tipping & Faul (2003), about one pass
+        over every candidate per relevance vector, and fewer passes on small data; 0 (auto): 16 from 100000
+        training rows on, else 1 (the fit logs the value, its path and why)
+        """
+        return self._set(maxAddsPerStep=value)
+
+    def setMaxBasis(self: P, value: int) -> P:
+        """Sets maxBasis: largest number of candidate basis centres: every training row when there are at most this
+        many, else a seeded sample of this size (>= 1; the driver holds a maxBasis x maxBasis matrix, (K *
+        maxBasis)^2 for the multinomial softmax)
+        """
+        return self._set(maxBasis=value)
+
+    def setMaxBlockSizeInMB(self: P, value: float) -> P:
+        """Sets maxBlockSizeInMB: the most memory, in MiB, a block of stacked rows and their basis expansion may take
+        on an executor (>= 0; 0 chooses automatically: about 4 MiB)
+        """
+        return self._set(maxBlockSizeInMB=value)
+
+    def setMaxDriverDesignSizeInMB(self: P, value: float) -> P:
+        """Sets maxDriverDesignSizeInMB: families bernoulli, poisson and multinomial, and solver fast with family
+        gaussian: the largest expanded design, in MiB (training rows x candidate basis functions x 8 bytes), that a
+        fit builds on the driver (>= 0; the default, Infinity, sets no limit of its own: the driver's heap
+        decides). When the design is at most this, fits the driver's heap (twice, beside a step's matrices, in 60%
+        of it: a design of up to about 30% of the heap) and the rows fit spark.driver.maxResultSize, one pass
+        collects the rows, the driver expands them, and every later step of the solver runs there without passing
+        over the data again (a pass over the cluster costs the latency of a Spark job and re-expands every row over
+        all candidates); otherwise every step passes over the cluster. 0: always pass over the cluster. Same fit
+        either way, up to rounding. On a cluster whose executors have far more cores than the driver, a finite
+        value keeps large fits on the executors. (Gaussian fast on the driver computes only the columns of X'X of
+        the basis functions it adds; gaussian em and the variational primal form make one statistics pass, X'X and
+        X'y, on either path)
+        """
+        return self._set(maxDriverDesignSizeInMB=value)
+
+    def setMaxIter(self: P, value: int) -> P:
+        """Sets maxIter: maximum number of alpha re-estimation steps (>= 1)"""
+        return self._set(maxIter=value)
+
+    def setMultiClassStrategy(self: P, value: str) -> P:
+        """Sets multiClassStrategy: how family multinomial is fitted: softmax (the multinomial RVM of Zhang & Malik:
+        one softmax posterior with one alpha per (class, basis function); the driver holds (K * maxBasis)^2
+        doubles) or ovr (K binary RVMs, class k against the rest, their probabilities renormalised to sum to 1; the
+        driver holds maxBasis^2 doubles)
+        """
+        return self._set(multiClassStrategy=value)
+
+    def setNoisePrecision(self: P, value: float) -> P:
+        """Sets noisePrecision: family gaussian: the noise precision beta = 1 / sigma^2 of the labels (>= 0, finite).
+        0 (the default): learn it from the data with the alphas; > 0: hold it at this value throughout the fit
+        (when the noise level is known), re-estimating the alphas only. Solvers em and fast; families bernoulli and
+        multinomial have no noise and refuse a value > 0. A fitted model's own beta is
+        RvmModel.fittedNoisePrecision
+        """
+        return self._set(noisePrecision=value)
+
+    def setOutputCol(self: P, value: str) -> P:
+        """Sets outputCol: output column name: the selected features, in their input order"""
+        return self._set(outputCol=value)
+
+    def setParallelism(self: P, value: int) -> P:
+        """Sets parallelism: the number of binary fits multiClassStrategy ovr runs at once (>= 1); each holds its own
+        maxBasis^2 matrices on the driver
+        """
+        return self._set(parallelism=value)
+
+    def setPrior(self: P, value: str) -> P:
+        """Sets prior: the prior over the weights' precisions: ard (one precision per basis function), grid-product
+        (the p-gridRVM of Kropotov et al.: the precision of w_ij is alpha_i * beta_j over a table of rows i and
+        columns j) or grid-sum (the s-gridRVM: alpha_i + beta_j). The grid priors need solver variational and a
+        table: kernel rbf-per-dimension (input dimensions x centres) or linear with gridShape
+        """
+        return self._set(prior=value)
+
+    def setSeed(self: P, value: int) -> P:
+        """Sets seed: random seed for the sample of candidate centres"""
+        return self._set(seed=value)
+
+    def setSelectionMode(self: P, value: str) -> P:
+        """Sets selectionMode: how features are selected by their relevance 1/alpha under an RVM with the linear
+        kernel (summed over the classes for family multinomial; with standardization, on the common unit-variance
+        scale): numTopFeatures (the selectionThreshold most relevant; ties go to the lower index) or threshold
+        (those whose relevance exceeds selectionThreshold; relevance 0 means the RVM pruned the feature)
+        """
+        return self._set(selectionMode=value)
+
+    def setSelectionThreshold(self: P, value: float) -> P:
+        """Sets selectionThreshold: numTopFeatures: how many features to keep (a whole number >= 1; default 50);
+        threshold: the relevance a feature must exceed (>= 0; default 0, i.e. every feature the RVM kept)
+        """
+        return self._set(selectionThreshold=value)
+
+    def setSolver(self: P, value: str) -> P:
+        """Sets solver: the algorithm: em (the classic re-estimation of Tipping 2001: starts from every candidate and
+        prunes), fast (the sequential algorithm of Tipping & Faul 2003: starts from one basis function and adds,
+        re-estimates or deletes one, or a batch, per step; far fewer operations and passes for large candidate
+        sets; gaussian, bernoulli, poisson and multinomial with multiClassStrategy softmax or ovr; scale-free prior
+        only) or variational (the variational RVM of Bishop & Tipping: Gamma posteriors over the precisions, needed
+        by the grid priors; gaussian and bernoulli only)
+        """
+        return self._set(solver=value)
+
+    def setStandardization(self: P, value: bool) -> P:
+        """Sets standardization: whether to centre and scale the features to unit variance before the basis is built;
+        the model applies the same map, so it predicts on the original scale
+        """
+        return self._set(standardization=value)
+
+    def setTol(self: P, value: float) -> P:
+        """Sets tol: convergence tolerance on the largest change of log(alpha) in a step with no basis function pruned
+        (> 0)
+        """
+        return self._set(tol=value)
+
+    def setVariationalForm(self: P, value: str) -> P:
+        """Sets variationalForm: how solver variational represents the posterior over the weights: primal (the M x M
+        precision over the M basis functions, factored every step: O(M^3) a step, from statistics gathered on the
+        executors), dual (the N x N Woodbury form over the N training rows: the expanded design, N x M doubles, is
+        collected to the driver, O(N^2 M + N^3) a step), or auto (dual when M > N and the design fits the driver's
+        memory, else primal). Both give the same fit up to rounding
+        """
+        return self._set(variationalForm=value)
+
+    def setWeightCol(self: P, value: str) -> P:
+        """Sets weightCol: row weight column name (numeric, non-negative; a weight of k counts the row k times).
+        Empty: every row has weight 1
+        """
+        return self._set(weightCol=value)
+
+
+class _RvmSelectorModelSetters(Params):
+    """The setters of SELECTOR_MODEL_SETTERS."""
+
+    def setFeaturesCol(self: P, value: str) -> P:
+        """Sets featuresCol: features column name (a Vector column)"""
+        return self._set(featuresCol=value)
+
+    def setOutputCol(self: P, value: str) -> P:
+        """Sets outputCol: output column name: the selected features, in their input order"""
+        return self._set(outputCol=value)
+
+
+class _RvmClassifierSetters(_RvmEstimatorSetters):
+    """The setters of RVM_CLASSIFIER_SETTERS."""
+
+    def setFamily(self: P, value: str) -> P:
+        """Sets family: the likelihood: auto (bernoulli for 2 classes, multinomial for more, the number of classes
+        read from the label column's ML attribute when present, else the largest label + 1), bernoulli (binary,
+        labels 0/1; binomial, Spark's name for it, is the same) or multinomial (K classes, labels 0 ... K-1; see
+        multiClassStrategy). A fitted model holds the family it was fitted with
+        """
+        return self._set(family=value)
+
+    def setFeaturesCol(self: P, value: str) -> P:
+        """Sets featuresCol: features column name"""
+        return self._set(featuresCol=value)
+
+    def setLabelCol(self: P, value: str) -> P:
+        """Sets labelCol: label column name"""
+        return self._set(labelCol=value)
+
+    def setPredictionCol(self: P, value: str) -> P:
+        """Sets predictionCol: prediction column name"""
+        return self._set(predictionCol=value)
+
+    def setProbabilityCol(self: P, value: str) -> P:
+        """Sets probabilityCol: Column name for predicted class conditional probabilities. Note: Not all models output
+        well-calibrated probability estimates! These probabilities should be treated as confidences, not precise
+        probabilities
+        """
+        return self._set(probabilityCol=value)
+
+    def setRawPredictionCol(self: P, value: str) -> P:
+        """Sets rawPredictionCol: raw prediction (a.k.a. confidence) column name"""
+        return self._set(rawPredictionCol=value)
+
+    def setThresholds(self: P, value: List[float]) -> P:
+        """Sets thresholds: Thresholds in multi-class classification to adjust the probability of predicting each
+        class. Array must have length equal to the number of classes, with values > 0 excepting that at most one
+        value may be 0. The class with largest value p/t is predicted, where p is the original probability of that
+        class and t is the class's threshold
+        """
+        return self._set(thresholds=value)
+
+
+class _RvmClassificationModelSetters(_RvmModelSetters):
+    """The setters of RVM_CLASSIFICATION_MODEL_SETTERS."""
+
+    def setFeaturesCol(self: P, value: str) -> P:
+        """Sets featuresCol: features column name"""
+        return self._set(featuresCol=value)
+
+    def setPredictionCol(self: P, value: str) -> P:
+        """Sets predictionCol: prediction column name"""
+        return self._set(predictionCol=value)
+
+    def setProbabilityCol(self: P, value: str) -> P:
+        """Sets probabilityCol: Column name for predicted class conditional probabilities. Note: Not all models output
+        well-calibrated probability estimates! These probabilities should be treated as confidences, not precise
+        probabilities
+        """
+        return self._set(probabilityCol=value)
+
+    def setRawPredictionCol(self: P, value: str) -> P:
+        """Sets rawPredictionCol: raw prediction (a.k.a. confidence) column name"""
+        return self._set(rawPredictionCol=value)
+
+    def setThresholds(self: P, value: List[float]) -> P:
+        """Sets thresholds: Thresholds in multi-class classification to adjust the probability of predicting each
+        class. Array must have length equal to the number of classes, with values > 0 excepting that at most one
+        value may be 0. The class with largest value p/t is predicted, where p is the original probability of that
+        class and t is the class's threshold
+        """
+        return self._set(thresholds=value)
+
+
+class _RvmRegressorSetters(_RvmEstimatorSetters):
+    """The setters of RVM_REGRESSOR_SETTERS."""
+
+    def setFamily(self: P, value: str) -> P:
+        """Sets family: the likelihood: gaussian (regression with Gaussian noise) or poisson (counts 0, 1, 2, ..., log
+        link: the prediction is the mean count exp(f) under the posterior of the latent f; solver em or fast)
+        """
+        return self._set(family=value)
+
+    def setFeaturesCol(self: P, value: str) -> P:
+        """Sets featuresCol: features column name"""
+        return self._set(featuresCol=value)
+
+    def setLabelCol(self: P, value: str) -> P:
+        """Sets labelCol: label column name"""
+        return self._set(labelCol=value)
+
+    def setPredictionCol(self: P, value: str) -> P:
+        """Sets predictionCol: prediction column name"""
+        return self._set(predictionCol=value)
+
+
+class _RvmRegressionModelSetters(_RvmModelSetters):
+    """The setters of RVM_REGRESSION_MODEL_SETTERS."""
+
+    def setFeaturesCol(self: P, value: str) -> P:
+        """Sets featuresCol: features column name"""
+        return self._set(featuresCol=value)
+
+    def setPredictionCol(self: P, value: str) -> P:
+        """Sets predictionCol: prediction column name"""
+        return self._set(predictionCol=value)
+
+
+class _RvmEstimatorKeywords(Params):
+    """The constructor and setParams of RvmEstimator, one keyword per param."""
+
+    @keyword_only
+    def __init__(
+        self,
+        *,
+        aggregationDepth: int = 2,
+        alphaMax: float = 1000000000.0,
+        alphaPriorRate: float = 0.0,
+        alphaPriorShape: float = 0.0,
+        classFeatureBlocks: int = 0,
+        coef0: float = 1.0,
+        degree: int = 3,
+        family: str = 'gaussian',
+        featuresCol: str = 'features',
+        fitIntercept: bool = True,
+        gamma: Optional[float] = None,
+        gridShape: Optional[List[int]] = None,
+        kernel: str = 'rbf',
+        labelCol: str = 'label',
+        logEvery: int = 0,
+        maxAddsPerStep: int = 0,
+        maxBasis: int = 1000,
+        maxBlockSizeInMB: float = 0.0,
+        maxDriverDesignSizeInMB: float = inf,
+        maxIter: int = 1000,
+        multiClassStrategy: str = 'softmax',
+        noisePrecision: float = 0.0,
+        parallelism: int = 1,
+        predictionCol: str = 'prediction',
+        prior: str = 'ard',
+        probabilityCol: str = 'probability',
+        probabilityMethod: str = 'moderated',
+        rawPredictionCol: str = 'rawPrediction',
+        seed: int = 2061070582,
+        solver: str = 'fast',
+        standardization: bool = True,
+        threshold: float = 0.5,
+        thresholds: Optional[List[float]] = None,
+        tol: float = 0.001,
+        varianceCol: str = 'variance',
+        variationalForm: str = 'auto',
+        weightCol: str = '',
+    ) -> None:
+        """Keywords set params (only those given; the others keep their defaults)."""
+        super().__init__()
+        self._java_obj = self._new_java_obj("io.github.sparkrvm.RvmEstimator", self.uid)  # type: ignore
+        self._set_spec_defaults()  # type: ignore
+        self._set(**self._input_kwargs)
+
+    @keyword_only
+    def setParams(
+        self: P,
+        *,
+        aggregationDepth: int = 2,
+        alphaMax: float = 1000000000.0,
+        alphaPriorRate: float = 0.0,
+        alphaPriorShape: float = 0.0,
+        classFeatureBlocks: int = 0,
+        coef0: float = 1.0,
+        degree: int = 3,
+        family: str = 'gaussian',
+        featuresCol: str = 'features',
+        fitIntercept: bool = True,
+        gamma: Optional[float] = None,
+        gridShape: Optional[List[int]] = None,
+        kernel: str = 'rbf',
+        labelCol: str = 'label',
+        logEvery: int = 0,
+        maxAddsPerStep: int = 0,
+        maxBasis: int = 1000,
+        maxBlockSizeInMB: float = 0.0,
+        maxDriverDesignSizeInMB: float = inf,
+        maxIter: int = 1000,
+        multiClassStrategy: str = 'softmax',
+        noisePrecision: float = 0.0,
+        parallelism: int = 1,
+        predictionCol: str = 'prediction',
+        prior: str = 'ard',
+        probabilityCol: str = 'probability',
+        probabilityMethod: str = 'moderated',
+        rawPredictionCol: str = 'rawPrediction',
+        seed: int = 2061070582,
+        solver: str = 'fast',
+        standardization: bool = True,
+        threshold: float = 0.5,
+        thresholds: Optional[List[float]] = None,
+        tol: float = 0.001,
+        varianceCol: str = 'variance',
+        variationalForm: str = 'auto',
+        weightCol: str = '',
+    ) -> P:
+        """Sets params by keyword (only those given)."""
+        return self._set(**self._input_kwargs)  # type: ignore
+
+
+class _RvmSelectorKeywords(Params):
+    """The constructor and setParams of RvmSelector, one keyword per param."""
+
+    @keyword_only
+    def __init__(
+        self,
+        *,
+        aggregationDepth: int = 2,
+        alphaMax: float = 1000000000.0,
+        alphaPriorRate: float = 0.0,
+        alphaPriorShape: float = 0.0,
+        family: str = 'gaussian',
+        featuresCol: str = 'features',
+        fitIntercept: bool = True,
+        gridShape: Optional[List[int]] = None,
+        labelCol: str = 'label',
+        logEvery: int = 0,
+        maxAddsPerStep: int = 0,
+        maxBasis: int = 1000,
+        maxBlockSizeInMB: float = 0.0,
+        maxDriverDesignSizeInMB: float = inf,
+        maxIter: int = 1000,
+        multiClassStrategy: str = 'softmax',
+        noisePrecision: float = 0.0,
+        outputCol: Optional[str] = None,
+        parallelism: int = 1,
+        prior: str = 'ard',
+        seed: int = 2061070582,
+        selectionMode: str = 'numTopFeatures',
+        selectionThreshold: Optional[float] = None,
+        solver: str = 'fast',
+        standardization: bool = True,
+        tol: float = 0.001,
+        variationalForm: str = 'auto',
+        weightCol: str = '',
+    ) -> None:
+        """Keywords set params (only those given; the others keep their defaults)."""
+        super().__init__()
+        self._java_obj = self._new_java_obj("io.github.sparkrvm.RvmSelector", self.uid)  # type: ignore
+        self._set_spec_defaults()  # type: ignore
+        self._set(**self._input_kwargs)
+
+    @keyword_only
+    def setParams(
+        self: P,
+        *,
+        aggregationDepth: int = 2,
+        alphaMax: float = 1000000000.0,
+        alphaPriorRate: float = 0.0,
+        alphaPriorShape: float = 0.0,
+        family: str = 'gaussian',
+        featuresCol: str = 'features',
+        fitIntercept: bool = True,
+        gridShape: Optional[List[int]] = None,
+        labelCol: str = 'label',
+        logEvery: int = 0,
+        maxAddsPerStep: int = 0,
+        maxBasis: int = 1000,
+        maxBlockSizeInMB: float = 0.0,
+        maxDriverDesignSizeInMB: float = inf,
+        maxIter: int = 1000,
+        multiClassStrategy: str = 'softmax',
+        noisePrecision: float = 0.0,
+        outputCol: Optional[str] = None,
+        parallelism: int = 1,
+        prior: str = 'ard',
+        seed: int = 2061070582,
+        selectionMode: str = 'numTopFeatures',
+        selectionThreshold: Optional[float] = None,
+        solver: str = 'fast',
+        standardization: bool = True,
+        tol: float = 0.001,
+        variationalForm: str = 'auto',
+        weightCol: str = '',
+    ) -> P:
+        """Sets params by keyword (only those given)."""
+        return self._set(**self._input_kwargs)  # type: ignore
+
+
+class _RvmClassifierKeywords(Params):
+    """The constructor and setParams of RvmClassifier, one keyword per param."""
+
+    @keyword_only
+    def __init__(
+        self,
+        *,
+        aggregationDepth: int = 2,
+        alphaMax: float = 1000000000.0,
+        alphaPriorRate: float = 0.0,
+        alphaPriorShape: float = 0.0,
+        classFeatureBlocks: int = 0,
+        coef0: float = 1.0,
+        degree: int = 3,
+        family: str = 'auto',
+        featuresCol: str = 'features',
+        fitIntercept: bool = True,
+        gamma: Optional[float] = None,
+        gridShape: Optional[List[int]] = None,
+        kernel: str = 'rbf',
+        labelCol: str = 'label',
+        logEvery: int = 0,
+        maxAddsPerStep: int = 0,
+        maxBasis: int = 1000,
+        maxBlockSizeInMB: float = 0.0,
+        maxDriverDesignSizeInMB: float = inf,
+        maxIter: int = 1000,
+        multiClassStrategy: str = 'softmax',
+        noisePrecision: float = 0.0,
+        parallelism: int = 1,
+        predictionCol: str = 'prediction',
+        prior: str = 'ard',
+        probabilityCol: str = 'probability',
+        probabilityMethod: str = 'moderated',
+        rawPredictionCol: str = 'rawPrediction',
+        seed: int = 2061070582,
+        solver: str = 'fast',
+        standardization: bool = True,
+        threshold: float = 0.5,
+        thresholds: Optional[List[float]] = None,
+        tol: float = 0.001,
+        varianceCol: str = 'variance',
+        variationalForm: str = 'auto',
+        weightCol: str = '',
+    ) -> None:
+        """Keywords set params (only those given; the others keep their defaults)."""
+        super().__init__()
+        self._java_obj = self._new_java_obj("io.github.sparkrvm.RvmClassifier", self.uid)  # type: ignore
+        self._set_spec_defaults()  # type: ignore
+        self._set(**self._input_kwargs)
+
+    @keyword_only
+    def setParams(
+        self: P,
+        *,
+        aggregationDepth: int = 2,
+        alphaMax: float = 1000000000.0,
+        alphaPriorRate: float = 0.0,
+        alphaPriorShape: float = 0.0,
+        classFeatureBlocks: int = 0,
+        coef0: float = 1.0,
+        degree: int = 3,
+        family: str = 'auto',
+        featuresCol: str = 'features',
+        fitIntercept: bool = True,
+        gamma: Optional[float] = None,
+        gridShape: Optional[List[int]] = None,
+        kernel: str = 'rbf',
+        labelCol: str = 'label',
+        logEvery: int = 0,
+        maxAddsPerStep: int = 0,
+        maxBasis: int = 1000,
+        maxBlockSizeInMB: float = 0.0,
+        maxDriverDesignSizeInMB: float = inf,
+        maxIter: int = 1000,
+        multiClassStrategy: str = 'softmax',
+        noisePrecision: float = 0.0,
+        parallelism: int = 1,
+        predictionCol: str = 'prediction',
+        prior: str = 'ard',
+        probabilityCol: str = 'probability',
+        probabilityMethod: str = 'moderated',
+        rawPredictionCol: str = 'rawPrediction',
+        seed: int = 2061070582,
+        solver: str = 'fast',
+        standardization: bool = True,
+        threshold: float = 0.5,
+        thresholds: Optional[List[float]] = None,
+        tol: float = 0.001,
+        varianceCol: str = 'variance',
+        variationalForm: str = 'auto',
+        weightCol: str = '',
+    ) -> P:
+        """Sets params by keyword (only those given)."""
+        return self._set(**self._input_kwargs)  # type: ignore
+
+
+class _RvmRegressorKeywords(Params):
+    """The constructor and setParams of RvmRegressor, one keyword per param."""
+
+    @keyword_only
+    def __init__(
+        self,
+        *,
+        aggregationDepth: int = 2,
+        alphaMax: float = 1000000000.0,
+        alphaPriorRate: float = 0.0,
+        alphaPriorShape: float = 0.0,
+        classFeatureBlocks: int = 0,
+        coef0: float = 1.0,
+        degree: int = 3,
+        family: str = 'gaussian',
+        featuresCol: str = 'features',
+        fitIntercept: bool = True,
+        gamma: Optional[float] = None,
+        gridShape: Optional[List[int]] = None,
+        kernel: str = 'rbf',
+        labelCol: str = 'label',
+        logEvery: int = 0,
+        maxAddsPerStep: int = 0,
+        maxBasis: int = 1000,
+        maxBlockSizeInMB: float = 0.0,
+        maxDriverDesignSizeInMB: float = inf,
+        maxIter: int = 1000,
+        multiClassStrategy: str = 'softmax',
+        noisePrecision: float = 0.0,
+        parallelism: int = 1,
+        predictionCol: str = 'prediction',
+        prior: str = 'ard',
+        probabilityCol: str = 'probability',
+        probabilityMethod: str = 'moderated',
+        rawPredictionCol: str = 'rawPrediction',
+        seed: int = 2061070582,
+        solver: str = 'fast',
+        standardization: bool = True,
+        threshold: float = 0.5,
+        thresholds: Optional[List[float]] = None,
+        tol: float = 0.001,
+        varianceCol: str = 'variance',
+        variationalForm: str = 'auto',
+        weightCol: str = '',
+    ) -> None:
+        """Keywords set params (only those given; the others keep their defaults)."""
+        super().__init__()
+        self._java_obj = self._new_java_obj("io.github.sparkrvm.RvmRegressor", self.uid)  # type: ignore
+        self._set_spec_defaults()  # type: ignore
+        self._set(**self._input_kwargs)
+
+    @keyword_only
+    def setParams(
+        self: P,
+        *,
+        aggregationDepth: int = 2,
+        alphaMax: float = 1000000000.0,
+        alphaPriorRate: float = 0.0,
+        alphaPriorShape: float = 0.0,
+        classFeatureBlocks: int = 0,
+        coef0: float = 1.0,
+        degree: int = 3,
+        family: str = 'gaussian',
+        featuresCol: str = 'features',
+        fitIntercept: bool = True,
+        gamma: Optional[float] = None,
+        gridShape: Optional[List[int]] = None,
+        kernel: str = 'rbf',
+        labelCol: str = 'label',
+        logEvery: int = 0,
+        maxAddsPerStep: int = 0,
+        maxBasis: int = 1000,
+        maxBlockSizeInMB: float = 0.0,
+        maxDriverDesignSizeInMB: float = inf,
+        maxIter: int = 1000,
+        multiClassStrategy: str = 'softmax',
+        noisePrecision: float = 0.0,
+        parallelism: int = 1,
+        predictionCol: str = 'prediction',
+        prior: str = 'ard',
+        probabilityCol: str = 'probability',
+        probabilityMethod: str = 'moderated',
+        rawPredictionCol: str = 'rawPrediction',
+        seed: int = 2061070582,
+        solver: str = 'fast',
+        standardization: bool = True,
+        threshold: float = 0.5,
+        thresholds: Optional[List[float]] = None,
+        tol: float = 0.001,
+        varianceCol: str = 'variance',
+        variationalForm: str = 'auto',
+        weightCol: str = '',
+    ) -> P:
+        """Sets params by keyword (only those given)."""
+        return self._set(**self._input_kwargs)  # type: ignore

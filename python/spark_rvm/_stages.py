@@ -12,65 +12,44 @@
 # See the License for the specific language governing permissions and
 # limitations under the License.
 
-"""The pyspark.ml wrappers of the JVM stages. Their params are built from spark_rvm/_params.py, which is generated
-from the JVM stages (python/dev/generate_params.py), so names, docs, defaults and types cannot drift."""
+"""The pyspark.ml wrappers of the JVM stages. Their params, getters, setters and keyword constructors are the
+mixins of spark_rvm/_params.py, which is generated from the JVM stages (python/dev/generate_params.py), so names,
+docs, defaults and types cannot drift."""
 
-from dataclasses import dataclass
-from typing import Any, Dict, List, Optional, Tuple
+from dataclasses import dataclass, field
+from typing import Any, List, Optional, Tuple, Union
 
-from pyspark.ml.param import Param, Params, TypeConverters
 from pyspark.ml.util import JavaMLReadable, JavaMLWritable
+from pyspark.ml.classification import (BinaryLogisticRegressionTrainingSummary, LogisticRegressionTrainingSummary,
+                                       _JavaProbabilisticClassificationModel, _JavaProbabilisticClassifier)
+from pyspark.ml.linalg import Vector
+from pyspark.ml.regression import _JavaRegressionModel, _JavaRegressor
+from pyspark.ml.util import HasTrainingSummary
 from pyspark.ml.wrapper import JavaEstimator, JavaModel
+from pyspark.sql import DataFrame
+from pyspark.sql.utils import is_remote
 
 from spark_rvm import _params
 from spark_rvm._jvm import UID_MARK
 
 # PySpark maps a JVM stage to a Python class by its class name (JavaParams._from_java, DefaultParamsReader, the
 # Connect reader) and a Python class to its JVM class by __module__ (JavaMLReader, the Connect reader): so these
-# classes carry the JVM package as their module, and spark_rvm/__init__.py registers that name as a module.
+# classes carry the JVM package as their module, which _spark_rvm_jvm_package.py makes importable.
 JVM_PACKAGE = "io.github.sparkrvm"
 
-_CONVERTERS = {
-    "string": TypeConverters.toString,
-    "float": TypeConverters.toFloat,
-    "int": TypeConverters.toInt,
-    "long": TypeConverters.toInt,
-    "boolean": TypeConverters.toBoolean,
-    "list_int": TypeConverters.toListInt,
-    "list_float": TypeConverters.toListFloat,
-    "list_string": TypeConverters.toListString,
-}
-
-
-def _with_params(specs, setters):
-    """A class decorator: adds a class-level Param, a getter and (where the JVM stage has one) a setter per spec."""
-
-    def decorate(cls):
-        cls._param_specs = tuple(specs)
-        for name, kind, doc, _default in specs:
-            setattr(cls, name, Param(Params._dummy(), name, doc, typeConverter=_CONVERTERS[kind]))
-            cap = name[0].upper() + name[1:]
-
-            def getter(self, _name=name):
-                return self.getOrDefault(_name)
-
-            getter.__name__ = "get" + cap
-            getter.__doc__ = "Gets the value of %s or its default. %s" % (name, doc)
-            setattr(cls, "get" + cap, getter)
-            if "set" + cap in setters:
-                def setter(self, value, _name=name):
-                    return self._set(**{_name: value})
-
-                setter.__name__ = "set" + cap
-                setter.__doc__ = "Sets the value of %s: %s" % (name, doc)
-                setattr(cls, "set" + cap, setter)
-        return cls
-
-    return decorate
+def _require_classic(what: str) -> None:
+    """Raises, over Spark Connect, the error that says why ``what`` is not served and what to use instead."""
+    if is_remote():
+        raise NotImplementedError(
+            "%s is not available over Spark Connect: a Connect server lets a client call only the methods of "
+            "Spark's own models. Instead, save the model (model.write().save(path)) and read its fitted state with "
+            "spark_rvm.read_model_data(spark, path) (relevance vectors, weights, alphas, covariance, intercept, "
+            "kernel, gamma, summary), score with transform, measure with Spark's evaluators; or use a classic "
+            "session." % what)
 
 
 class _SpecParams:
-    """Defaults (from the JVM spec) and keyword set-up shared by the four stages."""
+    """The defaults of the JVM spec, shared by the four stages."""
 
     _param_specs: Tuple[Tuple[str, str, str, Any], ...] = ()
 
@@ -83,14 +62,6 @@ class _SpecParams:
                 default = default.replace(UID_MARK, self.uid)
             defaults[name] = default
         self._setDefault(**defaults)
-
-    def setParams(self, **kwargs):
-        """Sets params by name, e.g. ``setParams(family="bernoulli", gamma=4.0)``."""
-        for name in kwargs:
-            if not self.hasParam(name):
-                raise ValueError("%s has no param %r; its params: %s"
-                                 % (type(self).__name__, name, ", ".join(p.name for p in self.params)))
-        return self._set(**kwargs)
 
 
 @dataclass(frozen=True)
@@ -108,6 +79,7 @@ class RvmTrainingSummary:
     dataPasses: int
     fitSeconds: float
     warmStartBasis: int = -1
+    warnings: List[str] = field(default_factory=list)
 
     @staticmethod
     def _from_java(java_summary) -> "RvmTrainingSummary":
@@ -120,11 +92,69 @@ class RvmTrainingSummary:
             dataPasses=int(java_summary.dataPasses()),
             fitSeconds=float(java_summary.fitSeconds()),
             warmStartBasis=int(java_summary.warmStartBasis()),
+            warnings=[str(w) for w in java_summary.warnings()],
         )
 
 
-@_with_params(_params.RVM_PARAMS, _params.RVM_ESTIMATOR_SETTERS)
-class RvmEstimator(_SpecParams, JavaEstimator, JavaMLReadable, JavaMLWritable):
+@dataclass(frozen=True)
+class RvmRegressionMetrics:
+    """:meth:`RvmModel.evaluate` of a gaussian model: root mean squared error, mean squared error, mean absolute
+    error and R² over the rows evaluated (the JVM's RvmMetrics.Regression)."""
+
+    rows: int
+    rmse: float
+    mse: float
+    mae: float
+    r2: float
+
+
+@dataclass(frozen=True)
+class RvmCountMetrics(RvmRegressionMetrics):
+    """:meth:`RvmModel.evaluate` of a poisson model: the regression metrics of the predicted mean counts and the
+    mean Poisson deviance (the JVM's RvmMetrics.Counts)."""
+
+    meanPoissonDeviance: float
+
+
+@dataclass(frozen=True)
+class RvmClassificationMetrics:
+    """:meth:`RvmModel.evaluate` of a bernoulli or multinomial model (the JVM's RvmMetrics.Classification):
+    accuracy, error, log-loss, weighted F1, the area under the ROC curve (bernoulli; NaN for multinomial) and the
+    confusion matrix, rows the true class and columns the predicted one."""
+
+    rows: int
+    numClasses: int
+    accuracy: float
+    error: float
+    logLoss: float
+    auc: float
+    weightedF1: float
+    confusionMatrix: List[List[int]]
+
+
+RvmMetrics = Union[RvmRegressionMetrics, RvmCountMetrics, RvmClassificationMetrics]
+
+
+def _metrics_from_java(java_metrics) -> RvmMetrics:
+    kind = java_metrics.getClass().getSimpleName()
+    if kind == "Classification":
+        return RvmClassificationMetrics(
+            rows=int(java_metrics.rows()), numClasses=int(java_metrics.numClasses()),
+            accuracy=float(java_metrics.accuracy()), error=float(java_metrics.error()),
+            logLoss=float(java_metrics.logLoss()), auc=float(java_metrics.auc()),
+            weightedF1=float(java_metrics.weightedF1()),
+            confusionMatrix=[[int(c) for c in row] for row in java_metrics.confusionMatrix()])
+    regression = dict(rows=int(java_metrics.rows()), rmse=float(java_metrics.rmse()), mse=float(java_metrics.mse()),
+                      mae=float(java_metrics.mae()), r2=float(java_metrics.r2()))
+    if kind == "Counts":
+        return RvmCountMetrics(meanPoissonDeviance=float(java_metrics.meanPoissonDeviance()), **regression)
+    if kind == "Regression":
+        return RvmRegressionMetrics(**regression)
+    raise TypeError("spark_rvm does not know the JVM's RvmMetrics.%s: upgrade spark_rvm with the jar" % kind)
+
+
+class RvmEstimator(_params._RvmEstimatorKeywords, _params._RvmEstimatorSetters, _params._RvmParams, _SpecParams,
+                   JavaEstimator["RvmModel"], JavaMLReadable["RvmEstimator"], JavaMLWritable):
     """The Relevance Vector Machine (sparse Bayesian learning) as a Spark ML estimator: regression (family
     gaussian), count regression (poisson), binary (bernoulli) or multi-class (multinomial) classification. A wrapper of the JVM stage
     io.github.sparkrvm.RvmEstimator; ``fit`` returns an :class:`RvmModel`.
@@ -132,11 +162,7 @@ class RvmEstimator(_SpecParams, JavaEstimator, JavaMLReadable, JavaMLWritable):
     >>> rvm = RvmEstimator(family="bernoulli", labelCol="yc", gamma=4.0, standardization=False)
     """
 
-    def __init__(self, **kwargs: Any):
-        super().__init__()
-        self._java_obj = self._new_java_obj(JVM_PACKAGE + ".RvmEstimator", self.uid)
-        self._set_spec_defaults()
-        self.setParams(**kwargs)
+    _param_specs = tuple(_params.RVM_PARAMS)
 
     def _create_model(self, java_model) -> "RvmModel":
         return RvmModel(java_model)
@@ -145,23 +171,115 @@ class RvmEstimator(_SpecParams, JavaEstimator, JavaMLReadable, JavaMLWritable):
         """Starts the fits that follow from ``model`` (a warm start: its basis functions, alphas, weights and, for
         gaussian, noise precision), as the JVM's ``RvmEstimator.setInitialModel``; ``None`` for a cold start. Not a
         param: it is not saved with the estimator. Needs a classic (Py4J) session."""
+        _require_classic("RvmEstimator.setInitialModel")
         self._java_obj.setInitialModel(None if model is None else model._java_obj)
         return self
 
     def getInitialModel(self) -> Optional["RvmModel"]:
         """The model the fits start from (:meth:`setInitialModel`), or ``None``."""
+        _require_classic("RvmEstimator.getInitialModel")
         java_model = self._java_obj.getInitialModel()
         return None if java_model is None else RvmModel(java_model)
 
 
-@_with_params(sorted(_params.RVM_PARAMS + _params.RVM_MODEL_OWN_PARAMS), _params.RVM_MODEL_SETTERS)
-class RvmModel(_SpecParams, JavaModel, JavaMLReadable, JavaMLWritable):
+class _RvmAccessors:
+    """The RVM's own attributes, shared by RvmModel, RvmClassificationModel and RvmRegressionModel (the JVM's
+    HasRelevanceVectors): read through Py4J in a classic session; over Spark Connect they raise the error that names
+    :func:`spark_rvm.read_model_data`."""
+
+    _java_obj: Any
+    _call_java: Any
+
+    def _rvm(self, name: str, *args: Any) -> Any:
+        """Calls the JVM model's method ``name``; over Spark Connect, raises the error that names what to use."""
+        _require_classic(type(self).__name__ + "." + name)
+        return self._call_java(name, *args)
+
+    @property
+    def numRelevanceVectors(self) -> int:
+        """The number of relevance vectors (or relevant features, for the linear kernel)."""
+        return self._rvm("numRelevanceVectors")
+
+    @property
+    def relevanceVectors(self):
+        """The relevance vectors, one per row, on the original feature scale (a DenseMatrix)."""
+        return self._rvm("relevanceVectors")
+
+    @property
+    def relevantFeatures(self) -> List[int]:
+        """The input features the linear-kernel RVM kept (empty for other kernels)."""
+        return list(self._rvm("relevantFeatures"))
+
+    @property
+    def hasIntercept(self) -> bool:
+        """Whether the model kept the bias basis function."""
+        return self._rvm("hasIntercept")
+
+    @property
+    def intercept(self) -> float:
+        """The bias weight (0 when the bias was pruned)."""
+        return self._rvm("intercept")
+
+    @property
+    def weights(self):
+        """The weights of the relevance vectors (or relevant features), in their order (a DenseVector)."""
+        return self._rvm("weights")
+
+    @property
+    def alphas(self):
+        """The prior precisions α of the relevance vectors (or relevant features) (a DenseVector)."""
+        return self._rvm("alphas")
+
+    @property
+    def interceptAlpha(self) -> float:
+        """The α of the bias (NaN when it was pruned)."""
+        return self._rvm("interceptAlpha")
+
+    @property
+    def covariance(self):
+        """The posterior covariance of the weights: the bias first (when kept), then the relevance vectors."""
+        return self._rvm("covariance")
+
+    @property
+    def fittedNoisePrecision(self) -> float:
+        """The noise precision β of a gaussian model: the fitted one, or the value the noisePrecision param held."""
+        return self._rvm("fittedNoisePrecision")
+
+    @property
+    def featureRelevance(self):
+        """The relevance of each input feature (linear kernel): 1/α, 0 where the feature was pruned."""
+        return self._rvm("featureRelevance")
+
+    # ---- per class (multinomial) ----
+    def classRelevanceVectors(self, k: int):
+        """The relevance vectors class k uses, one per row."""
+        return self._rvm("classRelevanceVectors", int(k))
+
+    def classWeights(self, k: int):
+        """Class k's weights on its relevance vectors (or relevant features)."""
+        return self._rvm("classWeights", int(k))
+
+    def classAlphas(self, k: int):
+        """Class k's prior precisions α on its relevance vectors (or relevant features)."""
+        return self._rvm("classAlphas", int(k))
+
+    def classIntercept(self, k: int) -> float:
+        """Class k's bias weight (0 when it pruned the bias)."""
+        return self._rvm("classIntercept", int(k))
+
+
+
+class RvmModel(_RvmAccessors, _params._RvmModelSetters, _params._RvmModelParams, _SpecParams, JavaModel,
+               JavaMLReadable["RvmModel"], JavaMLWritable):
     """A fitted RVM (the JVM's io.github.sparkrvm.RvmModel): ``transform`` adds the prediction (and for
     classification the raw scores and class probabilities, for regression the predictive variance).
 
     The accessors read the JVM model through Py4J, so they work in a classic session; over Spark Connect the server
-    allows only Spark's own model attributes, and a Connect model offers fit, transform, save and load.
+    allows only Spark's own model attributes: there a model offers fit, transform, save and load, and
+    :func:`spark_rvm.read_model_data` reads a saved model's attributes.
     """
+
+    _param_specs = tuple(sorted(_params.RVM_PARAMS + _params.RVM_MODEL_OWN_PARAMS))
 
     def __init__(self, java_model=None):
         super().__init__(java_model)
@@ -171,122 +289,158 @@ class RvmModel(_SpecParams, JavaModel, JavaMLReadable, JavaMLWritable):
     @property
     def numFeatures(self) -> int:
         """The number of input features."""
-        return self._call_java("numFeatures")
+        return self._rvm("numFeatures")
 
     @property
     def numClasses(self) -> int:
         """The number of classes (2 for bernoulli, K for multinomial, 0 for gaussian)."""
-        return self._call_java("numClasses")
+        return self._rvm("numClasses")
 
     @property
-    def numRelevanceVectors(self) -> int:
-        """The number of relevance vectors (or relevant features, for the linear kernel)."""
-        return self._call_java("numRelevanceVectors")
-
-    @property
-    def relevanceVectors(self):
-        """The relevance vectors, one per row, on the original feature scale (a DenseMatrix)."""
-        return self._call_java("relevanceVectors")
-
-    @property
-    def relevantFeatures(self) -> List[int]:
-        """The input features the linear-kernel RVM kept (empty for other kernels)."""
-        return list(self._call_java("relevantFeatures"))
-
-    @property
-    def hasIntercept(self) -> bool:
-        """Whether the model kept the bias basis function."""
-        return self._call_java("hasIntercept")
-
-    @property
-    def intercept(self) -> float:
-        """The bias weight (0 when the bias was pruned)."""
-        return self._call_java("intercept")
-
-    @property
-    def weights(self):
-        """The weights of the relevance vectors (or relevant features), in their order (a DenseVector)."""
-        return self._call_java("weights")
-
-    @property
-    def alphas(self):
-        """The prior precisions α of the relevance vectors (or relevant features) (a DenseVector)."""
-        return self._call_java("alphas")
-
-    @property
-    def interceptAlpha(self) -> float:
-        """The α of the bias (NaN when it was pruned)."""
-        return self._call_java("interceptAlpha")
-
-    @property
-    def covariance(self):
-        """The posterior covariance of the weights: the bias first (when kept), then the relevance vectors."""
-        return self._call_java("covariance")
-
-    @property
-    def fittedNoisePrecision(self) -> float:
-        """The noise precision β of a gaussian model: the fitted one, or the value the noisePrecision param held."""
-        return self._call_java("fittedNoisePrecision")
-
-    @property
-    def featureRelevance(self):
-        """The relevance of each input feature (linear kernel): 1/α, 0 where the feature was pruned."""
-        return self._call_java("featureRelevance")
+    def hasSummary(self) -> bool:
+        """Whether the model has a training summary: a fitted model has, and so has a saved and loaded one (without
+        the fit's warnings and warm start, which are not saved)."""
+        _require_classic("RvmModel.hasSummary")
+        return self._java_obj.summary() is not None
 
     @property
     def summary(self) -> RvmTrainingSummary:
         """How the fit went (see :class:`RvmTrainingSummary`)."""
+        if not self.hasSummary:
+            raise RuntimeError("no training summary for this model (hasSummary is False)")
         return RvmTrainingSummary._from_java(self._java_obj.summary())
 
-    # ---- per class (multinomial) ----
-    def classRelevanceVectors(self, k: int):
-        """The relevance vectors class k uses, one per row."""
-        return self._call_java("classRelevanceVectors", int(k))
-
-    def classWeights(self, k: int):
-        """Class k's weights on its relevance vectors (or relevant features)."""
-        return self._call_java("classWeights", int(k))
-
-    def classAlphas(self, k: int):
-        """Class k's prior precisions α on its relevance vectors (or relevant features)."""
-        return self._call_java("classAlphas", int(k))
-
-    def classIntercept(self, k: int) -> float:
-        """Class k's bias weight (0 when it pruned the bias)."""
-        return self._call_java("classIntercept", int(k))
+    def evaluate(self, dataset: DataFrame, labelCol: Optional[str] = None) -> RvmMetrics:
+        """Scores a labelled data set (its featuresCol, and labelCol or the column named here) and measures the
+        predictions, as the JVM's ``RvmModel.evaluate``: :class:`RvmRegressionMetrics` (gaussian),
+        :class:`RvmCountMetrics` (poisson) or :class:`RvmClassificationMetrics` (bernoulli, multinomial)."""
+        _require_classic("RvmModel.evaluate")
+        java_df = dataset._jdf
+        java_metrics = (self._java_obj.evaluate(java_df) if labelCol is None
+                        else self._java_obj.evaluate(java_df, labelCol))
+        return _metrics_from_java(java_metrics)
 
     # ---- one row ----
     def predict(self, features) -> float:
         """The prediction for one feature vector (the predictive mean, or the class)."""
-        return self._call_java("predict", features)
+        return self._rvm("predict", features)
 
     def predictProbabilities(self, features):
         """The class probabilities for one feature vector."""
-        return self._call_java("predictProbabilities", features)
+        return self._rvm("predictProbabilities", features)
 
     def predictVariance(self, features) -> float:
         """The predictive variance for one feature vector (gaussian; poisson: the count's variance)."""
-        return self._call_java("predictVariance", features)
+        return self._rvm("predictVariance", features)
 
 
-@_with_params(_params.SELECTOR_PARAMS, _params.SELECTOR_SETTERS)
-class RvmSelector(_SpecParams, JavaEstimator, JavaMLReadable, JavaMLWritable):
+class RvmClassifier(_params._RvmClassifierKeywords, _params._RvmClassifierSetters, _params._RvmClassifierParams,
+                    _SpecParams, _JavaProbabilisticClassifier["RvmClassificationModel"],
+                    JavaMLReadable["RvmClassifier"], JavaMLWritable):
+    """The RVM as a PySpark classifier (the JVM's io.github.sparkrvm.RvmClassifier, a ProbabilisticClassifier as
+    LogisticRegression): family auto (bernoulli for 2 classes, multinomial for more), bernoulli or multinomial;
+    ``fit`` returns an :class:`RvmClassificationModel`, whose numClasses, predict, predictProbability, predictRaw
+    and summary are PySpark's own, also over Spark Connect.
+
+    >>> rvm = RvmClassifier(labelCol="yc", gamma=4.0, standardization=False)
+    """
+
+    _param_specs = tuple(_params.RVM_CLASSIFIER_PARAMS)
+
+    def _create_model(self, java_model) -> "RvmClassificationModel":
+        return RvmClassificationModel(java_model)
+
+
+class RvmClassificationModel(_RvmAccessors, _params._RvmClassificationModelSetters,
+                             _params._RvmClassificationModelParams, _SpecParams,
+                             _JavaProbabilisticClassificationModel[Vector],
+                             HasTrainingSummary["LogisticRegressionTrainingSummary"],
+                             JavaMLReadable["RvmClassificationModel"], JavaMLWritable):
+    """A fitted :class:`RvmClassifier`. Spark's part (numClasses, numFeatures, predict, predictRaw,
+    predictProbability, hasSummary and summary: a BinaryLogisticRegressionTrainingSummary for two classes, else a
+    LogisticRegressionTrainingSummary, whose objectiveHistory is the log marginal likelihood per step) works
+    in a classic and a Connect session; the RVM's own attributes (relevanceVectors, weights, ..., rvmSummary) in a
+    classic one (over Connect: :func:`spark_rvm.read_model_data`)."""
+
+    _param_specs = tuple(sorted(_params.RVM_CLASSIFIER_PARAMS + _params.RVM_CLASSIFICATION_MODEL_OWN_PARAMS))
+
+    def __init__(self, java_model=None):
+        super().__init__(java_model)
+        self._set_spec_defaults()
+
+    @property
+    def _summaryCls(self) -> type:
+        if self.numClasses <= 2:
+            return BinaryLogisticRegressionTrainingSummary
+        return LogisticRegressionTrainingSummary
+
+    def _summary_dataset(self, train_dataset: DataFrame) -> DataFrame:
+        return train_dataset
+
+    @property
+    def rvmSummary(self) -> RvmTrainingSummary:
+        """The RVM's own account of the fit (see :class:`RvmTrainingSummary`)."""
+        _require_classic("RvmClassificationModel.rvmSummary")
+        return RvmTrainingSummary._from_java(self._java_obj.rvmSummary())
+
+
+class RvmRegressor(_params._RvmRegressorKeywords, _params._RvmRegressorSetters, _params._RvmRegressorParams,
+                   _SpecParams, _JavaRegressor["RvmRegressionModel"], JavaMLReadable["RvmRegressor"],
+                   JavaMLWritable):
+    """The RVM as a PySpark regressor (the JVM's io.github.sparkrvm.RvmRegressor, a Regressor as
+    LinearRegression): family gaussian or poisson; ``fit`` returns an :class:`RvmRegressionModel`, which adds the
+    predictive variance (varianceCol)."""
+
+    _param_specs = tuple(_params.RVM_REGRESSOR_PARAMS)
+
+    def _create_model(self, java_model) -> "RvmRegressionModel":
+        return RvmRegressionModel(java_model)
+
+
+class RvmRegressionModel(_RvmAccessors, _params._RvmRegressionModelSetters, _params._RvmRegressionModelParams,
+                         _SpecParams, _JavaRegressionModel[Vector], JavaMLReadable["RvmRegressionModel"],
+                         JavaMLWritable):
+    """A fitted :class:`RvmRegressor`: numFeatures and predict are PySpark's own (also over Spark Connect); the RVM's
+    attributes, :meth:`predictVariance` and the summary need a classic session."""
+
+    _param_specs = tuple(sorted(_params.RVM_REGRESSOR_PARAMS + _params.RVM_REGRESSION_MODEL_OWN_PARAMS))
+
+    def __init__(self, java_model=None):
+        super().__init__(java_model)
+        self._set_spec_defaults()
+
+    @property
+    def hasSummary(self) -> bool:
+        """Whether the model has a training summary (a fitted or loaded model has)."""
+        return bool(self._rvm("hasSummary"))
+
+    @property
+    def summary(self) -> RvmTrainingSummary:
+        """How the fit went (see :class:`RvmTrainingSummary`)."""
+        _require_classic("RvmRegressionModel.summary")
+        return RvmTrainingSummary._from_java(self._java_obj.summary())
+
+    def predictVariance(self, features: Vector) -> float:
+        """The predictive variance for one feature vector."""
+        return self._rvm("predictVariance", features)
+
+
+class RvmSelector(_params._RvmSelectorKeywords, _params._RvmSelectorSetters, _params._RvmSelectorParams, _SpecParams,
+                  JavaEstimator["RvmSelectorModel"], JavaMLReadable["RvmSelector"], JavaMLWritable):
     """RVM feature selection (the JVM's io.github.sparkrvm.RvmSelector): fits a linear-kernel RVM and keeps the
     features it finds relevant, by number (selectionMode numTopFeatures) or by relevance (threshold)."""
 
-    def __init__(self, **kwargs: Any):
-        super().__init__()
-        self._java_obj = self._new_java_obj(JVM_PACKAGE + ".RvmSelector", self.uid)
-        self._set_spec_defaults()
-        self.setParams(**kwargs)
+    _param_specs = tuple(_params.SELECTOR_PARAMS)
 
     def _create_model(self, java_model) -> "RvmSelectorModel":
         return RvmSelectorModel(java_model)
 
 
-@_with_params(_params.SELECTOR_PARAMS, _params.SELECTOR_MODEL_SETTERS)
-class RvmSelectorModel(_SpecParams, JavaModel, JavaMLReadable, JavaMLWritable):
+class RvmSelectorModel(_params._RvmSelectorModelSetters, _params._RvmSelectorParams, _SpecParams, JavaModel,
+                       JavaMLReadable["RvmSelectorModel"], JavaMLWritable):
     """The features an :class:`RvmSelector` kept (the JVM's io.github.sparkrvm.RvmSelectorModel)."""
+
+    _param_specs = tuple(_params.SELECTOR_PARAMS)
 
     def __init__(self, java_model=None):
         super().__init__(java_model)
@@ -308,5 +462,6 @@ class RvmSelectorModel(_SpecParams, JavaModel, JavaMLReadable, JavaMLWritable):
         return self._call_java("numFeatures")
 
 
-for _cls in (RvmEstimator, RvmModel, RvmSelector, RvmSelectorModel):
+for _cls in (RvmEstimator, RvmModel, RvmSelector, RvmSelectorModel, RvmClassifier, RvmClassificationModel,
+             RvmRegressor, RvmRegressionModel):
     _cls.__module__ = JVM_PACKAGE

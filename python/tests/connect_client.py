@@ -25,7 +25,41 @@ import sys
 from pyspark.ml.feature import VectorAssembler
 from pyspark.sql import SparkSession
 
-from spark_rvm import RvmEstimator, RvmModel
+from pyspark.ml.linalg import Vectors
+
+from spark_rvm import RvmClassifier, RvmEstimator, RvmModel, read_model_data
+
+POINT = [0.1, 0.6]
+
+
+def rvm_attributes(m, kernel, gamma):
+    """The RVM's own attributes of m, an RvmModel (classic session) or the RvmModelData read_model_data gives (over
+    Connect): the two have them under the same names (tests/test_connect.py compares them)."""
+    return {
+        "relevanceVectors": m.relevanceVectors.toArray().tolist(),
+        "weights": m.weights.toArray().tolist(),
+        "alphas": m.alphas.toArray().tolist(),
+        "covariance": m.covariance.toArray().tolist(),
+        "intercept": m.intercept,
+        "interceptAlpha": m.interceptAlpha,
+        "hasIntercept": m.hasIntercept,
+        "numRelevanceVectors": m.numRelevanceVectors,
+        "kernel": kernel,
+        "gamma": gamma,
+        "logMarginalLikelihood": m.summary.logMarginalLikelihood,
+        "activeBasis": m.summary.activeBasis,
+        "iterations": m.summary.iterations,
+    }
+
+
+def classifier_view(model):
+    """What Spark's allowlist serves of an RvmClassificationModel (tests/test_connect.py compares it)."""
+    v = Vectors.dense(POINT)
+    summary = model.summary
+    return {"type": type(model).__name__, "numClasses": model.numClasses, "numFeatures": model.numFeatures,
+            "predict": model.predict(v), "predictProbability": model.predictProbability(v).toArray().tolist(),
+            "hasSummary": model.hasSummary, "objectiveHistory": list(summary.objectiveHistory),
+            "totalIterations": summary.totalIterations, "areaUnderROC": summary.areaUnderROC}
 
 
 def probabilities(df):
@@ -51,6 +85,18 @@ def main(remote, data, output, work):
         loaded = RvmModel.load(model_path)
         reloaded = probabilities(loaded.transform(test))
 
+        # the RVM's own attributes: not served by the Connect server, read from the saved model instead
+        data = read_model_data(spark, model_path)
+        attributes = rvm_attributes(data, data.kernel, data.gamma)
+        unsupported = {}
+        for name, call in (("weights", lambda: model.weights), ("summary", lambda: model.summary),
+                           ("setInitialModel", lambda: estimator.setInitialModel(model))):
+            try:
+                call()
+                unsupported[name] = None
+            except Exception as e:  # the error a Connect user sees
+                unsupported[name] = "%s: %s" % (type(e).__name__, e)
+
         estimator_path = os.path.join(work, "connect-estimator")
         estimator.write().overwrite().save(estimator_path)
         estimator_loaded = RvmEstimator.load(estimator_path)
@@ -67,7 +113,14 @@ def main(remote, data, output, work):
                                         "labelCol": estimator_loaded.getLabelCol(),
                                         "standardization": estimator_loaded.getStandardization()},
             "refit_probabilities": probabilities(estimator_loaded.fit(train).transform(test)),
+            "attributes": attributes,
+            "unsupported": unsupported,
         }
+        try:
+            result["classifier"] = classifier_view(
+                RvmClassifier(labelCol="yc", gamma=4.0, standardization=False).fit(train))
+        except Exception as e:  # what a Connect user sees; test_connect.py reports it
+            result["classifier_error"] = "%s: %s" % (type(e).__name__, str(e)[:2000])
     finally:
         spark.stop()
     with open(output, "w", encoding="utf-8") as f:

@@ -13,7 +13,13 @@
 # limitations under the License.
 
 """Pipeline, PipelineModel and CrossValidator with the spark-rvm stages from Python: saved from Python and loaded
-from Java, saved from Java and loaded from Python, the same predictions either way; CrossValidator over gamma."""
+from Java, saved from Java and loaded from Python, the same predictions either way; CrossValidator over gamma; a new
+Python process loads a saved pipeline without importing spark_rvm."""
+import json
+import os
+import subprocess
+import sys
+
 from pyspark.ml import Pipeline, PipelineModel
 from pyspark.ml.evaluation import BinaryClassificationEvaluator
 from pyspark.ml.feature import VectorAssembler
@@ -127,3 +133,46 @@ def test_warm_start_and_held_noise_from_python(spark, ripley):
     held = RvmEstimator(noisePrecision=20.0).fit(sinc)
     assert held.getNoisePrecision() == 20.0
     assert held.fittedNoisePrecision == 20.0
+
+
+LOAD_WITHOUT_IMPORT = r"""
+import io, json, sys
+from pyspark.ml import PipelineModel
+from pyspark.sql import SparkSession
+jar, path, data = sys.argv[1:4]
+spark = (SparkSession.builder.master("local[1]").config("spark.jars", jar).config("spark.ui.enabled", "false")
+         .config("spark.driver.host", "127.0.0.1").config("spark.driver.bindAddress", "127.0.0.1").getOrCreate())
+imported_before = "spark_rvm" in sys.modules
+model = PipelineModel.load(path)
+rvm = model.stages[-1]
+test = spark.read.csv(data, header=True, inferSchema=True).coalesce(1)
+print(json.dumps({
+    "imported_before": imported_before,
+    "is_spark_rvm_model": type(rvm) is sys.modules["spark_rvm"].RvmModel,
+    "io_untouched": not hasattr(io, "github") and "io.github" not in sys.modules,
+    "numRelevanceVectors": rvm.numRelevanceVectors,
+    "probabilities": [r.probability.toArray().tolist() for r in model.transform(test).select("probability").collect()],
+}))
+spark.stop()
+"""
+
+
+def test_a_new_process_loads_a_saved_pipeline_without_import_spark_rvm(ripley, tmp_path):
+    # The installed wheel's spark_rvm.pth makes io.github.sparkrvm importable at start-up, so PySpark's loader finds
+    # the Python class of the saved RvmModel by its JVM class name; nothing is added to the standard library's io.
+    import spark_rvm
+    from conftest import RIPLEY
+
+    train, test = raw(ripley)
+    model = Pipeline(stages=[
+        VectorAssembler(inputCols=["xs", "ys"], outputCol="features"),
+        RvmEstimator(family="bernoulli", labelCol="yc", gamma=4.0, standardization=False)]).fit(train)
+    model.save(str(tmp_path / "model"))
+    child = subprocess.run([sys.executable, "-c", LOAD_WITHOUT_IMPORT, spark_rvm.jar_path(), str(tmp_path / "model"),
+                            str(RIPLEY / "synth.te.csv")], capture_output=True, text=True, timeout=600,
+                           env=dict(os.environ, SPARK_LOCAL_IP="127.0.0.1"))
+    assert child.returncode == 0, child.stderr[-6000:]
+    seen = json.loads(child.stdout.strip().splitlines()[-1])
+    assert not seen["imported_before"] and seen["is_spark_rvm_model"] and seen["io_untouched"]
+    assert seen["numRelevanceVectors"] == model.stages[-1].numRelevanceVectors
+    assert_same(seen["probabilities"], probabilities(model.transform(test)))

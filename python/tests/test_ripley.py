@@ -13,11 +13,16 @@
 # limitations under the License.
 
 """Ripley's data fitted from Python and from the Java API (through the JVM gateway, in the same session, on the
-same DataFrames): the same relevance vectors, weights, α, test error and probabilities."""
-from pyspark.ml.linalg import DenseMatrix, DenseVector
+same DataFrames): the same relevance vectors, weights, α, test error and probabilities; evaluate() measures what
+Spark's evaluators measure."""
+import math
+
+from pyspark.ml.evaluation import BinaryClassificationEvaluator, MulticlassClassificationEvaluator, RegressionEvaluator
+from pyspark.ml.linalg import DenseMatrix, DenseVector, Vectors
 from pyspark.sql import DataFrame
 
-from spark_rvm import RvmEstimator, RvmModel, RvmTrainingSummary
+from spark_rvm import (RvmClassificationMetrics, RvmEstimator, RvmModel, RvmRegressionMetrics,
+                       RvmTrainingSummary)
 
 TOL = 1e-9
 
@@ -82,3 +87,39 @@ def test_python_and_java_fits_agree_on_ripley(spark, jvm, ripley):
     assert summary.converged == java_model.summary().converged()
     assert len(summary.logMarginalLikelihood) == len(summary.activeBasis) >= 1
     assert summary.activeBasis == list(java_model.summary().activeBasis())
+
+
+def test_evaluate_returns_the_metrics_spark_evaluators_measure(spark, ripley, tmp_path):
+    train, test = ripley
+    model = RvmEstimator(family="bernoulli", labelCol="yc", gamma=4.0, standardization=False).fit(train)
+    assert model.hasSummary
+    metrics = model.evaluate(test)
+    assert isinstance(metrics, RvmClassificationMetrics)
+    scored = model.transform(test)
+
+    def multiclass(name):
+        return MulticlassClassificationEvaluator(labelCol="yc", metricName=name).evaluate(scored)
+
+    assert metrics.rows == 1000 and metrics.numClasses == 2
+    assert abs(metrics.accuracy - multiclass("accuracy")) <= 1e-12
+    assert abs(metrics.error - (1.0 - metrics.accuracy)) <= 1e-12
+    assert abs(metrics.logLoss - multiclass("logLoss")) <= 1e-9
+    assert abs(metrics.weightedF1 - multiclass("f1")) <= 1e-9
+    assert abs(metrics.auc - BinaryClassificationEvaluator(labelCol="yc").evaluate(scored)) <= 1e-9
+    confusion = metrics.confusionMatrix
+    assert sum(map(sum, confusion)) == 1000 and confusion[0][0] + confusion[1][1] == round(1000 * metrics.accuracy)
+    # a saved and loaded model keeps its summary
+    model.write().overwrite().save(str(tmp_path / "model"))
+    loaded = RvmModel.load(str(tmp_path / "model"))
+    assert loaded.hasSummary and loaded.summary.iterations == model.summary.iterations
+
+    # regression: sinc with a known wiggle, 120 rows
+    xs = [-10.0 + 20.0 * i / 119 for i in range(120)]
+    rows = [(Vectors.dense([x]), math.sin(x) / x + 0.1 * math.cos(3 * x)) for x in xs]
+    sinc = spark.createDataFrame(rows, ["features", "label"])
+    regression = RvmEstimator(gamma=0.5).fit(sinc)
+    fit = regression.evaluate(sinc)
+    assert isinstance(fit, RvmRegressionMetrics) and fit.rows == 120
+    scored = regression.transform(sinc)
+    for name in ("rmse", "mse", "mae", "r2"):
+        assert abs(getattr(fit, name) - RegressionEvaluator(metricName=name).evaluate(scored)) <= 1e-9, name

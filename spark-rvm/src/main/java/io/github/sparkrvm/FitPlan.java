@@ -137,7 +137,7 @@ final class FitPlan {
     static Choice of(RvmParams p) {
       Family family = Family.of(p.getFamily());
       return new Choice(family,
-          family == Family.MULTINOMIAL ? MultiClassStrategy.of(p.getMultiClassStrategy()) : null,
+          family.perClass() ? MultiClassStrategy.of(p.getMultiClassStrategy()) : null,
           Method.of(p.getSolver()), structure(p.getPrior()), Form.of(p.getVariationalForm()),
           "linear".equals(p.getKernel()));
     }
@@ -356,8 +356,8 @@ final class FitPlan {
     this.uid = uid;
     this.params = p;
     this.choice = choice;
-    boolean multinomial = choice.family() == Family.MULTINOMIAL;
-    numClasses = multinomial ? summary.numClasses() : 0;
+    boolean perClass = choice.family().perClass();
+    numClasses = perClass ? summary.numClasses() : 0;
     int dim = summary.dim();
     gamma = p.isDefined(p.gamma()) ? p.getGamma() : 1.0 / dim;
     kernel = Kernel.of(p.getKernel(), gamma, p.getDegree(), p.getCoef0());
@@ -376,8 +376,8 @@ final class FitPlan {
     } else if (warm != null) {
       LOG.info("{}: warm start from initialModel {}: its {} {}, their alpha and weights{}; its feature scaling; {} "
           + "candidate basis functions (its own first, then the sampled ones it does not hold)", uid,
-          initialModel.uid(), initial.size(), multinomial ? "(class, basis function) pairs" : "basis functions",
-          choice.family() == Family.GAUSSIAN ? " and noise precision" : "", basis.numCandidates());
+          initialModel.uid(), initial.size(), perClass ? "(class, basis function) pairs" : "basis functions",
+          choice.family().hasNoise() ? " and noise precision" : "", basis.numCandidates());
     }
     int m = basis.numCandidates();
     classCandidates = classBlocks(p, dim);
@@ -391,7 +391,7 @@ final class FitPlan {
       // with class feature blocks, em's Hessian is over each class' own candidates only: K·(B + 1), not K·M
       DriverMemory.checkSoftmax(numClasses, classCandidates == null ? m : classCandidates[0].length,
           choice.linear());
-    } else if (multinomial) {
+    } else if (perClass) {
       DriverMemory.checkOneVsRest(Math.min(p.getParallelism(), numClasses),
           classCandidates == null ? m : classCandidates[0].length);
     } else if (!choice.variational()) {
@@ -399,12 +399,12 @@ final class FitPlan {
     }
     dual = choice.variational() && dualForm(summary.weightedRows(), m);
     LOG.info("{}: {} rows, {} features, {} candidate basis functions, gamma={}{}", uid, summary.rows(), dim, m, gamma,
-        multinomial ? ", " + numClasses + " classes" : "");
+        perClass ? ", " + numClasses + " classes" : "");
     table = choice.variational() ? priorTable() : null;
     boolean scalable = choice.method() == Method.FAST && !choice.oneVsRest() && !choice.softmax()
-        && (choice.family() == Family.BERNOULLI || choice.family() == Family.POISSON);
+        && choice.family().laplace() != null;
     Placement placement = Placement.of(summary.rows(), summary.weightedRows(), m, dim,
-        choice.family() != Family.GAUSSIAN || choice.method() == Method.FAST, scalable, p.getMaxDriverDesignSizeInMB(),
+        !choice.family().hasNoise() || choice.method() == Method.FAST, scalable, p.getMaxDriverDesignSizeInMB(),
         p.getMaxAddsPerStep(), Runtime.getRuntime().maxMemory(), maxResultSize);
     LOG.info("{}: {}", uid, placement.why());
     onDriver = placement.onDriver();
@@ -418,7 +418,7 @@ final class FitPlan {
       LOG.info("{}: the noise precision is held at {} (noisePrecision; a noise deviation of {}): only alpha is "
           + "re-estimated", uid, options.noisePrecision(), 1.0 / Math.sqrt(options.noisePrecision()));
     }
-    if (choice.method() == Method.FAST && choice.family() != Family.GAUSSIAN) {
+    if (choice.method() == Method.FAST && !choice.family().hasNoise()) {
       LOG.info("{}: solver fast adds up to {} basis function(s) per step ({})", uid, adds,
           softmaxAtScale && p.getMaxAddsPerStep() == 0 ? "maxAddsPerStep 0: auto, " + SOFTMAX_AT_SCALE_ADDS
               + " for the softmax at scale"
@@ -469,7 +469,7 @@ final class FitPlan {
    */
   private int[][] classBlocks(RvmParams p, int dim) {
     int b = p.getClassFeatureBlocks();
-    if (b == 0 || choice.family() != Family.MULTINOMIAL) {
+    if (b == 0 || !choice.family().perClass()) {
       return null;
     }
     if ((long) numClasses * b != dim) {
@@ -521,8 +521,8 @@ final class FitPlan {
     if (choice.variational()) {
       return VariationalSolver.of(choice.family(), dual, variationalOptions(), table);
     }
-    if (choice.family() == Family.BERNOULLI || choice.family() == Family.POISSON) {
-      LaplaceLikelihood likelihood = LaplaceLikelihood.of(choice.family());
+    LaplaceLikelihood likelihood = choice.family().laplace();
+    if (likelihood != null) {
       if (placement.atScale()) {
         RowSample pilot = initial != null || placement.pilotRows() == 0 ? null
             : new RowSample(Math.min(1.0, (double) placement.pilotRows() / rows), params.getSeed());

@@ -44,7 +44,7 @@ final class ModelEvaluation {
 
   private ModelEvaluation() {}
 
-  static RvmMetrics evaluate(RvmModel model, Dataset<?> dataset, String label) {
+  static RvmMetrics evaluate(HasRelevanceVectors model, Dataset<?> dataset, String label) {
     if (!Arrays.asList(dataset.columns()).contains(label)) {
       throw new IllegalArgumentException("labelCol '" + label + "' is not a column of the data to evaluate; its "
           + "columns are " + String.join(", ", dataset.columns()) + ": name the label column");
@@ -53,16 +53,17 @@ final class ModelEvaluation {
       throw new IllegalArgumentException("labelCol '" + label + "' is "
           + dataset.schema().apply(label).dataType().simpleString() + ", not numeric");
     }
-    boolean classifier = model.isClassifier();
-    int classes = classifier ? model.numClasses() : 0;
-    RvmModel scoring = model.copy(ParamMap.empty()).setPredictionCol(PREDICTION);
+    FamilyOutputs outputs = model.rvmCore().outputs();
+    int classes = outputs.numClasses();
+    boolean classifier = classes > 0;
+    RvmModel scoring = RvmModel.of(model).setPredictionCol(PREDICTION);
     if (classifier) {
       scoring.setProbabilityCol(PROBABILITY).setRawPredictionCol(RAW);
     } else {
       scoring.setVarianceCol("");
     }
     Dataset<Row> labelled = dataset.toDF().withColumn(LABEL, quoted(label).cast("double"));
-    requireLabels(labelled, label, classes, model.isPoisson());
+    requireLabels(labelled, label, classes, outputs.counts());
     List<Column> kept = classifier
         ? List.of(col(LABEL), col(PREDICTION), col(PROBABILITY), col(RAW))
         : List.of(col(LABEL), col(PREDICTION));
@@ -79,7 +80,7 @@ final class ModelEvaluation {
         double mse = regression.setMetricName("mse").evaluate(scored);
         double mae = regression.setMetricName("mae").evaluate(scored);
         double r2 = regression.setMetricName("r2").evaluate(scored);
-        return model.isPoisson() ? new RvmMetrics.Counts(rows, rmse, mse, mae, r2, meanPoissonDeviance(scored))
+        return outputs.counts() ? new RvmMetrics.Counts(rows, rmse, mse, mae, r2, meanPoissonDeviance(scored))
             : new RvmMetrics.Regression(rows, rmse, mse, mae, r2);
       }
       MulticlassClassificationEvaluator multiclass = new MulticlassClassificationEvaluator().setLabelCol(LABEL)

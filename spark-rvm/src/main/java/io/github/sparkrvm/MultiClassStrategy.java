@@ -16,18 +16,40 @@
 
 package io.github.sparkrvm;
 
+import io.github.sparkrvm.predict.ClassScores;
+import io.github.sparkrvm.predict.MultiClassPredictive;
+
 /** How a multinomial fit treats its K classes, as the {@code multiClassStrategy} param (and a saved model) names it. */
 enum MultiClassStrategy {
   /** One joint softmax posterior over every class' weights (Zhang &amp; Malik 2005). */
-  SOFTMAX("softmax"),
+  SOFTMAX("softmax") {
+    @Override
+    ClassScores scores(MultiClassPredictive.Latents latents, boolean moderated) {
+      return ClassScores.softmax(latents, moderated);
+    }
+  },
   /** K binary fits, each class against the rest. */
-  OVR("ovr");
+  OVR("ovr") {
+    @Override
+    ClassScores scores(MultiClassPredictive.Latents latents, boolean moderated) {
+      return ClassScores.oneVsRest(latents, moderated);
+    }
+  };
 
   private final String value;
 
   MultiClassStrategy(String value) {
     this.value = value;
   }
+
+  /**
+   * {@return the raw scores and class probabilities of the class scores at a point: the softmax of the K scores, or
+   * each class' logit against the rest, renormalised}
+   *
+   * @param latents the class scores' means and covariance at the point (the covariance may be null when not moderated)
+   * @param moderated whether to moderate by the scores' variances
+   */
+  abstract ClassScores scores(MultiClassPredictive.Latents latents, boolean moderated);
 
   /** {@return the param value (and the saved model's field) that names it} */
   String paramValue() {

@@ -16,35 +16,21 @@
 
 package io.github.sparkrvm;
 
-import io.github.sparkrvm.basis.BasisFunctions;
-import io.github.sparkrvm.basis.RowBlock;
-import io.github.sparkrvm.distributed.BlockStatistics;
-import io.github.sparkrvm.distributed.DataSummary;
-import io.github.sparkrvm.distributed.InputRows;
-import io.github.sparkrvm.distributed.JobDescription;
-import io.github.sparkrvm.distributed.PartitionOrder;
-import io.github.sparkrvm.distributed.TrainingRow;
 import io.github.sparkrvm.internal.SparkInternals;
-import io.github.sparkrvm.solvers.MultiClassFit;
-import io.github.sparkrvm.solvers.RelevanceResult;
-import io.github.sparkrvm.statistics.DesignStatistics;
 import io.github.sparkrvm.statistics.Family;
-import io.github.sparkrvm.util.InvalidInputException;
 import io.github.sparkrvm.util.IterationListener;
-import io.github.sparkrvm.util.IterationReport;
-import org.apache.spark.api.java.JavaRDD;
-import org.apache.spark.api.java.JavaSparkContext;
-import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.ml.Estimator;
+import org.apache.spark.ml.Model;
+import org.apache.spark.ml.Predictor;
+import org.apache.spark.ml.linalg.Vector;
+import org.apache.spark.ml.param.Param;
 import org.apache.spark.ml.param.ParamMap;
+import org.apache.spark.ml.param.Params;
 import org.apache.spark.ml.util.DefaultParamsWritable;
 import org.apache.spark.ml.util.Identifiable$;
 import org.apache.spark.ml.util.MLReader;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.types.StructType;
-import org.apache.spark.storage.StorageLevel;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Fits a Relevance Vector Machine (sparse Bayesian learning, Tipping 2001): regression ({@code family} gaussian),
@@ -61,10 +47,9 @@ import org.slf4j.LoggerFactory;
  * them and computes the same statistics there, without further passes; the fit logs its path and why.
  */
 public final class RvmEstimator extends Estimator<RvmModel>
-    implements SparseBayesSetters<RvmEstimator>, RvmModelSetters<RvmEstimator>, RvmParams, SparseBayesParams,
-    DefaultParamsWritable {
+    implements SparseBayesSetters<RvmEstimator>, RvmModelSetters<RvmEstimator>, BasisSetters<RvmEstimator>, RvmParams,
+    SparseBayesParams, DefaultParamsWritable {
 
-  private static final Logger LOG = LoggerFactory.getLogger(RvmEstimator.class);
   private static final long serialVersionUID = 1L;
 
   private final String uid;
@@ -97,42 +82,6 @@ public final class RvmEstimator extends Estimator<RvmModel>
   public RvmParamSet paramSet() {
     return paramSet;
   }
-
-  /**
-   * Sets {@link #kernel()}.
-   *
-   * @param v the value
-   * @return this estimator
-   */
-  public RvmEstimator setKernel(String v) { set(kernel(), v); return this; }
-  /**
-   * Sets {@link #gamma()}.
-   *
-   * @param v the value
-   * @return this estimator
-   */
-  public RvmEstimator setGamma(double v) { set(gamma(), v); return this; }
-  /**
-   * Sets {@link #degree()}.
-   *
-   * @param v the value
-   * @return this estimator
-   */
-  public RvmEstimator setDegree(int v) { set(degree(), v); return this; }
-  /**
-   * Sets {@link #coef0()}.
-   *
-   * @param v the value
-   * @return this estimator
-   */
-  public RvmEstimator setCoef0(double v) { set(coef0(), v); return this; }
-  /**
-   * Sets {@link #classFeatureBlocks()}: B &gt; 0 reads the features as K blocks of B, block p feeding class p only.
-   *
-   * @param v the value (0: off)
-   * @return this estimator
-   */
-  public RvmEstimator setClassFeatureBlocks(int v) { set(classFeatureBlocks(), v); return this; }
 
   /**
    * Tells {@code listener} of every iteration of the fits that follow (for progress output). Not a param: it is
@@ -183,6 +132,33 @@ public final class RvmEstimator extends Estimator<RvmModel>
     return RvmSchema.withOutputs(this, schema);
   }
 
+  /**
+   * {@return Spark's kind of stage for this estimator's family, with the params set on this estimator, its progress
+   * listener and its initial model: an {@link RvmClassifier} for bernoulli and multinomial, an {@link RvmRegressor}
+   * for gaussian and poisson} It fits the same model as this estimator, as the model class Spark's tools know
+   * ({@link RvmClassificationModel}, {@link RvmRegressionModel}); the spark-submit job trains with it.
+   */
+  public Predictor<Vector, ?, ? extends Model<?>> familyStage() {
+    if (Family.of(getFamily()).classifier()) {
+      RvmClassifier classifier = copySetParams(new RvmClassifier(uid)).setProgressListener(progress);
+      return classifier.setInitialModel(initialModel == null ? null
+          : RvmCore.wrap(initialModel, RvmClassificationModel::new));
+    }
+    RvmRegressor regressor = copySetParams(new RvmRegressor(uid)).setProgressListener(progress);
+    return regressor.setInitialModel(initialModel == null ? null
+        : RvmCore.wrap(initialModel, RvmRegressionModel::new));
+  }
+
+  /** {@return {@code stage} with the values of the params set on this estimator} */
+  private <T extends Params> T copySetParams(T stage) {
+    for (Param<?> p : params()) {
+      if (isSet(p)) {
+        stage.set(stage.getParam(p.name()), getOrDefault(p));
+      }
+    }
+    return stage;
+  }
+
   @Override
   public RvmEstimator copy(ParamMap extra) {
     RvmEstimator copy = defaultCopy(extra);
@@ -193,284 +169,18 @@ public final class RvmEstimator extends Estimator<RvmModel>
   /**
    * Fits the model, as Spark's {@code train} does: validate the schema, summarise the rows in one pass, plan the fit
    * once ({@link FitPlan}: family, strategy, solver, kernel, path, form, memory checks), build the statistics
-   * (collected to the driver or over the cluster's row blocks), solve, and assemble the model.
+   * (collected to the driver or over the cluster's row blocks), solve, and assemble the model ({@link RvmTraining}).
    */
   @Override
   public RvmModel fit(Dataset<?> dataset) {
     transformSchema(dataset.schema(), true);
-    if (initialModel != null) {
-      FeatureNames.requireSameAsInitial(initialModel.getFeatureNames(), dataset.schema().apply(getFeaturesCol()));
-    }
-    long start = System.nanoTime();
-    FitPlan.Choice choice = FitPlan.Choice.of(this);
-    LOG.info("{}: fitting family={}{} solver={} kernel={} maxBasis={} maxIter={} tol={} (BLAS: {})", uid,
-        choice.family(), choice.strategy() != null ? " (" + choice.strategy() + ")" : "", choice.method(),
-        getKernel(), getMaxBasis(), getMaxIter(), getTol(),
-        dev.ludovic.netlib.blas.BLAS.getInstance().getClass().getSimpleName());
-
-    JavaRDD<TrainingRow> rows = InputRows.read(dataset, getFeaturesCol(), getLabelCol(), getWeightCol(),
-        choice.linear() ? 0 : getMaxBasis());
-    int declaredClasses = choice.family() == Family.MULTINOMIAL
-        ? RvmSchema.declaredClasses(dataset.schema(), getLabelCol()) : 0;
-    DataSummary summary = summarise(rows, choice, declaredClasses);
-    JavaSparkContext jsc = JavaSparkContext.fromSparkContext(dataset.sparkSession().sparkContext());
-    FitPlan plan = FitPlan.of(uid, this, choice, summary,
-        jsc.getConf().getSizeAsBytes("spark.driver.maxResultSize", "1g"), initialModel);
-
-    BasisFunctions basis = plan.basis();
-    int dim = summary.dim();
-    JavaRDD<RowBlock> blocks = BlockStatistics.toBlocks(rows, plan.scaling(),
-        BlockStatistics.blockRows(dim, basis.numCandidates(), getMaxBlockSizeInMB()))
-        .persist(StorageLevel.MEMORY_AND_DISK());
-    Broadcast<BasisFunctions> broadcast = jsc.broadcast(basis);
-    RelevanceResult result;
-    int passes;
-    BlockStatistics cluster = new BlockStatistics(blocks, broadcast, getAggregationDepth()).describedAs(uid);
-    try {
-      DesignStatistics stats = plan.onDriver() ? cluster.collectLocal() : cluster;
-      result = plan.solver().fit(stats, listener(""));
-      passes = 1 + cluster.passes();
-    } catch (IllegalArgumentException e) {
-      throw e;
-    } catch (ArithmeticException e) {
-      throw nonFinite(e);
-    } catch (Exception e) {
-      throw InputRows.rethrow(e);
-    } finally {
-      cluster.releaseCachedSample();
-      blocks.unpersist(false);
-      broadcast.destroy();
-    }
-    double seconds = (System.nanoTime() - start) / 1e9;
-    RvmTrainingSummary trainingSummary = new RvmTrainingSummary(summary.rows(), result.iterations(),
-        result.converged(), result.logMarginalLikelihoods(), result.activeCounts(), passes, seconds, null,
-        plan.initial() == null ? -1 : plan.initial().size());
-    FittedRvm fitted = ModelAssembly.fitted(plan, result, trainingSummary);
-    LOG.info("{}: {}{} after {} iterations: {} {} kept over {} basis functions, {} passes, {} s", uid,
-        result.converged() ? "converged" : "stopped at maxIter",
-        plan.initial() == null ? "" : " (warm-started from " + plan.initial().size() + ")", result.iterations(),
-        result.size(),
-        result instanceof MultiClassFit ? "(class, basis function) pairs" : "basis functions", fitted.basisSize(),
-        passes, seconds);
-    fitted = withWarnings(fitted, summary);
-    RvmModel model = new RvmModel(uid, fitted);
+    RvmTraining.Result result = new RvmTraining(uid, this, progress, initialModel).fit(dataset);
+    RvmModel model = new RvmModel(uid, result.fitted());
     copyValues(model, ParamMap.empty());
-    model.set(model.gamma(), plan.gamma());
-    model.setParent(this);
-    return model;
-  }
-
-  /**
-   * {@return the listener of a fit's steps: each is logged at INFO and told to the progress listener; one-vs-rest
-   * fits log their class; the fits on samples that start a fit at scale log their sample and are not told}
-   */
-  private IterationListener listener(String what) {
-    return listener(what, this.progress == null ? IterationListener.none() : this.progress);
-  }
-
-  private IterationListener listener(String what, IterationListener progress) {
-    return new IterationListener() {
-      @Override
-      public void onIteration(IterationReport r) {
-        LOG.info("{}: iteration {}{}: log marginal likelihood {}, {} basis functions, max |d log alpha| {}, {} "
-            + "passes", uid, r.iteration(), what, r.logMarginalLikelihood(), r.activeBasis(), r.maxLogAlphaChange(),
-            r.likelihoodPasses());
-        progress.onIteration(r);
-      }
-
-      @Override
-      public IterationListener forClass(int positiveClass) {
-        return listener(" (class " + positiveClass + " vs rest)", progress);
-      }
-
-      @Override
-      public IterationListener forSample(double fraction) {
-        return listener(what + String.format(java.util.Locale.ROOT, " (at scale: on a sample of about %.4g of the "
-            + "rows)", fraction), IterationListener.none());
-      }
-    };
-  }
-
-  private DataSummary summarise(JavaRDD<TrainingRow> rows, FitPlan.Choice choice, int declaredClasses) {
-    Family family = choice.family();
-    DataSummary.Columns columns = new DataSummary.Columns(getFeaturesCol(), getLabelCol(), getWeightCol(),
-        family, declaredClasses);
-    int centres = choice.linear() ? 0 : getMaxBasis();
-    long seed = getSeed();
-    DataSummary summary;
-    try {
-      summary = JobDescription.run(rows.context(), uid + ": summary pass: validate the rows, count, feature and label "
-          + "moments, candidate centres", () -> PartitionOrder.aggregate(rows, () -> new DataSummary(columns,
-              centres, seed), DataSummary::add, DataSummary::merge, getAggregationDepth()));
-    } catch (Exception e) {
-      throw InputRows.rethrow(e);
-    }
-    String where = "(featuresCol '" + getFeaturesCol() + "', labelCol '" + getLabelCol() + "')";
-    if (summary.rows() == 0) {
-      throw new InvalidInputException("the training data is empty " + where + ": there is nothing to fit");
-    }
-    if (!(summary.weightSum() > 0.0)) {
-      throw new InvalidInputException("every row has weight 0 in weightCol '" + getWeightCol() + "'");
-    }
-    if (summary.dim() == 0) {
-      throw new InvalidInputException("featuresCol '" + getFeaturesCol() + "' holds empty vectors: there are no "
-          + "features to fit on");
-    }
-    if (family == Family.BERNOULLI && (summary.positives() == 0 || summary.positives() == summary.weightedRows())) {
-      throw new InvalidInputException("labelCol '" + getLabelCol() + "' holds a single class (every label is "
-          + (summary.positives() == 0 ? "0.0" : "1.0") + "): family 'bernoulli' needs rows of both classes 0 and 1");
-    }
-    if (family == Family.MULTINOMIAL) {
-      checkClasses(summary);
-    }
-    if (!family.classifier() && !(summary.labelStandardDeviation() > 0.0)) {
-      throw new InvalidInputException("labelCol '" + getLabelCol() + "' is constant (every label is "
-          + summary.labelMean() + "): a regression needs labels that vary");
-    }
-    checkMagnitudes(summary);
-    return summary;
-  }
-
-  /**
-   * The largest magnitude of the values a fit multiplies with each other (features without standardisation,
-   * regression labels, the sum of the row weights): 2^498, about 8e149, so that their squares and a few products
-   * of such squares stay finite; and its inverse, the smallest whose squares stay normal doubles.
-   */
-  static final double MAX_MAGNITUDE = 0x1p498;
-
-  /**
-   * Refuses, naming the column and what to do, values a fit cannot square in double precision: row weights whose
-   * sum exceeds {@link #MAX_MAGNITUDE}, regression labels beyond it or all below its inverse, and, without
-   * standardization, features beyond it or all below its inverse. (With standardization, the default, features of
-   * any finite scale are fine: they are centred and scaled by moments taken on each feature's own scale.)
-   */
-  private void checkMagnitudes(DataSummary summary) {
-    if (!(summary.weightSum() <= MAX_MAGNITUDE)) {
-      throw new InvalidInputException("the row weights in weightCol '" + getWeightCol() + "' sum to "
-          + summary.weightSum() + ", beyond " + String.format("%.1e", MAX_MAGNITUDE) + ": the fit's statistics (sums "
-          + "of squares of weighted terms) would overflow. A weight of k counts its row k times: divide every "
-          + "weight by a common factor" + (!isGaussian() ? "" : " (family gaussian fits the same model, its noise "
-          + "precision divided by that factor)"));
-    }
-    if (isPoisson() && summary.labelMagnitude() > MAX_MAGNITUDE) {
-      throw new InvalidInputException("labelCol '" + getLabelCol() + "' holds counts of magnitude about "
-          + String.format("%.1e", summary.labelMagnitude()) + ", beyond " + String.format("%.1e", MAX_MAGNITUDE)
-          + ", whose squares overflow in double precision: a poisson fit of such counts cannot be computed; check "
-          + "the column, or divide the counts by a constant and fit family gaussian");
-    }
-    if (isGaussian()) {
-      double magnitude = summary.labelMagnitude();
-      if (magnitude > MAX_MAGNITUDE || magnitude < 1.0 / MAX_MAGNITUDE) {
-        throw new InvalidInputException("labelCol '" + getLabelCol() + "' holds labels of magnitude about "
-            + String.format("%.1e", magnitude) + ", whose squares " + (magnitude > 1.0 ? "overflow" : "underflow")
-            + " in double precision: " + (magnitude > 1.0 ? "divide" : "multiply") + " the labels by a constant "
-            + "(a gaussian RVM scales with its labels: the predictions by the same factor, the relevance vectors are "
-            + "the same)");
-      }
-    }
-    if (!getStandardization()) {
-      double[] magnitude = summary.featureMagnitude();
-      for (int j = 0; j < magnitude.length; j++) {
-        if (magnitude[j] > MAX_MAGNITUDE || (magnitude[j] > 0.0 && magnitude[j] < 1.0 / MAX_MAGNITUDE)) {
-          throw new InvalidInputException("featuresCol '" + getFeaturesCol() + "' holds values of magnitude about "
-              + String.format("%.1e", magnitude[j]) + " in feature " + j + ", whose squares "
-              + (magnitude[j] > 1.0 ? "overflow" : "underflow") + " in the kernel: set standardization true (the "
-              + "default), or rescale that feature");
-        }
-      }
-    }
-  }
-
-  /** An arithmetic failure of a solver (non-finite statistics), with what it means and what to do. */
-  private ArithmeticException nonFinite(ArithmeticException e) {
-    ArithmeticException clear = new ArithmeticException("the fit met non-finite values (" + e.getMessage() + "): "
-        + "the statistics of featuresCol '" + getFeaturesCol() + "', labelCol '" + getLabelCol() + "'"
-        + (getWeightCol().isEmpty() ? "" : " and weightCol '" + getWeightCol() + "'") + " overflowed or lost all "
-        + "precision in double arithmetic; check their scale (keep standardization on; rescale labels or weights of "
-        + "extreme magnitude)" + (isDefined(gamma()) ? " and gamma " + getGamma() : ""));
-    clear.initCause(e);
-    return clear;
-  }
-
-  /**
-   * Adds to the training summary, and logs at WARN, what a user must know about a fit that went through: a model
-   * without any relevance vector (it predicts the same for every input), a non-finite objective, declared classes
-   * without rows. Refuses a model whose weights or covariance are not finite, naming what to check.
-   */
-  private FittedRvm withWarnings(FittedRvm fitted, DataSummary summary) {
-    java.util.List<String> warnings = new java.util.ArrayList<>();
-    boolean finite = java.util.Arrays.stream(fitted.weights()).allMatch(Double::isFinite)
-        && java.util.Arrays.stream(fitted.covariance()).allMatch(Double::isFinite)
-        && (fitted.classes() == null || (java.util.Arrays.stream(fitted.classes().covariance()).allMatch(Double::isFinite)
-            && java.util.Arrays.stream(fitted.classes().weights()).flatMapToDouble(java.util.Arrays::stream)
-                .allMatch(Double::isFinite)));
-    if (!finite) {
-      throw nonFinite(new ArithmeticException("non-finite weights or covariance in the fitted model"));
-    }
-    if (fitted.numRelevant() == 0) {
-      warnings.add("the fit kept no relevance vector" + (fitted.biasKept() ? " (only the bias)" : " (not even the "
-          + "bias)") + ": the model predicts the same " + (isClassifier() ? "class probabilities" : "value")
-          + " for every input. The features of featuresCol '" + getFeaturesCol() + "' showed no evidence about "
-          + "labelCol '" + getLabelCol() + "' at this kernel" + (isDefined(gamma()) ? " and gamma " + getGamma() : "")
-          + ": check the features' scale (standardization), the kernel and its gamma, and the labels");
-    }
-    double[] trajectory = fitted.summary().logMarginalLikelihood();
-    for (int i = 0; i < trajectory.length; i++) {
-      if (!Double.isFinite(trajectory[i])) {
-        warnings.add("the log marginal likelihood is " + trajectory[i] + " at step " + i + ": the fit's statistics "
-            + "lost precision; check the scale of featuresCol '" + getFeaturesCol() + "', labelCol '" + getLabelCol()
-            + "'" + (getWeightCol().isEmpty() ? "" : " and weightCol '" + getWeightCol() + "'"));
-        break;
-      }
-    }
-    if (isMultinomial()) {
-      double[] classWeights = summary.classWeights();
-      for (int k = 0; k < classWeights.length; k++) {
-        if (classWeights[k] == 0.0) {
-          warnings.add("labelCol '" + getLabelCol() + "' has no rows of class " + k + " of the " + classWeights.length
-              + " its ML attribute declares: that class is fitted from its absence only (the model gives it a low "
-              + "probability everywhere)");
-        }
-      }
-    }
-    for (String w : warnings) {
-      LOG.warn("{}: {}", uid, w);
-    }
-    return warnings.isEmpty() ? fitted : fitted.withSummary(fitted.summary().withWarnings(warnings));
-  }
-
-  /**
-   * A multinomial fit needs K ≥ 2 and rows of at least two classes. A class without rows is refused when K comes
-   * from the labels (a gap in the class indices: labels not indexed 0 … K−1), and accepted, with a warning in the
-   * training summary, when the label column's ML attribute declares it (as Spark's classifiers do: the indexer saw
-   * it on other rows, e.g. of another split, and the model must keep the K outputs of the metadata).
-   */
-  private void checkClasses(DataSummary summary) {
-    double[] classWeights = summary.classWeights();
-    int present = 0;
-    int only = -1;
-    for (int k = 0; k < classWeights.length; k++) {
-      if (classWeights[k] > 0.0) {
-        present++;
-        only = k;
-      }
-    }
-    if (present < 2) {
-      throw new InvalidInputException("labelCol '" + getLabelCol() + "' holds a single class (every label is "
-          + (double) only + "): family 'multinomial' needs rows of at least 2 classes"
-          + (summary.numClasses() < 2 ? "" : " (K = " + summary.numClasses() + " here)"));
-    }
-    if (summary.declaredClasses() == 0) {
-      for (int k = 0; k < classWeights.length; k++) {
-        if (classWeights[k] == 0.0) {
-          throw new InvalidInputException("labelCol '" + getLabelCol() + "' has no rows of class " + k + ", but rows "
-              + "of class " + (classWeights.length - 1) + ": family 'multinomial' takes K from the largest label, so "
-              + "class indices must run 0 … K−1 without gaps. Index the labels with StringIndexer (on these rows), or, "
-              + "when class " + k + " only happens to be absent from these rows, declare the K classes in the "
-              + "column's ML attribute (NominalAttribute, as StringIndexer writes)");
-        }
-      }
-    }
+    model.set(model.gamma(), result.gamma());
+    // the fitted state's params win over the estimator's
+    model.rvmCore().setFittedParams(model);
+    return model.setParent(this);
   }
 
   /** {@return the reader of an estimator saved with {@code write().save(path)}} */

@@ -33,6 +33,30 @@ public final class RvmParamSet implements java.io.Serializable {
   static final String[] KERNELS = {"rbf", "linear", "poly", "rbf-per-dimension"};
   static final String[] PROBABILITY_METHODS = {"moderated", "map"};
 
+  /** The families {@link RvmClassifier} fits: auto chooses by the number of classes, as LogisticRegression. */
+  static final String[] CLASSIFIER_FAMILIES = {"auto", "bernoulli", "binomial", "multinomial"};
+  /** The families {@link RvmRegressor} fits. */
+  static final String[] REGRESSOR_FAMILIES = {"gaussian", "poisson"};
+
+  /**
+   * {@return the family param of a classifier and its model: auto (bernoulli for 2 classes, multinomial for more,
+   * as Spark's LogisticRegression), bernoulli (binomial, Spark's name, is the same) or multinomial}
+   */
+  static Param<String> classifierFamily(Params owner) {
+    return new Param<>(owner, "family", "the likelihood: auto (bernoulli for 2 classes, multinomial for more, the "
+        + "number of classes read from the label column's ML attribute when present, else the largest label + 1), "
+        + "bernoulli (binary, labels 0/1; binomial, Spark's name for it, is the same) or multinomial (K classes, labels "
+        + "0 ... K-1; see multiClassStrategy). A fitted model holds the family it was fitted with",
+        ParamValidators.inArray(CLASSIFIER_FAMILIES));
+  }
+
+  /** {@return the family param of a regressor and its model: gaussian or poisson} */
+  static Param<String> regressorFamily(Params owner) {
+    return new Param<>(owner, "family", "the likelihood: gaussian (regression with Gaussian noise) or poisson "
+        + "(counts 0, 1, 2, ..., log link: the prediction is the mean count exp(f) under the posterior of the latent "
+        + "f; solver em or fast)", ParamValidators.inArray(REGRESSOR_FAMILIES));
+  }
+
   /** The params of the fit, shared with the selector. */
   final SparseBayesParamSet sparseBayes;
   final Param<String> predictionCol;
@@ -49,7 +73,15 @@ public final class RvmParamSet implements java.io.Serializable {
   final IntParam classFeatureBlocks;
 
   RvmParamSet(Params owner) {
-    sparseBayes = new SparseBayesParamSet(owner);
+    this(owner, null, "gaussian");
+  }
+
+  /**
+   * The params of {@code owner}, with its own family param ({@link #classifierFamily}, {@link #regressorFamily}) and
+   * its default, or, when {@code family} is null, the family param of every family.
+   */
+  RvmParamSet(Params owner, Param<String> family, String defaultFamily) {
+    sparseBayes = new SparseBayesParamSet(owner, family, defaultFamily);
     predictionCol = new Param<>(owner, "predictionCol",
         "prediction column name: the predictive mean (gaussian) or the predicted class (bernoulli, multinomial: the "
             + "most probable)");

@@ -16,7 +16,6 @@
 
 package io.github.sparkrvm;
 
-import io.github.sparkrvm.statistics.Family;
 import org.apache.spark.ml.param.DoubleArrayParam;
 import org.apache.spark.ml.param.DoubleParam;
 import org.apache.spark.ml.param.IntParam;
@@ -85,29 +84,4 @@ public interface RvmParams extends SparseBayesParams {
   default double[] getThresholds() { return isDefined(thresholds()) ? (double[]) getOrDefault(thresholds()) : null; }
   /** {@return the value of {@link #classFeatureBlocks()}: 0 when every class uses every feature} */
   default int getClassFeatureBlocks() { return (Integer) getOrDefault(classFeatureBlocks()); }
-
-  /** {@return true for binary classification} */
-  default boolean isBernoulli() {
-    return Family.of(getFamily()) == Family.BERNOULLI;
-  }
-
-  /** {@return true for multi-class classification} */
-  default boolean isMultinomial() {
-    return Family.of(getFamily()) == Family.MULTINOMIAL;
-  }
-
-  /** {@return true for regression with Gaussian noise} */
-  default boolean isGaussian() {
-    return Family.of(getFamily()) == Family.GAUSSIAN;
-  }
-
-  /** {@return true for count regression (Poisson, log link)} */
-  default boolean isPoisson() {
-    return Family.of(getFamily()) == Family.POISSON;
-  }
-
-  /** {@return true for classification, binary or multi-class} */
-  default boolean isClassifier() {
-    return isBernoulli() || isMultinomial();
-  }
 }

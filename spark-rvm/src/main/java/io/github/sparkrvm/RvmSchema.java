@@ -96,17 +96,13 @@ final class RvmSchema {
       throw new IllegalArgumentException("variationalForm '" + p.getVariationalForm() + "' needs solver "
           + "'variational', but solver is '" + solver + "': set solver to variational, or variationalForm to auto");
     }
-    if (choice.variational() && choice.family() == Family.MULTINOMIAL) {
-      throw new IllegalArgumentException("solver 'variational' fits family gaussian or bernoulli, not multinomial: "
-          + "use solver em or fast for multi-class");
-    }
-    if (choice.variational() && choice.family() == Family.POISSON) {
-      throw new IllegalArgumentException("solver 'variational' fits family gaussian or bernoulli, not poisson: "
-          + "set solver to em or fast for counts");
+    if (choice.variational() && !choice.family().fitsVariational()) {
+      throw new IllegalArgumentException("solver 'variational' fits family gaussian or bernoulli, not "
+          + choice.family() + ": set solver to em or fast for " + choice.family());
     }
     int blocks = p.getClassFeatureBlocks();
     if (blocks > 0) {
-      if (choice.family() != Family.MULTINOMIAL) {
+      if (!choice.family().perClass()) {
         throw new IllegalArgumentException("classFeatureBlocks " + blocks + " gives each class of a multinomial fit "
             + "its own block of features, but family is '" + p.getFamily() + "': set family to multinomial, or "
             + "classFeatureBlocks to 0");
@@ -122,7 +118,7 @@ final class RvmSchema {
           + "alphaPriorRate = 0, here " + p.getAlphaPriorShape() + " and " + p.getAlphaPriorRate() + "): use solver "
           + "em for a Gamma hyperprior on alpha");
     }
-    if (p.getNoisePrecision() > 0.0 && choice.family() != Family.GAUSSIAN) {
+    if (p.getNoisePrecision() > 0.0 && !choice.family().hasNoise()) {
       throw new IllegalArgumentException("noisePrecision " + p.getNoisePrecision() + " holds the noise of family "
           + "gaussian, but family is '" + p.getFamily() + "', which has no noise precision: leave noisePrecision at "
           + "0 (its default)");
@@ -150,36 +146,40 @@ final class RvmSchema {
   }
 
   /**
-   * {@return the schema after prediction: the input plus the family's output columns that have a name} The class
-   * count is known for bernoulli (2); for multinomial only once fitted (see the three-argument form).
+   * {@return the schema after prediction of a family-generic stage that has not been fitted: the input plus the
+   * family's output columns that have a name} The class count is known for bernoulli (2); for multinomial only once
+   * fitted ({@link FamilyOutputs#withColumns}).
    */
   static StructType withOutputs(RvmParams p, StructType schema) {
-    return withOutputs(p, schema, p.isBernoulli() ? 2 : 0);
+    Family family = Family.of(p.getFamily());
+    return family.classifier() ? withClassOutputs(p, schema, family.binaryClasses())
+        : withRegressionOutputs(p, schema);
   }
 
   /**
-   * {@return the schema after prediction, with the class count in the output columns' ML attributes when it is
-   * known (numClasses &gt; 0), as Spark's classifiers write it: the prediction a nominal attribute of K values, the
-   * raw prediction and the probability attribute groups of size K}
+   * {@return the schema after prediction of a classifier: prediction, rawPrediction and probability, with the class
+   * count in their ML attributes when it is known (numClasses &gt; 0), as Spark's classifiers write it: the
+   * prediction a nominal attribute of K values, the raw prediction and the probability attribute groups of size K}
    */
-  static StructType withOutputs(RvmParams p, StructType schema, int numClasses) {
+  static StructType withClassOutputs(RvmParams p, StructType schema, int numClasses) {
     requireVectorColumn(schema, "featuresCol", p.getFeaturesCol());
-    StructType out = schema;
-    boolean classes = p.isClassifier() && numClasses > 0;
-    out = add(out, "predictionCol", p.getPredictionCol(), DataTypes.DoubleType,
-        classes ? predictionMetadata(p.getPredictionCol(), numClasses) : Metadata.empty());
-    if (p.isClassifier()) {
-      out = add(out, "rawPredictionCol", p.getRawPredictionCol(), SQLDataTypes.VectorType(),
-          classes ? vectorMetadata(p.getRawPredictionCol(), numClasses) : Metadata.empty());
-      out = add(out, "probabilityCol", p.getProbabilityCol(), SQLDataTypes.VectorType(),
-          classes ? vectorMetadata(p.getProbabilityCol(), numClasses) : Metadata.empty());
-    } else {
-      out = add(out, "varianceCol", p.getVarianceCol(), DataTypes.DoubleType, Metadata.empty());
-    }
-    return out;
+    boolean classes = numClasses > 0;
+    StructType out = add(schema, "predictionCol", p.getPredictionCol(), DataTypes.DoubleType,
+        name -> classes ? predictionMetadata(name, numClasses) : Metadata.empty());
+    out = add(out, "rawPredictionCol", p.getRawPredictionCol(), SQLDataTypes.VectorType(),
+        name -> classes ? vectorMetadata(name, numClasses) : Metadata.empty());
+    return add(out, "probabilityCol", p.getProbabilityCol(), SQLDataTypes.VectorType(),
+        name -> classes ? vectorMetadata(name, numClasses) : Metadata.empty());
   }
 
-  /** {@return the ML attribute of a prediction column of K classes: nominal, K values} */
+  /** {@return the schema after prediction of a regression: prediction and variance} */
+  static StructType withRegressionOutputs(RvmParams p, StructType schema) {
+    requireVectorColumn(schema, "featuresCol", p.getFeaturesCol());
+    StructType out = add(schema, "predictionCol", p.getPredictionCol(), DataTypes.DoubleType,
+        name -> Metadata.empty());
+    return add(out, "varianceCol", p.getVarianceCol(), DataTypes.DoubleType, name -> Metadata.empty());
+  }
+
   static Metadata predictionMetadata(String name, int numClasses) {
     return NominalAttribute.defaultAttr().withName(name).withNumValues(numClasses).toMetadata();
   }
@@ -189,7 +189,8 @@ final class RvmSchema {
     return new AttributeGroup(name, numClasses).toMetadata();
   }
 
-  private static StructType add(StructType schema, String param, String name, DataType type, Metadata metadata) {
+  private static StructType add(StructType schema, String param, String name, DataType type,
+      java.util.function.Function<String, Metadata> metadata) {
     if (name.isEmpty()) {
       return schema;
     }
@@ -197,6 +198,6 @@ final class RvmSchema {
       throw new IllegalArgumentException(param + " '" + name + "' already exists in the input: choose another "
           + "name with set" + Character.toUpperCase(param.charAt(0)) + param.substring(1) + ", or drop that column");
     }
-    return schema.add(new StructField(name, type, false, metadata));
+    return schema.add(new StructField(name, type, false, metadata.apply(name)));
   }
 }

@@ -109,4 +109,17 @@ public record RvmTrainingSummary(long numRows, int iterations, boolean converged
     return new RvmTrainingSummary(numRows, iterations, converged, logMarginalLikelihood, activeBasis, dataPasses,
         fitSeconds, all, warmStartBasis);
   }
+
+  /**
+   * {@return the log marginal likelihood per iteration, as Spark's training summaries' objectiveHistory (which
+   * for the RVM rises: the evidence is maximised)}
+   */
+  public double[] objectiveHistory() {
+    return logMarginalLikelihood.clone();
+  }
+
+  /** {@return the number of iterations, as Spark's training summaries' totalIterations} */
+  public int totalIterations() {
+    return iterations;
+  }
 }

@@ -38,7 +38,7 @@ enum ScoringPath {
   ROWS,
 
   /**
-   * Blocks of {@link RvmModel#SCORING_BLOCK_ROWS} rows per partition ({@code mapPartitions}, {@code Predictive.block}):
+   * Blocks of {@link RvmCore#SCORING_BLOCK_ROWS} rows per partition ({@code mapPartitions}, {@code Predictive.block}):
    * a filter after transform is not pushed below the scoring, so filter before transform.
    */
   BLOCKS;
@@ -72,7 +72,7 @@ enum ScoringPath {
    */
   String describe(int basisFunctions, int rowLimit) {
     if (this == BLOCKS) {
-      return "transform scores blocks of " + RvmModel.SCORING_BLOCK_ROWS + " rows with matrix products "
+      return "transform scores blocks of " + RvmCore.SCORING_BLOCK_ROWS + " rows with matrix products "
           + "(mapPartitions): " + basisFunctions + " basis functions > " + rowLimit + ". A filter after transform is "
           + "not pushed below the scoring: filter before transform to score fewer rows";
     }

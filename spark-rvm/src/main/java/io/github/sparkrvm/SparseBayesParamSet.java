@@ -77,6 +77,7 @@ public final class SparseBayesParamSet implements java.io.Serializable {
   final LongParam seed;
   final IntParam aggregationDepth;
   final IntParam parallelism;
+  final IntParam logEvery;
   final Param<String> solver;
   final Param<String> prior;
   final IntArrayParam gridShape;
@@ -86,7 +87,19 @@ public final class SparseBayesParamSet implements java.io.Serializable {
   final Param<String> variationalForm;
   final DoubleParam noisePrecision;
 
+  /** The default of {@link #family}. */
+  private final String defaultFamily;
+
   SparseBayesParamSet(Params owner) {
+    this(owner, null, "gaussian");
+  }
+
+  /**
+   * The params of {@code owner}, with its own family param (a classifier's or a regressor's values), or, when
+   * {@code ownFamily} is null, the family param of every family.
+   */
+  SparseBayesParamSet(Params owner, Param<String> ownFamily, String defaultFamily) {
+    this.defaultFamily = defaultFamily;
     featuresCol = new Param<>(owner, "featuresCol", "features column name (a Vector column)");
     labelCol = new Param<>(owner, "labelCol", "label column name (numeric; 0/1 for family bernoulli; class "
         + "indices 0, 1, ..., K-1 for family multinomial, K read from the column's ML attribute metadata when present, "
@@ -94,7 +107,7 @@ public final class SparseBayesParamSet implements java.io.Serializable {
     weightCol = new Param<>(owner, "weightCol",
         "row weight column name (numeric, non-negative; a weight of k counts the row k times). "
             + "Empty: every row has weight 1");
-    family = new Param<>(owner, "family",
+    family = ownFamily != null ? ownFamily : new Param<>(owner, "family",
         "the likelihood: gaussian (regression), bernoulli (binary classification, labels 0/1; binomial, Spark's "
             + "name for it, is accepted as the same), multinomial "
             + "(K classes, labels 0 ... K-1; see multiClassStrategy) or poisson (counts 0, 1, 2, ..., log link: "
@@ -135,6 +148,11 @@ public final class SparseBayesParamSet implements java.io.Serializable {
     parallelism = new IntParam(owner, "parallelism",
         "the number of binary fits multiClassStrategy ovr runs at once (>= 1); each holds its own maxBasis^2 "
             + "matrices on the driver", ParamValidators.gtEq(1));
+    logEvery = new IntParam(owner, "logEvery",
+        "print the fit's progress on the driver's standard error every this many iterations (>= 0): iteration k "
+            + "of maxIter, the number of basis functions, the log marginal likelihood, the largest |d log alpha| "
+            + "against tol and the seconds so far, and a line when the fit ends. 0 (the default): none (every "
+            + "iteration is logged at INFO either way)", ParamValidators.gtEq(0));
     solver = new Param<>(owner, "solver",
         "the algorithm: em (the classic re-estimation of Tipping 2001: starts from every candidate and prunes), "
             + "fast (the sequential algorithm of Tipping & Faul 2003: starts from one basis function and adds, "
@@ -201,7 +219,7 @@ public final class SparseBayesParamSet implements java.io.Serializable {
     owner.setDefault(featuresCol, "features");
     owner.setDefault(labelCol, "label");
     owner.setDefault(weightCol, "");
-    owner.setDefault(family, "gaussian");
+    owner.setDefault(family, defaultFamily);
     owner.setDefault(multiClassStrategy, "softmax");
     owner.setDefault(fitIntercept, true);
     owner.setDefault(standardization, true);
@@ -214,6 +232,7 @@ public final class SparseBayesParamSet implements java.io.Serializable {
     owner.setDefault(seed, (long) RvmEstimator.class.getName().hashCode());
     owner.setDefault(aggregationDepth, 2);
     owner.setDefault(parallelism, 1);
+    owner.setDefault(logEvery, 0);
     owner.setDefault(solver, DEFAULT_SOLVER);
     owner.setDefault(prior, "ard");
     owner.setDefault(maxBlockSizeInMB, 0.0);
@@ -227,7 +246,7 @@ public final class SparseBayesParamSet implements java.io.Serializable {
   List<Param<?>> params() {
     return List.of(featuresCol, labelCol, weightCol, family, multiClassStrategy, fitIntercept,
         standardization, maxIter, tol, alphaMax, alphaPriorShape, alphaPriorRate,
-        maxBasis, seed, aggregationDepth, parallelism, solver, prior,
+        maxBasis, seed, aggregationDepth, parallelism, logEvery, solver, prior,
         gridShape, maxBlockSizeInMB, maxDriverDesignSizeInMB, maxAddsPerStep, variationalForm, noisePrecision);
   }
 

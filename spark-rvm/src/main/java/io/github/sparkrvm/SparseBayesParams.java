@@ -68,6 +68,8 @@ public interface SparseBayesParams extends Params {
   default IntParam aggregationDepth() { return sparseBayesParamSet().aggregationDepth; }
   /** {@return the {@code parallelism} param: how many one-vs-rest fits run at once} */
   default IntParam parallelism() { return sparseBayesParamSet().parallelism; }
+  /** {@return the {@code logEvery} param: print the fit's progress every this many iterations (0: never)} */
+  default IntParam logEvery() { return sparseBayesParamSet().logEvery; }
   /** {@return the {@code solver} param: the solver: em, fast or variational} */
   default Param<String> solver() { return sparseBayesParamSet().solver; }
   /** {@return the {@code prior} param: the weight prior: ard, grid-product or grid-sum} */
@@ -117,6 +119,8 @@ public interface SparseBayesParams extends Params {
   default int getAggregationDepth() { return (Integer) getOrDefault(aggregationDepth()); }
   /** {@return the value of {@link #parallelism()}} */
   default int getParallelism() { return (Integer) getOrDefault(parallelism()); }
+  /** {@return the value of {@link #logEvery()}} */
+  default int getLogEvery() { return (Integer) getOrDefault(logEvery()); }
   /** {@return the value of {@link #solver()}} */
   default String getSolver() { return getOrDefault(solver()); }
   /** {@return the value of {@link #prior()}} */

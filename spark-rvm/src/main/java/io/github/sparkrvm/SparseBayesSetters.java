@@ -146,6 +146,15 @@ public interface SparseBayesSetters<T extends SparseBayesSetters<T>> extends Fea
   default T setParallelism(int v) { set(parallelism(), v); return self(); }
 
   /**
+   * Sets {@link #logEvery()}: the fit prints its progress on the driver's standard error every {@code v}
+   * iterations.
+   *
+   * @param v the value (0: never)
+   * @return this stage
+   */
+  default T setLogEvery(int v) { set(logEvery(), v); return self(); }
+
+  /**
    * Sets {@link #solver()}.
    *
    * @param v the value

@@ -18,6 +18,7 @@ package io.github.sparkrvm;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.github.sparkrvm.statistics.Family;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.spark.api.java.JavaSparkContext;
@@ -69,7 +70,7 @@ class DeterminismTest {
           + bits(f.covariance()) + " centres " + bits(f.centres()) + " noise " + Double.doubleToLongBits(
               f.noisePrecision()) + " shift " + bits(f.scaling().shift()) + " scale " + bits(f.scaling().scale())
           + " trajectory " + bits(f.summary().logMarginalLikelihood()));
-      String column = model.isClassifier() ? model.getProbabilityCol() : model.getPredictionCol();
+      String column = Family.of(model.getFamily()).classifier() ? model.getProbabilityCol() : model.getPredictionCol();
       StringBuilder predictions = new StringBuilder();
       for (Row r : model.transform(testFrame).select(column).collectAsList()) {
         Object v = r.get(0);

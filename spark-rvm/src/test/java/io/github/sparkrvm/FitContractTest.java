@@ -316,11 +316,20 @@ class FitContractTest {
         waitForListeners(sc, descriptions, 1 + (driverMiB > 0 ? 1 : model.summary().dataPasses() - 1));
         assertEquals("the caller's own", sc.getLocalProperty("spark.job.description"));
         assertEquals(model.summary().dataPasses(), descriptions.size(), descriptions.toString());
-        assertTrue(descriptions.get(0).startsWith(rvm.uid() + ": summary pass: validate the rows"),
-            descriptions.get(0));
+        // the caller's description heads every one; each statistics pass names the step it serves
+        assertTrue(descriptions.get(0).startsWith("the caller's own: " + rvm.uid() + ": summary pass: validate the "
+            + "rows"), descriptions.get(0));
+        int step = -1;
         for (int i = 1; i < descriptions.size(); i++) {
-          assertTrue(descriptions.get(i).startsWith(rvm.uid() + ": statistics pass " + i + ": "),
-              descriptions.toString());
+          String head = "the caller's own: " + rvm.uid() + ": iteration ";
+          String d = descriptions.get(i).replace(": after iteration ", ": iteration ");
+          assertTrue(d.startsWith(head) && d.contains(" of 5: statistics pass " + i + ": "), descriptions.toString());
+          int k = Integer.parseInt(d.substring(head.length(), d.indexOf(" of 5")));
+          assertTrue(k >= step && k <= 5, descriptions.toString());
+          step = k;
+        }
+        if (driverMiB == 0.0) {
+          assertTrue(step >= 1, "the cluster path's passes serve the iterations after the first: " + descriptions);
         }
         assertTrue(descriptions.get(1).contains(driverMiB > 0 ? "collect the rows to the driver"
             : "Bernoulli candidate statistics"), descriptions.toString());
@@ -346,7 +355,7 @@ class FitContractTest {
     Dataset<Row> ripley = SparkTestSession.frame(TestData.ripley("tr"), 2);
     RvmEstimator binomial = new RvmEstimator().setFamily("binomial").setMaxIter(10);
     assertEquals("bernoulli", binomial.getFamily());
-    assertTrue(binomial.isBernoulli());
+    assertEquals("bernoulli", binomial.getFamily());
     RvmModel a = binomial.fit(ripley);
     RvmModel b = new RvmEstimator().setFamily("bernoulli").setMaxIter(10).fit(ripley);
     assertEquals(2, a.numClasses());

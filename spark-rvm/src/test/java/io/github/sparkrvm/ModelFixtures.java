@@ -218,7 +218,7 @@ final class ModelFixtures {
    * {@return the model's output columns on the case's training rows, in row order: per row, the values of {@link
    * #OUTPUTS} that the model writes (vectors flattened)}
    */
-  static List<double[]> outputs(RvmModel model, Case c) {
+  static List<double[]> outputs(org.apache.spark.ml.Transformer model, Case c) {
     Dataset<Row> out = model.transform(c.frame()).orderBy("id");
     List<String> present = new ArrayList<>();
     for (String name : OUTPUTS) {

@@ -68,6 +68,7 @@ class ParamsTest {
     DEFAULTS.put("threshold", 0.5);
     DEFAULTS.put("multiClassStrategy", "softmax");
     DEFAULTS.put("parallelism", 1);
+    DEFAULTS.put("logEvery", 0);
     DEFAULTS.put("solver", "fast");
     DEFAULTS.put("prior", "ard");
     DEFAULTS.put("maxBlockSizeInMB", 0.0);
@@ -288,6 +289,7 @@ class ParamsTest {
     bad.add(Map.entry("probabilityMethod", () -> r.setProbabilityMethod("exact")));
     bad.add(Map.entry("multiClassStrategy", () -> r.setMultiClassStrategy("ovo")));
     bad.add(Map.entry("parallelism", () -> r.setParallelism(0)));
+    bad.add(Map.entry("logEvery", () -> r.setLogEvery(-1)));
     bad.add(Map.entry("solver", () -> r.setSolver("newton")));
     bad.add(Map.entry("prior", () -> r.setPrior("laplace")));
     bad.add(Map.entry("gridShape", () -> r.setGridShape(new int[] {3})));

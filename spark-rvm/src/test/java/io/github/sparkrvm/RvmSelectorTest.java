@@ -261,7 +261,8 @@ class RvmSelectorTest {
     }
     assertEquals(new java.util.TreeSet<>(List.of("featuresCol", "labelCol", "weightCol", "outputCol", "selectionMode",
         "selectionThreshold", "family", "multiClassStrategy", "fitIntercept", "standardization", "maxIter", "tol",
-        "alphaMax", "alphaPriorShape", "alphaPriorRate", "aggregationDepth", "parallelism", "solver", "maxBasis",
+        "alphaMax", "alphaPriorShape", "alphaPriorRate", "aggregationDepth", "parallelism", "logEvery", "solver",
+        "maxBasis",
         "seed", "prior", "gridShape", "maxBlockSizeInMB", "maxDriverDesignSizeInMB", "maxAddsPerStep",
         "variationalForm", "noisePrecision")), names);
     RvmSelector copy = selector.copy(new org.apache.spark.ml.param.ParamMap().put(selector.maxIter().w(5)));
@@ -279,7 +280,8 @@ class RvmSelectorTest {
     RvmSelector selector = new RvmSelector().setFeaturesCol("f").setLabelCol("y").setWeightCol("w")
         .setFamily("bernoulli").setMultiClassStrategy("ovr").setFitIntercept(false).setStandardization(false)
         .setMaxIter(7).setTol(1e-5).setAlphaMax(1e6).setAlphaPriorShape(1e-3).setAlphaPriorRate(2e-3).setMaxBasis(123)
-        .setSeed(99L).setAggregationDepth(3).setParallelism(4).setSolver("variational").setPrior("grid-sum")
+        .setSeed(99L).setAggregationDepth(3).setParallelism(4).setLogEvery(5).setSolver("variational")
+        .setPrior("grid-sum")
         .setGridShape(new int[] {2, 3}).setMaxBlockSizeInMB(8.0).setMaxDriverDesignSizeInMB(0.5).setMaxAddsPerStep(1)
         .setVariationalForm("dual").setNoisePrecision(25.0);
     RvmEstimator rvm = selector.estimator();

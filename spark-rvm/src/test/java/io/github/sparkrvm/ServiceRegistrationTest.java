@@ -44,14 +44,22 @@ class ServiceRegistrationTest {
     Set<Class<?>> estimators = providers(Estimator.class);
     assertTrue(estimators.contains(RvmEstimator.class), "estimators: " + estimators);
     assertTrue(estimators.contains(RvmSelector.class), "estimators: " + estimators);
+    assertTrue(estimators.contains(RvmClassifier.class), "estimators: " + estimators);
+    assertTrue(estimators.contains(RvmRegressor.class), "estimators: " + estimators);
     Set<Class<?>> transformers = providers(Transformer.class);
     assertTrue(transformers.contains(RvmModel.class), "transformers: " + transformers);
     assertTrue(transformers.contains(RvmSelectorModel.class), "transformers: " + transformers);
+    assertTrue(transformers.contains(RvmClassificationModel.class), "transformers: " + transformers);
+    assertTrue(transformers.contains(RvmRegressionModel.class), "transformers: " + transformers);
 
     // What the server calls: new Estimator(uid), Model.load(path).
     assertEquals("rvm_x", RvmEstimator.class.getConstructor(String.class).newInstance("rvm_x").uid());
     assertEquals("sel_x", RvmSelector.class.getConstructor(String.class).newInstance("sel_x").uid());
+    assertEquals("rvmc_x", RvmClassifier.class.getConstructor(String.class).newInstance("rvmc_x").uid());
+    assertEquals("rvmr_x", RvmRegressor.class.getConstructor(String.class).newInstance("rvmr_x").uid());
     RvmModel.class.getMethod("load", String.class);
+    RvmClassificationModel.class.getMethod("load", String.class);
+    RvmRegressionModel.class.getMethod("load", String.class);
     RvmSelectorModel.class.getMethod("load", String.class);
   }
 
@@ -59,6 +67,10 @@ class ServiceRegistrationTest {
   void theModelsNoArgumentConstructorsRefuseToMakeAnEmptyModel() {
     UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class, RvmModel::new);
     assertTrue(e.getMessage().contains("RvmEstimator.fit"), e.getMessage());
+    e = assertThrows(UnsupportedOperationException.class, RvmClassificationModel::new);
+    assertTrue(e.getMessage().contains("RvmClassifier.fit"), e.getMessage());
+    e = assertThrows(UnsupportedOperationException.class, RvmRegressionModel::new);
+    assertTrue(e.getMessage().contains("RvmRegressor.fit"), e.getMessage());
     e = assertThrows(UnsupportedOperationException.class, RvmSelectorModel::new);
     assertTrue(e.getMessage().contains("RvmSelector.fit"), e.getMessage());
   }

@@ -18,6 +18,7 @@ package io.github.sparkrvm.cli;
 
 import static org.apache.spark.ml.functions.vector_to_array;
 
+import io.github.sparkrvm.HasRelevanceVectors;
 import io.github.sparkrvm.RvmEstimator;
 import io.github.sparkrvm.RvmMetrics;
 import io.github.sparkrvm.RvmModel;
@@ -25,6 +26,7 @@ import io.github.sparkrvm.RvmTrainingSummary;
 import io.github.sparkrvm.cli.DataInput.Columns;
 import io.github.sparkrvm.cli.DataInput.Purpose;
 import io.github.sparkrvm.cli.DataInput.Table;
+import io.github.sparkrvm.statistics.Family;
 import io.github.sparkrvm.util.InvalidInputException;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -45,6 +47,7 @@ import org.apache.spark.ml.param.IntParam;
 import org.apache.spark.ml.param.LongParam;
 import org.apache.spark.ml.param.Param;
 import org.apache.spark.ml.param.StringArrayParam;
+import org.apache.spark.ml.util.MLWritable;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.DataFrameWriter;
 import org.apache.spark.sql.Dataset;
@@ -201,16 +204,17 @@ public final class RvmJob {
           r.iteration(), r.logMarginalLikelihood(), r.activeBasis()));
       err.flush();
     });
-    RvmModel model;
+    // the stage of the family, Spark's classifier or regressor: the model is saved as that kind
+    HasRelevanceVectors model;
     try {
-      model = estimator.fit(table.data());
+      model = (HasRelevanceVectors) estimator.familyStage().fit(table.data());
     } catch (IllegalArgumentException e) {
       throw new BadInputException(e.getMessage(), e);
     }
     if (!table.featureNames().isEmpty()) {
       model.setFeatureNames(table.featureNames().toArray(new String[0]));
     }
-    RvmTrainingSummary kept = model.summary();
+    RvmTrainingSummary kept = model.rvmSummary();
     if (lastLine[0] >= 0 && lastLine[0] != kept.iterations() && kept.activeBasis().length > 0
         && kept.logMarginalLikelihood().length > 0) {
       // two greedy paths (or one fit per class): the last line above is not the saved model's
@@ -221,12 +225,12 @@ public final class RvmJob {
     }
     OutputPaths.replace(spark, "--model", modelPath, overwrite, path -> {
       try {
-        model.write().session(spark).save(path);
+        ((MLWritable) model).write().session(spark).save(path);
       } catch (IOException e) {
         throw new UncheckedIOException(e);
       }
     });
-    RvmTrainingSummary summary = model.summary();
+    RvmTrainingSummary summary = model.rvmSummary();
     JsonLine line = new JsonLine().put("rows", summary.numRows()).put("relevanceVectors", model.numRelevanceVectors())
         .put("iterations", summary.iterations()).put("converged", summary.converged())
         .put("fitSeconds", Math.round(summary.fitSeconds() * 1000.0) / 1000.0);
@@ -415,7 +419,7 @@ public final class RvmJob {
     } else {
       OutputPaths.replace(spark, "--output", output, mode == SaveMode.Overwrite, write);
     }
-    if (!model.isPoisson()) {
+    if (!Family.of(model.getFamily()).countLabels()) {
       out.println(new JsonLine().put("rows", table.data().count()).put("output", output));
       return;
     }
@@ -471,14 +475,15 @@ public final class RvmJob {
     }
     columns.add(DataInput.quoted(model.getPredictionCol()));
     String probability = model.getProbabilityCol();
-    if (model.isMultinomial() && !probability.isEmpty()) {
+    Family family = Family.of(model.getFamily());
+    if (family.perClass() && !probability.isEmpty()) {
       Column array = vector_to_array(DataInput.quoted(probability), "float64");
       for (int k = 0; k < model.numClasses(); k++) {
         columns.add(array.getItem(k).as(probability + "_" + k));
       }
-    } else if (model.isBernoulli() && !probability.isEmpty()) {
+    } else if (family.binaryLabels() && !probability.isEmpty()) {
       columns.add(vector_to_array(DataInput.quoted(probability), "float64").getItem(1).as(probability));
-    } else if (!model.isClassifier() && !model.getVarianceCol().isEmpty()) {
+    } else if (!family.classifier() && !model.getVarianceCol().isEmpty()) {
       columns.add(DataInput.quoted(model.getVarianceCol()));
     }
     return scored.select(columns.toArray(new Column[0]));
@@ -494,7 +499,7 @@ public final class RvmJob {
     RvmModel model = loadModel(spark, modelPath);
     Table table = prepare(spark, options, model, source, Purpose.EVALUATE);
     String label = table.labelCol();
-    if (model.isClassifier()) {
+    if (model.numClasses() > 0) {
       DataInput.requireClassLabels(table, label, model.numClasses(), source.describe());
     }
     model.setFeaturesCol(table.featuresCol());

@@ -41,6 +41,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
 import java.util.stream.IntStream;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.function.FlatMapFunction;
@@ -64,8 +65,8 @@ public final class BlockStatistics implements DesignStatistics {
   private final double positiveClass;
   /** Shared by a statistics and its one-vs-rest views. */
   private final AtomicInteger passes;
-  /** Who makes the passes, at the head of each pass' Spark job description. */
-  private final String owner;
+  /** Who makes the passes (and at which step), at the head of each pass' Spark job description. */
+  private final Supplier<String> owner;
   /** The samples a row must be kept by to be read (empty: every row). */
   private final List<RowSample> samples;
   /** The one sample view whose rows are cached, shared by a statistics and its views ({@link #passBlocks}). */
@@ -82,12 +83,12 @@ public final class BlockStatistics implements DesignStatistics {
    * @param aggregationDepth the {@code treeReduce} depth
    */
   public BlockStatistics(JavaRDD<RowBlock> blocks, Broadcast<BasisFunctions> basis, int aggregationDepth) {
-    this(blocks, basis, aggregationDepth, Double.NaN, new AtomicInteger(), "spark-rvm", List.of(),
+    this(blocks, basis, aggregationDepth, Double.NaN, new AtomicInteger(), () -> "spark-rvm", List.of(),
         new AtomicReference<>());
   }
 
   private BlockStatistics(JavaRDD<RowBlock> blocks, Broadcast<BasisFunctions> basis, int aggregationDepth,
-      double positiveClass, AtomicInteger passes, String owner, List<RowSample> samples,
+      double positiveClass, AtomicInteger passes, Supplier<String> owner, List<RowSample> samples,
       AtomicReference<CachedSample> cachedSample) {
     this.blocks = blocks;
     this.basis = basis;
@@ -102,11 +103,11 @@ public final class BlockStatistics implements DesignStatistics {
 
   /**
    * {@return these statistics with their passes' Spark job descriptions headed by {@code who} (e.g. the estimator's
-   * uid): "who: statistics pass n: what the pass computes"}
+   * uid and the fit's step, asked at each pass): "who: statistics pass n: what the pass computes"}
    *
    * @param who the head of every description
    */
-  public BlockStatistics describedAs(String who) {
+  public BlockStatistics describedAs(Supplier<String> who) {
     return new BlockStatistics(blocks, basis, depth, positiveClass, passes, who, samples, cachedSample);
   }
 
@@ -450,7 +451,7 @@ public final class BlockStatistics implements DesignStatistics {
 
   /** {@return "owner: statistics pass n: what" (and the class of a one-vs-rest view)} */
   private String description(int pass, String what) {
-    return owner + ": statistics pass " + pass + ": " + what
+    return owner.get() + ": statistics pass " + pass + ": " + what
         + (Double.isNaN(positiveClass) ? "" : " (class " + (int) positiveClass + " vs rest)")
         + (samples.isEmpty() ? "" : " (a sample of about " + samples.get(samples.size() - 1).fraction()
             + " of the rows)");

@@ -54,15 +54,15 @@ public final class DataSummary implements Serializable {
       implements Serializable {
 
     boolean binary() {
-      return family == Family.BERNOULLI;
+      return family.binaryLabels();
     }
 
     boolean classes() {
-      return family == Family.MULTINOMIAL;
+      return family.perClass();
     }
 
     boolean counts() {
-      return family == Family.POISSON;
+      return family.countLabels();
     }
   }
 

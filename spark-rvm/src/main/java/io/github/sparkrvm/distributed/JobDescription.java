@@ -23,7 +23,7 @@ import org.apache.spark.SparkContext;
  * Names the Spark jobs of a fit's passes over the data, as the Spark UI and {@code SparkListener}s see them (the
  * local property {@code spark.job.description} of {@link SparkContext#setJobDescription}): each pass sets its
  * description for its own jobs and restores the caller's afterwards, so that a user's own description around the
- * whole fit comes back when the fit ends.
+ * whole fit comes back when the fit ends, and heads the pass' own: "the user's: rvm_1: statistics pass 2: ...".
  */
 public final class JobDescription {
 
@@ -33,7 +33,8 @@ public final class JobDescription {
   private JobDescription() {}
 
   /**
-   * Runs {@code action} with the jobs it starts on this thread described as {@code description}.
+   * Runs {@code action} with the jobs it starts on this thread described as {@code description}, after the
+   * caller's own description (when there is one) and ": ".
    *
    * @param sc the Spark context
    * @param description what the jobs do, e.g. "rvm_1: statistics pass 2: Bernoulli candidate statistics"
@@ -43,7 +44,7 @@ public final class JobDescription {
    */
   public static <T> T run(SparkContext sc, String description, Supplier<T> action) {
     String previous = sc.getLocalProperty(PROPERTY);
-    sc.setJobDescription(description);
+    sc.setJobDescription(previous == null || previous.isEmpty() ? description : previous + ": " + description);
     try {
       return action.get();
     } finally {

@@ -64,6 +64,16 @@ public final class SparkInternals {
     public void applyParams(Params instance) {
       raw.getAndSetParams(instance, Option.empty());
     }
+
+    /**
+     * Sets the saved params (and defaults) on {@code instance}, except those named {@code skip}.
+     *
+     * @param instance the stage
+     * @param skip the names of the params not to set
+     */
+    public void applyParams(Params instance, String... skip) {
+      raw.getAndSetParams(instance, Option.apply(CollectionConverters.asScala(java.util.List.of(skip)).toList()));
+    }
   }
 
   /**
@@ -76,6 +86,19 @@ public final class SparkInternals {
    * @return the metadata
    */
   public static Metadata loadMetadata(String path, SparkSession spark, String expectedClassName) {
+    return loadMetadata(path, spark, java.util.Set.of(expectedClassName));
+  }
+
+  /**
+   * Reads the metadata of a saved stage and checks that its class is one of {@code classNames}.
+   *
+   * @throws IllegalArgumentException if the directory holds no readable metadata or another class
+   * @param path the stage's folder (a Hadoop path)
+   * @param spark the session
+   * @param classNames the classes the metadata may name
+   * @return the metadata
+   */
+  public static Metadata loadMetadata(String path, SparkSession spark, java.util.Set<String> classNames) {
     DefaultParamsReader.Metadata raw;
     try {
       raw = DefaultParamsReader$.MODULE$.loadMetadata(path, spark, "");
@@ -83,9 +106,9 @@ public final class SparkInternals {
       throw new IllegalArgumentException("'" + path + "' is not a saved spark-rvm model: its metadata/ cannot be read ("
           + e.getMessage() + ")", e);
     }
-    if (!expectedClassName.equals(raw.className())) {
+    if (!classNames.contains(raw.className())) {
       throw new IllegalArgumentException("'" + path + "' holds a saved " + raw.className() + ", not a "
-          + expectedClassName);
+          + String.join(" or ", new java.util.TreeSet<>(classNames)));
     }
     int version = 0;
     try {

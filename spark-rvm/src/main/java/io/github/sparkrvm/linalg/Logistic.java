@@ -36,6 +36,17 @@ public final class Logistic {
   }
 
   /**
+   * {@return m / √(1 + πv/8): MacKay's moderated logit, the logit whose sigmoid approximates the predictive
+   * probability of class 1 when the latent score is N(m, v)}
+   *
+   * @param mean the latent mean m
+   * @param variance the latent variance v
+   */
+  public static double moderatedLogit(double mean, double variance) {
+    return mean / Math.sqrt(1.0 + Math.PI * variance / 8.0);
+  }
+
+  /**
    * {@code log(1 + e^z)}.
    *
    * @param z any number

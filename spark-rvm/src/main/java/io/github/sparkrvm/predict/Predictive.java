@@ -20,6 +20,7 @@ import dev.ludovic.netlib.blas.BLAS;
 import io.github.sparkrvm.basis.BasisFunctions;
 import io.github.sparkrvm.basis.RowBlock;
 import io.github.sparkrvm.linalg.DenseMatrices;
+import io.github.sparkrvm.linalg.Logistic;
 import java.io.Serializable;
 
 /**
@@ -168,7 +169,7 @@ public final class Predictive implements Serializable {
 
     /** {@return m / √(1 + πv/8): the logit of MacKay's approximation to the predictive probability of class 1} */
     public double moderatedLogit() {
-      return mean / Math.sqrt(1.0 + Math.PI * variance / 8.0);
+      return Logistic.moderatedLogit(mean, variance);
     }
 
     /**

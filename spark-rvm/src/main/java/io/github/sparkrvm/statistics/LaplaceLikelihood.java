@@ -141,20 +141,6 @@ public enum LaplaceLikelihood {
     return weightedCurvature(1.0, mean(0.0));
   }
 
-  /**
-   * {@return the likelihood of a family fitted with the Laplace approximation over a single latent score}
-   *
-   * @param family bernoulli or poisson
-   * @throws IllegalArgumentException for another family
-   */
-  public static LaplaceLikelihood of(Family family) {
-    return switch (family) {
-      case BERNOULLI -> BERNOULLI;
-      case POISSON -> POISSON;
-      default -> throw new IllegalArgumentException("family '" + family + "' has no single-score Laplace likelihood");
-    };
-  }
-
   /** {@return the name used in messages and Spark job descriptions: Bernoulli or Poisson} */
   public String title() {
     return title;

@@ -17,7 +17,6 @@
 package io.github.sparkrvm.variational;
 
 import io.github.sparkrvm.linalg.MatrixProduct;
-import io.github.sparkrvm.predict.Predictive;
 import io.github.sparkrvm.statistics.Family;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -56,23 +55,18 @@ public final class Pruning {
    * @param noisePrecision β (regression; ignored otherwise)
    */
   public static double scale(Family family, double noisePrecision) {
-    return family == Family.GAUSSIAN ? 1.0 / Math.sqrt(noisePrecision) : 1.0;
+    return family.latentScale(noisePrecision);
   }
 
   /**
-   * {@return the prediction checked beside the latent mean, of the latent mean m and variance v: the predictive
-   * standard deviation √(1/β + v) (regression), the moderated logit m/√(1 + πv/8) (classification), the log of the
-   * mean count m + v/2 (counts)}
+   * {@return the prediction checked beside the latent mean, of the latent mean m and variance v
+   * ({@link Family#checkedOutput})}
    *
    * @param family the fit's family
    * @param noisePrecision β (regression; ignored otherwise)
    */
   public static DoubleBinaryOperator output(Family family, double noisePrecision) {
-    return switch (family) {
-      case GAUSSIAN -> (m, v) -> Math.sqrt(1.0 / noisePrecision + v);
-      case POISSON -> (m, v) -> m + 0.5 * v;
-      default -> (m, v) -> new Predictive.Latent(m, v).moderatedLogit();
-    };
+    return family.checkedOutput(noisePrecision);
   }
 
   /**

@@ -117,8 +117,11 @@ class RvmJobTest {
     assertTrue(vectors >= 1, trained.out());
     RvmModel loaded = RvmModel.load(model.toString());
     assertEquals(loaded.numRelevanceVectors(), vectors);
-    assertTrue(loaded.isBernoulli());
+    assertEquals("bernoulli", loaded.getFamily());
     assertEquals("yc", loaded.getLabelCol());
+    // train chose Spark's kind of stage for the family: the model is saved as a classification model
+    assertEquals(loaded.numRelevanceVectors(),
+        io.github.sparkrvm.RvmClassificationModel.load(model.toString()).numRelevanceVectors());
     int iterations = json.get("iterations").asInt();
     assertEquals(loaded.summary().iterations(), iterations);
     assertTrue(json.get("converged").isBoolean());
@@ -218,6 +221,7 @@ class RvmJobTest {
     assertEquals(0, fit.status(), fit.err());
     assertEquals(100, fit.json().get("rows").asLong());
     assertEquals(1, RvmModel.load(sincModel).numFeatures());
+    assertEquals(1, io.github.sparkrvm.RvmRegressionModel.load(sincModel).numFeatures());
 
     Result r = run("evaluate", "--model", sincModel, "--input", testLibsvm);
     assertEquals(0, r.status(), r.err());

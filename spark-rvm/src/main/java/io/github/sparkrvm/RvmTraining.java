@@ -1,0 +1,360 @@
+/*
+ * Copyright 2026 The spark-rvm authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package io.github.sparkrvm;
+
+import io.github.sparkrvm.basis.BasisFunctions;
+import io.github.sparkrvm.basis.RowBlock;
+import io.github.sparkrvm.distributed.BlockStatistics;
+import io.github.sparkrvm.distributed.DataSummary;
+import io.github.sparkrvm.distributed.InputRows;
+import io.github.sparkrvm.distributed.JobDescription;
+import io.github.sparkrvm.distributed.PartitionOrder;
+import io.github.sparkrvm.distributed.TrainingRow;
+import io.github.sparkrvm.solvers.MultiClassFit;
+import io.github.sparkrvm.solvers.RelevanceResult;
+import io.github.sparkrvm.statistics.DesignStatistics;
+import io.github.sparkrvm.statistics.Family;
+import io.github.sparkrvm.util.FitProgress;
+import io.github.sparkrvm.util.InvalidInputException;
+import io.github.sparkrvm.util.IterationListener;
+import io.github.sparkrvm.util.IterationReport;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.broadcast.Broadcast;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.storage.StorageLevel;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One fit of an RVM stage, the same for {@link RvmEstimator}, {@link RvmClassifier} and {@link RvmRegressor}: the
+ * stage validates the schema and resolves its family; this summarises the rows in one pass, plans the fit once
+ * ({@link FitPlan}: family, strategy, solver, kernel, path, form, memory checks), builds the statistics (collected
+ * to the driver or over the cluster's row blocks), solves, and assembles the fitted state, which the stage wraps
+ * into its model class.
+ */
+final class RvmTraining {
+
+  private static final Logger LOG = LoggerFactory.getLogger(RvmTraining.class);
+
+  private final String uid;
+  private final RvmParams p;
+  private final IterationListener progress;
+  private final Family family;
+  private final RvmModel initialModel;
+
+  /**
+   * @param uid the stage's uid, which the log lines and Spark job descriptions name
+   * @param p the stage's params, family resolved
+   * @param progress told of every iteration
+   * @param initialModel the model to start from (a warm start), or null
+   */
+  RvmTraining(String uid, RvmParams p, IterationListener progress, RvmModel initialModel) {
+    this.uid = uid;
+    this.p = p;
+    this.family = Family.of(p.getFamily());
+    this.progress = progress == null ? IterationListener.none() : progress;
+    this.initialModel = initialModel;
+  }
+
+  /**
+   * A fit's outcome.
+   *
+   * @param fitted the fitted state
+   * @param gamma the kernel scale the fit used (the resolved default 1 / number of features when unset)
+   */
+  record Result(FittedRvm fitted, double gamma) {}
+
+  /**
+   * {@return the fit of {@code dataset}, whose schema the stage has validated} As Spark's {@code train}: summarise the rows in one pass, plan the fit
+   * once ({@link FitPlan}: family, strategy, solver, kernel, path, form, memory checks), build the statistics
+   * (collected to the driver or over the cluster's row blocks), solve, and assemble the model.
+   */
+  Result fit(Dataset<?> dataset) {
+    long start = System.nanoTime();
+    FitPlan.Choice choice = FitPlan.Choice.of(p);
+    LOG.info("{}: fitting family={}{} solver={} kernel={} maxBasis={} maxIter={} tol={} (BLAS: {})", uid,
+        choice.family(), choice.strategy() != null ? " (" + choice.strategy() + ")" : "", choice.method(),
+        p.getKernel(), p.getMaxBasis(), p.getMaxIter(), p.getTol(),
+        dev.ludovic.netlib.blas.BLAS.getInstance().getClass().getSimpleName());
+
+    if (initialModel != null) {
+      FeatureNames.requireSameAsInitial(initialModel.getFeatureNames(), dataset.schema().apply(p.getFeaturesCol()));
+    }
+    JavaRDD<TrainingRow> rows = InputRows.read(dataset, p.getFeaturesCol(), p.getLabelCol(), p.getWeightCol(),
+        choice.linear() ? 0 : p.getMaxBasis());
+    int declaredClasses = family.perClass()
+        ? RvmSchema.declaredClasses(dataset.schema(), p.getLabelCol()) : 0;
+    DataSummary summary = summarise(rows, choice, declaredClasses);
+    JavaSparkContext jsc = JavaSparkContext.fromSparkContext(dataset.sparkSession().sparkContext());
+    FitPlan plan = FitPlan.of(uid, p, choice, summary,
+        jsc.getConf().getSizeAsBytes("spark.driver.maxResultSize", "1g"), initialModel);
+
+    BasisFunctions basis = plan.basis();
+    int dim = summary.dim();
+    JavaRDD<RowBlock> blocks = BlockStatistics.toBlocks(rows, plan.scaling(),
+        BlockStatistics.blockRows(dim, basis.numCandidates(), p.getMaxBlockSizeInMB()))
+        .persist(StorageLevel.MEMORY_AND_DISK());
+    Broadcast<BasisFunctions> broadcast = jsc.broadcast(basis);
+    RelevanceResult result;
+    int passes;
+    FitProgress shown = new FitProgress(uid, p.getMaxIter(), p.getTol(), p.getLogEvery(), System.err);
+    BlockStatistics cluster = new BlockStatistics(blocks, broadcast, p.getAggregationDepth())
+        .describedAs(shown::stage);
+    try {
+      DesignStatistics stats = plan.onDriver() ? cluster.collectLocal() : cluster;
+      result = plan.solver().fit(stats, listener("", shown, progress));
+      passes = 1 + cluster.passes();
+    } catch (IllegalArgumentException e) {
+      throw e;
+    } catch (ArithmeticException e) {
+      throw nonFinite(e);
+    } catch (Exception e) {
+      throw InputRows.rethrow(e);
+    } finally {
+      cluster.releaseCachedSample();
+      blocks.unpersist(false);
+      broadcast.destroy();
+    }
+    double seconds = (System.nanoTime() - start) / 1e9;
+    RvmTrainingSummary trainingSummary = new RvmTrainingSummary(summary.rows(), result.iterations(),
+        result.converged(), result.logMarginalLikelihoods(), result.activeCounts(), passes, seconds, null,
+        plan.initial() == null ? -1 : plan.initial().size());
+    FittedRvm fitted = ModelAssembly.fitted(plan, result, trainingSummary);
+    LOG.info("{}: {}{} after {} iterations: {} {} kept over {} basis functions, {} passes, {} s", uid,
+        result.converged() ? "converged" : "stopped at maxIter",
+        plan.initial() == null ? "" : " (warm-started from " + plan.initial().size() + ")", result.iterations(),
+        result.size(),
+        result instanceof MultiClassFit ? "(class, basis function) pairs" : "basis functions", fitted.basisSize(),
+        passes, seconds);
+    shown.finished(result.converged(), result.iterations());
+    fitted = withWarnings(fitted, summary);
+    return new Result(fitted, plan.gamma());
+  }
+
+  /**
+   * {@return the listener of a fit's steps: each is logged at INFO, shown (param logEvery; null: not shown) and
+   * told to the progress listener; one-vs-rest fits log their class; the fits on samples that start a fit at scale
+   * log their sample and are neither shown nor told}
+   */
+  private IterationListener listener(String what, FitProgress shown, IterationListener progress) {
+    return new IterationListener() {
+      @Override
+      public void onIteration(IterationReport r) {
+        LOG.info("{}: iteration {}{}: log marginal likelihood {}, {} basis functions, max |d log alpha| {}, {} "
+            + "passes", uid, r.iteration(), what, r.logMarginalLikelihood(), r.activeBasis(), r.maxLogAlphaChange(),
+            r.likelihoodPasses());
+        if (shown != null) {
+          shown.onIteration(r, what);
+        }
+        progress.onIteration(r);
+      }
+
+      @Override
+      public IterationListener forClass(int positiveClass) {
+        return listener(" (class " + positiveClass + " vs rest)", shown, progress);
+      }
+
+      @Override
+      public IterationListener forSample(double fraction) {
+        return listener(what + String.format(java.util.Locale.ROOT, " (at scale: on a sample of about %.4g of the "
+            + "rows)", fraction), null, IterationListener.none());
+      }
+    };
+  }
+
+  private DataSummary summarise(JavaRDD<TrainingRow> rows, FitPlan.Choice choice, int declaredClasses) {
+    DataSummary.Columns columns = new DataSummary.Columns(p.getFeaturesCol(), p.getLabelCol(), p.getWeightCol(),
+        family, declaredClasses);
+    int centres = choice.linear() ? 0 : p.getMaxBasis();
+    long seed = p.getSeed();
+    DataSummary summary;
+    try {
+      summary = JobDescription.run(rows.context(), uid + ": summary pass: validate the rows, count, feature and label "
+          + "moments, candidate centres", () -> PartitionOrder.aggregate(rows, () -> new DataSummary(columns,
+              centres, seed), DataSummary::add, DataSummary::merge, p.getAggregationDepth()));
+    } catch (Exception e) {
+      throw InputRows.rethrow(e);
+    }
+    String where = "(featuresCol '" + p.getFeaturesCol() + "', labelCol '" + p.getLabelCol() + "')";
+    if (summary.rows() == 0) {
+      throw new InvalidInputException("the training data is empty " + where + ": there is nothing to fit");
+    }
+    if (!(summary.weightSum() > 0.0)) {
+      throw new InvalidInputException("every row has weight 0 in weightCol '" + p.getWeightCol() + "'");
+    }
+    if (summary.dim() == 0) {
+      throw new InvalidInputException("featuresCol '" + p.getFeaturesCol() + "' holds empty vectors: there are no "
+          + "features to fit on");
+    }
+    if (family.binaryLabels() && (summary.positives() == 0 || summary.positives() == summary.weightedRows())) {
+      throw new InvalidInputException("labelCol '" + p.getLabelCol() + "' holds a single class (every label is "
+          + (summary.positives() == 0 ? "0.0" : "1.0") + "): family 'bernoulli' needs rows of both classes 0 and 1");
+    }
+    if (family.perClass()) {
+      checkClasses(summary);
+    }
+    if (!family.classifier() && !(summary.labelStandardDeviation() > 0.0)) {
+      throw new InvalidInputException("labelCol '" + p.getLabelCol() + "' is constant (every label is "
+          + summary.labelMean() + "): a regression needs labels that vary");
+    }
+    checkMagnitudes(summary);
+    return summary;
+  }
+
+  /**
+   * The largest magnitude of the values a fit multiplies with each other (features without standardisation,
+   * regression labels, the sum of the row weights): 2^498, about 8e149, so that their squares and a few products
+   * of such squares stay finite; and its inverse, the smallest whose squares stay normal doubles.
+   */
+  static final double MAX_MAGNITUDE = 0x1p498;
+
+  /**
+   * Refuses, naming the column and what to do, values a fit cannot square in double precision: row weights whose
+   * sum exceeds {@link #MAX_MAGNITUDE}, regression labels beyond it or all below its inverse, and, without
+   * standardization, features beyond it or all below its inverse. (With standardization, the default, features of
+   * any finite scale are fine: they are centred and scaled by moments taken on each feature's own scale.)
+   */
+  private void checkMagnitudes(DataSummary summary) {
+    if (!(summary.weightSum() <= MAX_MAGNITUDE)) {
+      throw new InvalidInputException("the row weights in weightCol '" + p.getWeightCol() + "' sum to "
+          + summary.weightSum() + ", beyond " + String.format("%.1e", MAX_MAGNITUDE) + ": the fit's statistics (sums "
+          + "of squares of weighted terms) would overflow. A weight of k counts its row k times: divide every "
+          + "weight by a common factor" + (!family.hasNoise() ? "" : " (family gaussian fits the same model, its noise "
+          + "precision divided by that factor)"));
+    }
+    if (family.countLabels() && summary.labelMagnitude() > MAX_MAGNITUDE) {
+      throw new InvalidInputException("labelCol '" + p.getLabelCol() + "' holds counts of magnitude about "
+          + String.format("%.1e", summary.labelMagnitude()) + ", beyond " + String.format("%.1e", MAX_MAGNITUDE)
+          + ", whose squares overflow in double precision: a poisson fit of such counts cannot be computed; check "
+          + "the column, or divide the counts by a constant and fit family gaussian");
+    }
+    if (family.hasNoise()) {
+      double magnitude = summary.labelMagnitude();
+      if (magnitude > MAX_MAGNITUDE || magnitude < 1.0 / MAX_MAGNITUDE) {
+        throw new InvalidInputException("labelCol '" + p.getLabelCol() + "' holds labels of magnitude about "
+            + String.format("%.1e", magnitude) + ", whose squares " + (magnitude > 1.0 ? "overflow" : "underflow")
+            + " in double precision: " + (magnitude > 1.0 ? "divide" : "multiply") + " the labels by a constant "
+            + "(a gaussian RVM scales with its labels: the predictions by the same factor, the relevance vectors are "
+            + "the same)");
+      }
+    }
+    if (!p.getStandardization()) {
+      double[] magnitude = summary.featureMagnitude();
+      for (int j = 0; j < magnitude.length; j++) {
+        if (magnitude[j] > MAX_MAGNITUDE || (magnitude[j] > 0.0 && magnitude[j] < 1.0 / MAX_MAGNITUDE)) {
+          throw new InvalidInputException("featuresCol '" + p.getFeaturesCol() + "' holds values of magnitude about "
+              + String.format("%.1e", magnitude[j]) + " in feature " + j + ", whose squares "
+              + (magnitude[j] > 1.0 ? "overflow" : "underflow") + " in the kernel: set standardization true (the "
+              + "default), or rescale that feature");
+        }
+      }
+    }
+  }
+
+  /** An arithmetic failure of a solver (non-finite statistics), with what it means and what to do. */
+  private ArithmeticException nonFinite(ArithmeticException e) {
+    ArithmeticException clear = new ArithmeticException("the fit met non-finite values (" + e.getMessage() + "): "
+        + "the statistics of featuresCol '" + p.getFeaturesCol() + "', labelCol '" + p.getLabelCol() + "'"
+        + (p.getWeightCol().isEmpty() ? "" : " and weightCol '" + p.getWeightCol() + "'") + " overflowed or lost all "
+        + "precision in double arithmetic; check their scale (keep standardization on; rescale labels or weights of "
+        + "extreme magnitude)" + (p.isDefined(p.gamma()) ? " and gamma " + p.getGamma() : ""));
+    clear.initCause(e);
+    return clear;
+  }
+
+  /**
+   * Adds to the training summary, and logs at WARN, what a user must know about a fit that went through: a model
+   * without any relevance vector (it predicts the same for every input), a non-finite objective, declared classes
+   * without rows. Refuses a model whose weights or covariance are not finite, naming what to check.
+   */
+  private FittedRvm withWarnings(FittedRvm fitted, DataSummary summary) {
+    java.util.List<String> warnings = new java.util.ArrayList<>();
+    boolean finite = java.util.Arrays.stream(fitted.weights()).allMatch(Double::isFinite)
+        && java.util.Arrays.stream(fitted.covariance()).allMatch(Double::isFinite)
+        && (fitted.classes() == null || (java.util.Arrays.stream(fitted.classes().covariance()).allMatch(Double::isFinite)
+            && java.util.Arrays.stream(fitted.classes().weights()).flatMapToDouble(java.util.Arrays::stream)
+                .allMatch(Double::isFinite)));
+    if (!finite) {
+      throw nonFinite(new ArithmeticException("non-finite weights or covariance in the fitted model"));
+    }
+    if (fitted.numRelevant() == 0) {
+      warnings.add("the fit kept no relevance vector" + (fitted.biasKept() ? " (only the bias)" : " (not even the "
+          + "bias)") + ": the model predicts the same " + (family.classifier() ? "class probabilities" : "value")
+          + " for every input. The features of featuresCol '" + p.getFeaturesCol() + "' showed no evidence about "
+          + "labelCol '" + p.getLabelCol() + "' at this kernel" + (p.isDefined(p.gamma()) ? " and gamma " + p.getGamma() : "")
+          + ": check the features' scale (standardization), the kernel and its gamma, and the labels");
+    }
+    double[] trajectory = fitted.summary().logMarginalLikelihood();
+    for (int i = 0; i < trajectory.length; i++) {
+      if (!Double.isFinite(trajectory[i])) {
+        warnings.add("the log marginal likelihood is " + trajectory[i] + " at step " + i + ": the fit's statistics "
+            + "lost precision; check the scale of featuresCol '" + p.getFeaturesCol() + "', labelCol '" + p.getLabelCol()
+            + "'" + (p.getWeightCol().isEmpty() ? "" : " and weightCol '" + p.getWeightCol() + "'"));
+        break;
+      }
+    }
+    if (family.perClass()) {
+      double[] classWeights = summary.classWeights();
+      for (int k = 0; k < classWeights.length; k++) {
+        if (classWeights[k] == 0.0) {
+          warnings.add("labelCol '" + p.getLabelCol() + "' has no rows of class " + k + " of the " + classWeights.length
+              + " its ML attribute declares: that class is fitted from its absence only (the model gives it a low "
+              + "probability everywhere)");
+        }
+      }
+    }
+    for (String w : warnings) {
+      LOG.warn("{}: {}", uid, w);
+    }
+    return warnings.isEmpty() ? fitted : fitted.withSummary(fitted.summary().withWarnings(warnings));
+  }
+
+  /**
+   * A multinomial fit needs K ≥ 2 and rows of at least two classes. A class without rows is refused when K comes
+   * from the labels (a gap in the class indices: labels not indexed 0 … K−1), and accepted, with a warning in the
+   * training summary, when the label column's ML attribute declares it (as Spark's classifiers do: the indexer saw
+   * it on other rows, e.g. of another split, and the model must keep the K outputs of the metadata).
+   */
+  private void checkClasses(DataSummary summary) {
+    double[] classWeights = summary.classWeights();
+    int present = 0;
+    int only = -1;
+    for (int k = 0; k < classWeights.length; k++) {
+      if (classWeights[k] > 0.0) {
+        present++;
+        only = k;
+      }
+    }
+    if (present < 2) {
+      throw new InvalidInputException("labelCol '" + p.getLabelCol() + "' holds a single class (every label is "
+          + (double) only + "): family 'multinomial' needs rows of at least 2 classes"
+          + (summary.numClasses() < 2 ? "" : " (K = " + summary.numClasses() + " here)"));
+    }
+    if (summary.declaredClasses() == 0) {
+      for (int k = 0; k < classWeights.length; k++) {
+        if (classWeights[k] == 0.0) {
+          throw new InvalidInputException("labelCol '" + p.getLabelCol() + "' has no rows of class " + k + ", but rows "
+              + "of class " + (classWeights.length - 1) + ": family 'multinomial' takes K from the largest label, so "
+              + "class indices must run 0 … K−1 without gaps. Index the labels with StringIndexer (on these rows), or, "
+              + "when class " + k + " only happens to be absent from these rows, declare the K classes in the "
+              + "column's ML attribute (NominalAttribute, as StringIndexer writes)");
+        }
+      }
+    }
+  }
+}
