@@ -133,12 +133,6 @@ record FittedRvm(Family family, Kernel kernel, int numFeatures, FeatureScaling s
         noisePrecision, summary, null, null);
   }
 
-  /** {@return this model with another training summary} */
-  FittedRvm withSummary(RvmTrainingSummary other) {
-    return new FittedRvm(family, kernel, numFeatures, scaling, biasKept, features, centres, weights, alpha,
-        covariance, noisePrecision, other, classes, grid);
-  }
-
   /** The number of centres (rbf-per-dimension: of the whole table; other kernels: of the kept basis). */
   int numCentres() {
     return kernel.numCentres(numFeatures, centres.length);

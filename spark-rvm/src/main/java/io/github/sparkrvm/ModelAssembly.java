@@ -17,25 +17,21 @@
 package io.github.sparkrvm;
 
 import io.github.sparkrvm.basis.BasisFunctions;
-import io.github.sparkrvm.basis.FeatureScaling;
 import io.github.sparkrvm.basis.Kernel;
 import io.github.sparkrvm.linalg.ClassLayout;
 import io.github.sparkrvm.solvers.MultiClassFit;
 import io.github.sparkrvm.solvers.RelevanceFit;
 import io.github.sparkrvm.solvers.RelevanceResult;
 import io.github.sparkrvm.solvers.VariationalFit;
-import io.github.sparkrvm.basis.RowBlock;
 import io.github.sparkrvm.statistics.Family;
-import io.github.sparkrvm.variational.Pruning;
 import io.github.sparkrvm.variational.WeightPrior;
 import java.util.Arrays;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
-/** Turns a solver's result over candidate indices into the model's kept basis on the original feature scale. */
+/**
+ * Turns a solver's result over candidate indices into the fitted content of a model ({@link FittedRvm}: the kept
+ * basis on the original feature scale, its posterior, the training summary with its warnings); the stage wraps it.
+ */
 final class ModelAssembly {
-
-  private static final Logger LOG = LoggerFactory.getLogger(ModelAssembly.class);
 
   private ModelAssembly() {}
 
@@ -52,72 +48,15 @@ final class ModelAssembly {
     if (result instanceof MultiClassFit fit) {
       return multiClass(family, plan, fit, summary);
     }
-    if (result instanceof VariationalFit variational) {
-      return variational(family, plan, variational, summary);
-    }
-    RelevanceFit fit = (RelevanceFit) result;
+    // a variational fit comes pruned (variational.Pruning#after); a grid prior keeps its row and column relevances
+    RelevanceFit fit = result instanceof VariationalFit v ? v.posterior() : (RelevanceFit) result;
+    GridRelevance grid = result instanceof VariationalFit v && plan.choice().prior() != WeightPrior.Structure.ARD
+        ? new GridRelevance(v.rowRelevance().length, v.columnRelevance().length, v.rowRelevance(),
+            v.columnRelevance())
+        : null;
     Kept kept = kept(plan.kernel(), plan.basis(), plan.centres(), fit.active());
     return new FittedRvm(family, plan.kernel(), plan.basis().dim(), plan.scaling(), kept.biasKept(), kept.features(),
-        kept.centres(), fit.weights(), fit.alpha(), fit.covariance(), fit.noisePrecision(), summary);
-  }
-
-  /**
-   * A variational fit: the basis functions whose E[precision] exceeds {@code alphaMax} are pruned, then (kernels with
-   * centres) those of largest E[precision] whose removal moves the latent mean and the prediction at none of the
-   * fit's candidate centres by more than {@link Pruning#TOLERANCE} of the latent scale ({@link Pruning#kept}); the
-   * kept ones carry the marginal of q(w) over them (the matching rows and columns of Σ); the grid relevances are kept
-   * for prior grid-product or grid-sum.
-   */
-  private static FittedRvm variational(Family family, FitPlan plan, VariationalFit variational,
-      RvmTrainingSummary summary) {
-    return variational(family, plan, variational, summary, Pruning.TOLERANCE);
-  }
-
-  /**
-   * A variational fit, pruned at {@code pruningTolerance} ({@link Pruning#kept}; 0 prunes by alphaMax alone).
-   *
-   * @param pruningTolerance the largest change of the latent mean and the prediction at the candidate centres, in
-   *     units of the latent scale ({@link Pruning#scale})
-   */
-  static FittedRvm variational(Family family, FitPlan plan, VariationalFit variational, RvmTrainingSummary summary,
-      double pruningTolerance) {
-    double alphaMax = plan.alphaMax();
-    RelevanceFit fit = variational.posterior();
-    int m = fit.active().length;
-    int[] positions = java.util.stream.IntStream.range(0, m).filter(i -> fit.alpha()[i] <= alphaMax).toArray();
-    double[] centres = plan.centres();
-    int d = plan.basis().dim();
-    if (pruningTolerance > 0.0 && centres.length > 0) {
-      int n = centres.length / d;
-      double[] phi = plan.basis().expand(RowBlock.unweighted(n, d, plan.scaling().applyRows(centres), new double[n]),
-          fit.active());
-      double scale = Pruning.scale(family, fit.noisePrecision());
-      int before = positions.length;
-      positions = Pruning.kept(positions, fit.alpha(), fit.weights(), fit.covariance(), phi, n,
-          pruningTolerance * scale, Pruning.output(family, fit.noisePrecision()));
-      LOG.info("variational fit: {} of {} basis functions kept after pruning by E[precision] (the latent mean and "
-          + "the {} prediction move by at most {} x {} at the {} candidate centres)", positions.length, before,
-          family.paramValue(), pruningTolerance, scale, n);
-    }
-    int[] active = Arrays.stream(positions).map(i -> fit.active()[i]).toArray();
-    int k = positions.length;
-    double[] covariance = new double[k * k];
-    for (int b = 0; b < k; b++) {
-      for (int a = 0; a < k; a++) {
-        covariance[b * k + a] = fit.covariance()[positions[b] * m + positions[a]];
-      }
-    }
-    Kept kept = kept(plan.kernel(), plan.basis(), plan.centres(), active);
-    GridRelevance grid = plan.choice().prior() == WeightPrior.Structure.ARD ? null
-        : new GridRelevance(variational.rowRelevance().length, variational.columnRelevance().length,
-            variational.rowRelevance(), variational.columnRelevance());
-    return new FittedRvm(family, plan.kernel(), plan.basis().dim(), plan.scaling(), kept.biasKept(), kept.features(),
-        kept.centres(), select(fit.weights(), positions), select(fit.alpha(), positions), covariance,
-        fit.noisePrecision(), summary, null, grid);
-  }
-
-  private static double[] select(double[] v, int[] positions) {
-    return Arrays.stream(positions).mapToDouble(i -> v[i]).toArray();
+        kept.centres(), fit.weights(), fit.alpha(), fit.covariance(), fit.noisePrecision(), summary, null, grid);
   }
 
   /** {@return A multi-class model: the union of the classes' kept candidates, and each class' positions in it} */

@@ -76,7 +76,7 @@ final class RvmSchema {
 
   /** Refuses param values that cannot go together, naming both params. */
   static void validateCombination(RvmParams p) {
-    FitPlan.Choice choice = FitPlan.Choice.of(p);
+    FitChoice choice = FitChoice.of(p);
     boolean ard = choice.prior() == WeightPrior.Structure.ARD;
     String prior = p.getPrior();
     String solver = p.getSolver();
@@ -92,7 +92,7 @@ final class RvmSchema {
       throw new IllegalArgumentException("prior '" + prior + "' with kernel linear needs gridShape [rows, columns] "
           + "(the table the input features form, row-major)");
     }
-    if (choice.form() != FitPlan.Form.AUTO && !choice.variational()) {
+    if (choice.form() != FitChoice.Form.AUTO && !choice.variational()) {
       throw new IllegalArgumentException("variationalForm '" + p.getVariationalForm() + "' needs solver "
           + "'variational', but solver is '" + solver + "': set solver to variational, or variationalForm to auto");
     }
@@ -113,7 +113,7 @@ final class RvmSchema {
             + "to 0");
       }
     }
-    if (choice.method() == FitPlan.Method.FAST && (p.getAlphaPriorShape() != 0.0 || p.getAlphaPriorRate() != 0.0)) {
+    if (choice.method() == FitChoice.Method.FAST && (p.getAlphaPriorShape() != 0.0 || p.getAlphaPriorRate() != 0.0)) {
       throw new IllegalArgumentException("solver 'fast' supports the scale-free prior only (alphaPriorShape = "
           + "alphaPriorRate = 0, here " + p.getAlphaPriorShape() + " and " + p.getAlphaPriorRate() + "): use solver "
           + "em for a Gamma hyperprior on alpha");

@@ -86,7 +86,7 @@ final class RvmTraining {
    */
   Result fit(Dataset<?> dataset) {
     long start = System.nanoTime();
-    FitPlan.Choice choice = FitPlan.Choice.of(p);
+    FitChoice choice = FitChoice.of(p);
     LOG.info("{}: fitting family={}{} solver={} kernel={} maxBasis={} maxIter={} tol={} (BLAS: {})", uid,
         choice.family(), choice.strategy() != null ? " (" + choice.strategy() + ")" : "", choice.method(),
         p.getKernel(), p.getMaxBasis(), p.getMaxIter(), p.getTol(),
@@ -102,7 +102,9 @@ final class RvmTraining {
     DataSummary summary = summarise(rows, choice, declaredClasses);
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(dataset.sparkSession().sparkContext());
     FitPlan plan = FitPlan.of(uid, p, choice, summary,
-        jsc.getConf().getSizeAsBytes("spark.driver.maxResultSize", "1g"), initialModel);
+        jsc.getConf().getSizeAsBytes("spark.driver.maxResultSize", "1g"), initialModel == null ? null
+            : new WarmStart.Initial(initialModel.uid(), initialModel.fitted(), initialModel.getStandardization(),
+                initialModel.getFitIntercept()));
 
     BasisFunctions basis = plan.basis();
     int dim = summary.dim();
@@ -131,8 +133,17 @@ final class RvmTraining {
       broadcast.destroy();
     }
     double seconds = (System.nanoTime() - start) / 1e9;
+    java.util.List<String> warnings;
+    try {
+      warnings = FitWarnings.of(result, family, basis, p, summary);
+    } catch (ArithmeticException e) {
+      throw nonFinite(e);
+    }
+    for (String w : warnings) {
+      LOG.warn("{}: {}", uid, w);
+    }
     RvmTrainingSummary trainingSummary = new RvmTrainingSummary(summary.rows(), result.iterations(),
-        result.converged(), result.logMarginalLikelihoods(), result.activeCounts(), passes, seconds, null,
+        result.converged(), result.logMarginalLikelihoods(), result.activeCounts(), passes, seconds, warnings,
         plan.initial() == null ? -1 : plan.initial().size());
     FittedRvm fitted = ModelAssembly.fitted(plan, result, trainingSummary);
     LOG.info("{}: {}{} after {} iterations: {} {} kept over {} basis functions, {} passes, {} s", uid,
@@ -142,7 +153,6 @@ final class RvmTraining {
         result instanceof MultiClassFit ? "(class, basis function) pairs" : "basis functions", fitted.basisSize(),
         passes, seconds);
     shown.finished(result.converged(), result.iterations());
-    fitted = withWarnings(fitted, summary);
     return new Result(fitted, plan.gamma());
   }
 
@@ -177,7 +187,7 @@ final class RvmTraining {
     };
   }
 
-  private DataSummary summarise(JavaRDD<TrainingRow> rows, FitPlan.Choice choice, int declaredClasses) {
+  private DataSummary summarise(JavaRDD<TrainingRow> rows, FitChoice choice, int declaredClasses) {
     DataSummary.Columns columns = new DataSummary.Columns(p.getFeaturesCol(), p.getLabelCol(), p.getWeightCol(),
         family, declaredClasses);
     int centres = choice.linear() ? 0 : p.getMaxBasis();
@@ -275,53 +285,6 @@ final class RvmTraining {
         + "extreme magnitude)" + (p.isDefined(p.gamma()) ? " and gamma " + p.getGamma() : ""));
     clear.initCause(e);
     return clear;
-  }
-
-  /**
-   * Adds to the training summary, and logs at WARN, what a user must know about a fit that went through: a model
-   * without any relevance vector (it predicts the same for every input), a non-finite objective, declared classes
-   * without rows. Refuses a model whose weights or covariance are not finite, naming what to check.
-   */
-  private FittedRvm withWarnings(FittedRvm fitted, DataSummary summary) {
-    java.util.List<String> warnings = new java.util.ArrayList<>();
-    boolean finite = java.util.Arrays.stream(fitted.weights()).allMatch(Double::isFinite)
-        && java.util.Arrays.stream(fitted.covariance()).allMatch(Double::isFinite)
-        && (fitted.classes() == null || (java.util.Arrays.stream(fitted.classes().covariance()).allMatch(Double::isFinite)
-            && java.util.Arrays.stream(fitted.classes().weights()).flatMapToDouble(java.util.Arrays::stream)
-                .allMatch(Double::isFinite)));
-    if (!finite) {
-      throw nonFinite(new ArithmeticException("non-finite weights or covariance in the fitted model"));
-    }
-    if (fitted.numRelevant() == 0) {
-      warnings.add("the fit kept no relevance vector" + (fitted.biasKept() ? " (only the bias)" : " (not even the "
-          + "bias)") + ": the model predicts the same " + (family.classifier() ? "class probabilities" : "value")
-          + " for every input. The features of featuresCol '" + p.getFeaturesCol() + "' showed no evidence about "
-          + "labelCol '" + p.getLabelCol() + "' at this kernel" + (p.isDefined(p.gamma()) ? " and gamma " + p.getGamma() : "")
-          + ": check the features' scale (standardization), the kernel and its gamma, and the labels");
-    }
-    double[] trajectory = fitted.summary().logMarginalLikelihood();
-    for (int i = 0; i < trajectory.length; i++) {
-      if (!Double.isFinite(trajectory[i])) {
-        warnings.add("the log marginal likelihood is " + trajectory[i] + " at step " + i + ": the fit's statistics "
-            + "lost precision; check the scale of featuresCol '" + p.getFeaturesCol() + "', labelCol '" + p.getLabelCol()
-            + "'" + (p.getWeightCol().isEmpty() ? "" : " and weightCol '" + p.getWeightCol() + "'"));
-        break;
-      }
-    }
-    if (family.perClass()) {
-      double[] classWeights = summary.classWeights();
-      for (int k = 0; k < classWeights.length; k++) {
-        if (classWeights[k] == 0.0) {
-          warnings.add("labelCol '" + p.getLabelCol() + "' has no rows of class " + k + " of the " + classWeights.length
-              + " its ML attribute declares: that class is fitted from its absence only (the model gives it a low "
-              + "probability everywhere)");
-        }
-      }
-    }
-    for (String w : warnings) {
-      LOG.warn("{}: {}", uid, w);
-    }
-    return warnings.isEmpty() ? fitted : fitted.withSummary(fitted.summary().withWarnings(warnings));
   }
 
   /**

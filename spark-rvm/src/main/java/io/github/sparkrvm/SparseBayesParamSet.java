@@ -30,13 +30,19 @@ import org.apache.spark.ml.param.Params;
 /**
  * The param objects of the sparse Bayesian fit, created for their owner, with their documentation and defaults:
  * everything a fit reads apart from the basis (kernel, gamma, degree, coef0) and the output columns. Declared here
- * once; {@link RvmEstimator}, {@link RvmModel}, {@link RvmSelector} and {@link RvmSelectorModel} each hold their own
- * instance (through {@link RvmParamSet} or {@link RvmSelectorParamSet}), and {@link RvmSelector} forwards every
- * one to the estimator it fits.
+ * once; every stage (the estimators, the models, the selector and its model) holds its own instance (through
+ * {@link RvmParamSet} or {@link RvmSelectorParamSet}), and the selector forwards every one to the estimator it
+ * fits.
  */
 public final class SparseBayesParamSet implements java.io.Serializable {
 
   private static final long serialVersionUID = 1L;
+
+  /**
+   * The default seed: the hash of the name "io.github.sparkrvm.RvmEstimator" (the estimator's class name when the
+   * default was chosen), kept so that a fit draws the same centres as before.
+   */
+  static final long DEFAULT_SEED = "io.github.sparkrvm.RvmEstimator".hashCode();
 
   /** The accepted values of family: "binomial" is Spark's (GeneralizedLinearRegression) name of bernoulli. */
   static final String[] FAMILIES = {"gaussian", "bernoulli", "binomial", "multinomial", "poisson"};
@@ -57,7 +63,7 @@ public final class SparseBayesParamSet implements java.io.Serializable {
   static final String[] VARIATIONAL_FORMS = {"auto", "primal", "dual"};
   /**
    * The default of maxDriverDesignSizeInMB: no limit of its own, the driver's heap decides (a design of up to about
-   * 30% of it; {@code FitPlan.Placement}). It was 128 MiB (16,000 rows over 1001 candidates) before issue 20.
+   * 30% of it; {@code Placement}). It was 128 MiB (16,000 rows over 1001 candidates) before issue 20.
    */
   static final double DEFAULT_MAX_DRIVER_DESIGN_MB = Double.POSITIVE_INFINITY;
 
@@ -196,7 +202,7 @@ public final class SparseBayesParamSet implements java.io.Serializable {
             + "near copy of a kept one does not), then finds the mode once. Larger: fewer steps and passes over "
             + "large data, often more relevance vectors; 1: one at a time, as Tipping & Faul (2003), about one "
             + "pass over every candidate per relevance vector, and fewer passes on small data; 0 (auto): "
-            + SparseBayesOptions.DEFAULT_MAX_ADDS_PER_STEP + " from " + SparseBayesOptions.AUTO_BATCH_ROWS
+            + AddsPolicy.DEFAULT_MAX_ADDS_PER_STEP + " from " + AddsPolicy.AUTO_BATCH_ROWS
             + " training rows on, else 1 (the fit logs the value, its path and why)",
         ParamValidators.gtEq(0));
     variationalForm = new Param<>(owner, "variationalForm",
@@ -229,7 +235,7 @@ public final class SparseBayesParamSet implements java.io.Serializable {
     owner.setDefault(alphaPriorShape, 0.0);
     owner.setDefault(alphaPriorRate, 0.0);
     owner.setDefault(maxBasis, 1000);
-    owner.setDefault(seed, (long) RvmEstimator.class.getName().hashCode());
+    owner.setDefault(seed, DEFAULT_SEED);
     owner.setDefault(aggregationDepth, 2);
     owner.setDefault(parallelism, 1);
     owner.setDefault(logEvery, 0);

@@ -28,17 +28,30 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * A fit started from an earlier model ({@link RvmEstimator#setInitialModel}): the checks that the model fits this
+ * A fit started from an earlier model (the estimator's {@code setInitialModel}): the checks that the model fits this
  * fit's params and data, the candidate centres (the model's first, then the sampled ones it does not already hold),
  * and the model's basis functions, α, weights and β as an {@link InitialState} over the new candidate basis. The
  * fit keeps the model's feature scaling, so that its relevance vectors are the same basis functions.
  */
 final class WarmStart {
 
+  /**
+   * The model a fit starts from, as the stage hands it over: its fitted content and the params a warm start must
+   * share with the fit.
+   *
+   * @param uid the model's uid, for messages
+   * @param fitted what its fit left
+   * @param standardization its standardization param
+   * @param fitIntercept its fitIntercept param
+   */
+  record Initial(String uid, FittedRvm fitted, boolean standardization, boolean fitIntercept) {}
+
+  private final String uid;
   private final FittedRvm model;
   private final int offset;
 
-  private WarmStart(FittedRvm model, boolean intercept) {
+  private WarmStart(String uid, FittedRvm model, boolean intercept) {
+    this.uid = uid;
     this.model = model;
     this.offset = intercept ? 1 : 0;
   }
@@ -54,7 +67,7 @@ final class WarmStart {
    * @param numClasses K of the training data (multinomial), else 0
    * @throws IllegalArgumentException naming what differs, when the model cannot start this fit
    */
-  static WarmStart of(RvmModel initial, RvmParams p, FitPlan.Choice choice, Kernel kernel, int dim,
+  static WarmStart of(Initial initial, RvmParams p, FitChoice choice, Kernel kernel, int dim,
       int numClasses) {
     FittedRvm m = initial.fitted();
     List<String> differ = new ArrayList<>();
@@ -67,11 +80,11 @@ final class WarmStart {
     if (m.numFeatures() != dim) {
       differ.add(m.numFeatures() + " features (this fit's featuresCol '" + p.getFeaturesCol() + "': " + dim + ")");
     }
-    if (initial.getStandardization() != p.getStandardization()) {
-      differ.add("standardization " + initial.getStandardization() + " (this fit: " + p.getStandardization() + ")");
+    if (initial.standardization() != p.getStandardization()) {
+      differ.add("standardization " + initial.standardization() + " (this fit: " + p.getStandardization() + ")");
     }
-    if (initial.getFitIntercept() != p.getFitIntercept()) {
-      differ.add("fitIntercept " + initial.getFitIntercept() + " (this fit: " + p.getFitIntercept() + ")");
+    if (initial.fitIntercept() != p.getFitIntercept()) {
+      differ.add("fitIntercept " + initial.fitIntercept() + " (this fit: " + p.getFitIntercept() + ")");
     }
     if (m.multiClass() && m.classes().numClasses() != numClasses) {
       differ.add(m.classes().numClasses() + " classes (this fit's labelCol '" + p.getLabelCol() + "': " + numClasses
@@ -95,13 +108,28 @@ final class WarmStart {
       throw new IllegalArgumentException("initialModel " + initial.uid() + " was fitted with a grid prior (solver "
           + "variational), which a warm start cannot continue: fit without initialModel");
     }
-    return new WarmStart(m, p.getFitIntercept());
+    return new WarmStart(initial.uid(), m, p.getFitIntercept());
   }
 
   private static String describe(Kernel k) {
     String params = k.params().entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).sorted()
         .reduce((a, b) -> a + ", " + b).orElse("");
     return k.name() + (params.isEmpty() ? "" : " (" + params + ")");
+  }
+
+  /**
+   * {@return the warm start, for the log}
+   *
+   * @param state {@link #state} (null when the model kept no basis function: the fit starts cold)
+   * @param candidates the fit's candidate basis functions
+   */
+  String describe(InitialState state, int candidates) {
+    return state == null ? "initialModel " + uid + " kept no basis function: the fit starts cold (on its candidates "
+        + "and scaling)"
+        : "warm start from initialModel " + uid + ": its " + state.size() + " " + (model.multiClass()
+            ? "(class, basis function) pairs" : "basis functions") + ", their alpha and weights"
+            + (Double.isNaN(model.noisePrecision()) ? "" : " and noise precision") + "; its feature scaling; "
+            + candidates + " candidate basis functions (its own first, then the sampled ones it does not hold)";
   }
 
   /** {@return the feature scaling of the initial model, which the fit keeps} */

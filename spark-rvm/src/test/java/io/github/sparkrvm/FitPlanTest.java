@@ -27,6 +27,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.sparkrvm.statistics.InMemoryStatistics;
 import io.github.sparkrvm.distributed.DataSummary;
 import io.github.sparkrvm.distributed.TrainingRow;
+import io.github.sparkrvm.solvers.FitStart;
 import io.github.sparkrvm.solvers.BernoulliRelevanceSolver;
 import io.github.sparkrvm.solvers.FastBernoulliSolver;
 import io.github.sparkrvm.solvers.FastGaussianSolver;
@@ -43,6 +44,7 @@ import io.github.sparkrvm.statistics.Family;
 import io.github.sparkrvm.statistics.LaplaceLikelihood;
 import io.github.sparkrvm.util.IterationListener;
 import io.github.sparkrvm.variational.PriorTable;
+import io.github.sparkrvm.variational.Pruning;
 import io.github.sparkrvm.variational.VariationalSolver;
 import io.github.sparkrvm.variational.WeightPrior;
 import java.util.ArrayList;
@@ -65,7 +67,7 @@ class FitPlanTest {
   }
 
   private static FitPlan plan(RvmEstimator e, TestData.Table data) {
-    FitPlan.Choice choice = FitPlan.Choice.of(e);
+    FitChoice choice = FitChoice.of(e);
     DataSummary summary = new DataSummary(new DataSummary.Columns("features", "label", "", choice.family(), 0),
         choice.linear() ? 0 : e.getMaxBasis(), e.getSeed());
     for (int i = 0; i < data.size(); i++) {
@@ -100,22 +102,22 @@ class FitPlanTest {
 
   @Test
   void choicesAreTypedFromTheParams() {
-    FitPlan.Choice gaussian = FitPlan.Choice.of(new RvmEstimator());
+    FitChoice gaussian = FitChoice.of(new RvmEstimator());
     assertEquals(Family.GAUSSIAN, gaussian.family());
-    assertEquals(FitPlan.Method.FAST, gaussian.method());
+    assertEquals(FitChoice.Method.FAST, gaussian.method());
     assertNull(gaussian.strategy());
     assertEquals(WeightPrior.Structure.ARD, gaussian.prior());
-    assertEquals(FitPlan.Form.AUTO, gaussian.form());
-    FitPlan.Choice ovr = FitPlan.Choice.of(new RvmEstimator().setFamily("multinomial").setMultiClassStrategy("ovr")
+    assertEquals(FitChoice.Form.AUTO, gaussian.form());
+    FitChoice ovr = FitChoice.of(new RvmEstimator().setFamily("multinomial").setMultiClassStrategy("ovr")
         .setSolver("em").setKernel("linear"));
     assertEquals(MultiClassStrategy.OVR, ovr.strategy());
     assertTrue(ovr.oneVsRest());
     assertFalse(ovr.softmax());
     assertTrue(ovr.linear());
-    FitPlan.Choice grid = FitPlan.Choice.of(new RvmEstimator().setSolver("variational").setPrior("grid-sum")
+    FitChoice grid = FitChoice.of(new RvmEstimator().setSolver("variational").setPrior("grid-sum")
         .setVariationalForm("dual"));
     assertEquals(WeightPrior.Structure.GRID_SUM, grid.prior());
-    assertEquals(FitPlan.Form.DUAL, grid.form());
+    assertEquals(FitChoice.Form.DUAL, grid.form());
     assertTrue(grid.variational());
   }
 
@@ -125,12 +127,12 @@ class FitPlanTest {
     FitPlan em = plan(estimator("gaussian", "em"), data);
     assertFalse(em.onDriver(), "gaussian em needs all of the Gram matrix: one pass on the cluster");
     InMemoryStatistics stats = stats(em, data);
-    assertSame(GaussianRelevanceSolver.fit(stats.gaussian(), em.options(), IterationListener.none()),
+    assertSame(GaussianRelevanceSolver.of(em.options()).fit(stats, IterationListener.none()),
         em.solver().fit(stats, IterationListener.none()));
 
     FitPlan fast = plan(estimator("gaussian", "fast"), data);
     assertTrue(fast.onDriver());
-    assertSame(FastGaussianSolver.fit(stats.gaussianColumns(), fast.options(), IterationListener.none()),
+    assertSame(FastGaussianSolver.of(fast.options()).fit(stats, IterationListener.none()),
         fast.solver().fit(stats, IterationListener.none()));
     assertFalse(plan(estimator("gaussian", "fast").setMaxDriverDesignSizeInMB(0.0), data).onDriver(),
         "a design above maxDriverDesignSizeInMB stays on the cluster");
@@ -144,8 +146,8 @@ class FitPlanTest {
       assertTrue(plan.onDriver(), solver);
       InMemoryStatistics stats = stats(plan, data);
       RelevanceFit direct = "em".equals(solver)
-          ? BernoulliRelevanceSolver.fit(stats, plan.options(), IterationListener.none())
-          : FastBernoulliSolver.fit(stats, plan.options(), IterationListener.none());
+          ? BernoulliRelevanceSolver.of(plan.options()).fit(stats, IterationListener.none())
+          : FastBernoulliSolver.of(plan.options()).fit(stats, IterationListener.none());
       assertSame(direct, plan.solver().fit(stats, IterationListener.none()));
     }
   }
@@ -158,10 +160,10 @@ class FitPlanTest {
       assertTrue(plan.onDriver(), solver);
       InMemoryStatistics stats = stats(plan, data);
       RelevanceFit direct = "em".equals(solver)
-          ? BernoulliRelevanceSolver.fit(stats, LaplaceLikelihood.POISSON, plan.options(), null, null,
-              IterationListener.none())
-          : FastBernoulliSolver.fit(stats, LaplaceLikelihood.POISSON, plan.options(), null, null,
-              IterationListener.none());
+          ? BernoulliRelevanceSolver.of(plan.options(), LaplaceLikelihood.POISSON, FitStart.cold())
+              .fit(stats, IterationListener.none())
+          : FastBernoulliSolver.of(plan.options(), LaplaceLikelihood.POISSON, FitStart.cold())
+              .fit(stats, IterationListener.none());
       assertSame(direct, plan.solver().fit(stats, IterationListener.none()));
     }
   }
@@ -173,9 +175,9 @@ class FitPlanTest {
     assertEquals(3, softmax.numClasses());
     InMemoryStatistics stats = stats(softmax, data);
     // maxAddsPerStep auto on few rows: one add per step and two, the higher final evidence kept, both paths' passes
-    MultiClassFit one = FastMultinomialSolver.fit(stats, 3, softmax.options(), IterationListener.none());
-    MultiClassFit two = FastMultinomialSolver.fit(stats, 3, softmax.options().withMaxAddsPerStep(2),
-        IterationListener.none());
+    MultiClassFit one = FastMultinomialSolver.of(3, softmax.options()).fit(stats, IterationListener.none());
+    MultiClassFit two = FastMultinomialSolver.of(3, softmax.options().withMaxAddsPerStep(2))
+        .fit(stats, IterationListener.none());
     double[] oneHistory = one.logMarginalLikelihoods();
     double[] twoHistory = two.logMarginalLikelihoods();
     boolean twoHigher = twoHistory[twoHistory.length - 1] > oneHistory[oneHistory.length - 1];
@@ -192,7 +194,7 @@ class FitPlanTest {
     FitPlan single = plan(estimator("multinomial", "fast").setMaxAddsPerStep(1), data);
     assertSame(one, single.solver().fit(stats, IterationListener.none()));
     FitPlan softmaxEm = plan(estimator("multinomial", "em"), data);
-    assertSame(MultinomialRelevanceSolver.fit(stats, 3, softmaxEm.options(), IterationListener.none()),
+    assertSame(MultinomialRelevanceSolver.of(3, softmaxEm.options()).fit(stats, IterationListener.none()),
         softmaxEm.solver().fit(stats, IterationListener.none()));
     FitPlan ovr = plan(estimator("multinomial", "em").setMultiClassStrategy("ovr").setParallelism(2), data);
     assertSame(OneVsRestSolver.of(BernoulliRelevanceSolver.of(ovr.options()), 3, 1).fit(stats,
@@ -210,13 +212,13 @@ class FitPlanTest {
     assertTrue(10L * softmax.basis().numCandidates() >= FitPlan.SOFTMAX_AT_SCALE_PAIRS);
     InMemoryStatistics stats = stats(softmax, data);
     // one path, two adds per step, in rounds over a shortlist
-    assertEquals(FitPlan.SOFTMAX_AT_SCALE_ADDS, softmax.options().maxAddsPerStep());
-    MultiClassFit direct = FastMultinomialSolver.atScale(10, softmax.options(), null, FitPlan.SHORTLIST)
+    assertEquals(AddsPolicy.SOFTMAX_AT_SCALE_ADDS, softmax.options().maxAddsPerStep());
+    MultiClassFit direct = FastMultinomialSolver.atScale(10, softmax.options(), null, Placement.SHORTLIST)
         .fit(stats, IterationListener.none());
     assertSame(direct, softmax.solver().fit(stats, IterationListener.none()));
     // from AUTO_BATCH_ROWS rows on too (not 16); a value set is kept
     TestData.Table large = TestData.blobs(10_000, 10, 0.8, 7);
-    assertEquals(FitPlan.SOFTMAX_AT_SCALE_ADDS, plan(estimator("multinomial", "fast").setMaxBasis(410).setGamma(0.5), large).options()
+    assertEquals(AddsPolicy.SOFTMAX_AT_SCALE_ADDS, plan(estimator("multinomial", "fast").setMaxBasis(410).setGamma(0.5), large).options()
         .maxAddsPerStep());
     assertEquals(4, plan(estimator("multinomial", "fast").setMaxBasis(410).setGamma(0.5).setMaxAddsPerStep(4), large)
         .options().maxAddsPerStep());
@@ -234,9 +236,12 @@ class FitPlanTest {
     InMemoryStatistics stats = stats(dual, data);
     SparseBayesOptions floored = new SparseBayesOptions(dual.options().maxIter(), dual.options().tol(),
         dual.options().alphaMax(), FitPlan.VARIATIONAL_HYPERPRIOR_FLOOR, FitPlan.VARIATIONAL_HYPERPRIOR_FLOOR, 1);
-    VariationalFit expected = VariationalSolver.fitGaussianDual(stats.design(), floored, dual.table(),
-        IterationListener.none());
+    // the plan's solver prunes its fit (variational.Pruning) at the candidate centres
+    VariationalFit expected = Pruning.prune(VariationalSolver.of(Family.GAUSSIAN, true, floored, dual.table())
+        .fit(stats, IterationListener.none()), Family.GAUSSIAN, dual.alphaMax(), dual.basis(),
+        dual.scaling().applyRows(dual.centres()), Pruning.TOLERANCE);
     VariationalFit actual = assertInstanceOf(VariationalFit.class, dual.solver().fit(stats, IterationListener.none()));
+    assertTrue(actual.size() < 31, "pruned: " + actual.size() + " of 31 basis functions kept");
     assertArrayEquals(expected.posterior().weights(), actual.posterior().weights());
     assertArrayEquals(expected.posterior().alpha(), actual.posterior().alpha());
 
@@ -250,7 +255,7 @@ class FitPlanTest {
   void maxAddsPerStepAndGammaResolve() {
     TestData.Table data = TestData.blobs(10, 2, 0.8, 7);
     FitPlan auto = plan(estimator("bernoulli", "fast"), data);
-    assertEquals(SparseBayesOptions.automaticMaxAddsPerStep(data.size()), auto.options().maxAddsPerStep());
+    assertEquals(new AddsPolicy.Auto(data.size(), true).maxAddsPerStep(), auto.options().maxAddsPerStep());
     assertEquals(1, auto.options().maxAddsPerStep());
     assertEquals(5, plan(estimator("bernoulli", "fast").setMaxAddsPerStep(5), data).options().maxAddsPerStep());
     assertEquals(1.0 / data.x()[0].length, auto.gamma());
@@ -270,32 +275,32 @@ class FitPlanTest {
   void thePathAndTheAutomaticAddsFollowTheDesignAndTheHeap() {
     long gib = 1L << 30;
     double none = Double.POSITIVE_INFINITY;
-    int batch = SparseBayesOptions.DEFAULT_MAX_ADDS_PER_STEP;
-    assertPlacement(true, 1, FitPlan.Placement.of(64_000, 64_000, 1001, 2, true, false, none, 0, 8 * gib, gib));
-    assertPlacement(false, 1, FitPlan.Placement.of(64_000, 64_000, 1001, 2, true, false, none, 0, gib, gib));
-    assertPlacement(true, 1, FitPlan.Placement.of(16_000, 16_000, 1001, 2, true, false, none, 0, gib, gib));
-    assertPlacement(true, batch, FitPlan.Placement.of(256_000, 256_000, 1001, 2, true, false, none, 0, 8 * gib,
+    int batch = AddsPolicy.DEFAULT_MAX_ADDS_PER_STEP;
+    assertPlacement(true, 1, place(64_000, 64_000, 1001, 2, true, false, none, 0, 8 * gib, gib));
+    assertPlacement(false, 1, place(64_000, 64_000, 1001, 2, true, false, none, 0, gib, gib));
+    assertPlacement(true, 1, place(16_000, 16_000, 1001, 2, true, false, none, 0, gib, gib));
+    assertPlacement(true, batch, place(256_000, 256_000, 1001, 2, true, false, none, 0, 8 * gib,
         gib));
-    assertPlacement(false, batch, FitPlan.Placement.of(1_000_000, 1_000_000, 1001, 2, true, false, none, 0, 8 * gib,
+    assertPlacement(false, batch, place(1_000_000, 1_000_000, 1001, 2, true, false, none, 0, 8 * gib,
         gib));
     // the param caps the design; 0 keeps every fit on the cluster
-    assertPlacement(false, 1, FitPlan.Placement.of(64_000, 64_000, 1001, 2, true, false, 488.0, 0, 8 * gib, gib));
-    assertPlacement(true, 1, FitPlan.Placement.of(64_000, 64_000, 1001, 2, true, false, 489.0, 0, 8 * gib, gib));
-    assertPlacement(false, 1, FitPlan.Placement.of(16_000, 16_000, 1001, 2, true, false, 0.0, 0, 8 * gib, gib));
-    assertPlacement(false, batch, FitPlan.Placement.of(100_000, 100_000, 1001, 2, true, false, 0.0, 0, 8 * gib,
+    assertPlacement(false, 1, place(64_000, 64_000, 1001, 2, true, false, 488.0, 0, 8 * gib, gib));
+    assertPlacement(true, 1, place(64_000, 64_000, 1001, 2, true, false, 489.0, 0, 8 * gib, gib));
+    assertPlacement(false, 1, place(16_000, 16_000, 1001, 2, true, false, 0.0, 0, 8 * gib, gib));
+    assertPlacement(false, batch, place(100_000, 100_000, 1001, 2, true, false, 0.0, 0, 8 * gib,
         gib));
-    assertPlacement(false, 1, FitPlan.Placement.of(99_999, 99_999, 1001, 2, true, false, 0.0, 0, 8 * gib, gib));
+    assertPlacement(false, 1, place(99_999, 99_999, 1001, 2, true, false, 0.0, 0, 8 * gib, gib));
     // the automatic value counts the rows of positive weight
-    assertPlacement(false, 1, FitPlan.Placement.of(120_000, 90_000, 1001, 2, true, false, 0.0, 0, 8 * gib,
+    assertPlacement(false, 1, place(120_000, 90_000, 1001, 2, true, false, 0.0, 0, 8 * gib,
         gib));
     // the rows must fit spark.driver.maxResultSize; gaussian em never collects; a set maxAddsPerStep is kept
-    assertPlacement(false, 1, FitPlan.Placement.of(64_000, 64_000, 1001, 2, true, false, none, 0, 8 * gib,
+    assertPlacement(false, 1, place(64_000, 64_000, 1001, 2, true, false, none, 0, 8 * gib,
         1L << 20));
-    assertPlacement(false, 1, FitPlan.Placement.of(16_000, 16_000, 1001, 2, false, false, none, 0, 8 * gib, gib));
-    assertPlacement(true, 5, FitPlan.Placement.of(64_000, 64_000, 1001, 2, true, false, none, 5, 8 * gib, gib));
-    assertPlacement(false, 1, FitPlan.Placement.of(1_000_000, 1_000_000, 1001, 2, true, false, none, 1, 8 * gib,
+    assertPlacement(false, 1, place(16_000, 16_000, 1001, 2, false, false, none, 0, 8 * gib, gib));
+    assertPlacement(true, 5, place(64_000, 64_000, 1001, 2, true, false, none, 5, 8 * gib, gib));
+    assertPlacement(false, 1, place(1_000_000, 1_000_000, 1001, 2, true, false, none, 1, 8 * gib,
         gib));
-    FitPlan.Placement cluster = FitPlan.Placement.of(64_000, 64_000, 1001, 2, true, false, none, 0, gib, gib);
+    Placed cluster = place(64_000, 64_000, 1001, 2, true, false, none, 0, gib, gib);
     assertTrue(cluster.why().contains("488.8 MiB") && cluster.why().contains("every step passes over the cluster")
         && cluster.why().contains("1024 MiB"), cluster.why());
     assertTrue(cluster.addsWhy().contains("64000 rows over the cluster, fewer than 100000"), cluster.addsWhy());
@@ -313,15 +318,15 @@ class FitPlanTest {
   void theFastClassifierRunsAtScaleOverTheClusterAndOnLargeData() {
     long gib = 1L << 30;
     double none = Double.POSITIVE_INFINITY;
-    long pilot = FitPlan.PILOT_ROWS;
-    FitPlan.Placement small = FitPlan.Placement.of(64_000, 64_000, 1001, 2, true, true, none, 0, 8 * gib, gib);
+    long pilot = Placement.PILOT_ROWS;
+    Placed small = place(64_000, 64_000, 1001, 2, true, true, none, 0, 8 * gib, gib);
     assertTrue(small.onDriver() && !small.atScale() && small.pilotRows() == 0, small.why());
-    FitPlan.Placement large = FitPlan.Placement.of(256_000, 256_000, 1001, 2, true, true, none, 0, 8 * gib, gib);
+    Placed large = place(256_000, 256_000, 1001, 2, true, true, none, 0, 8 * gib, gib);
     assertTrue(large.onDriver() && large.atScale(), large.why());
     assertEquals(pilot, large.pilotRows());
     assertEquals(1, large.maxAddsPerStep(), large.addsWhy());
     assertTrue(large.why().contains("a pilot fit on a sample of about " + pilot + " rows, fits on 8 times larger samples"), large.why());
-    FitPlan.Placement cluster = FitPlan.Placement.of(1_000_000, 1_000_000, 1001, 2, true, true, none, 0, 8 * gib,
+    Placed cluster = place(1_000_000, 1_000_000, 1001, 2, true, true, none, 0, 8 * gib,
         gib);
     assertTrue(!cluster.onDriver() && cluster.atScale(), cluster.why());
     assertEquals(pilot, cluster.pilotRows());
@@ -334,32 +339,71 @@ class FitPlanTest {
     assertTrue(cluster.why().contains("on the driver up to " + cluster.driverRows() + " rows"), cluster.why());
     assertEquals(128_000, large.driverRows(), "on the driver, every sample");
     // a 1 GiB driver holds the design of about 37,000 rows: the pilot takes PILOT_ROWS of them if it can
-    FitPlan.Placement smallDriver = FitPlan.Placement.of(1_000_000, 1_000_000, 1001, 2, true, true, none, 0, gib,
+    Placed smallDriver = place(1_000_000, 1_000_000, 1001, 2, true, true, none, 0, gib,
         gib);
     assertTrue(smallDriver.pilotRows() > 0 && smallDriver.pilotRows() <= pilot, smallDriver.why());
     assertTrue(DriverMemory.driverDesignFits(smallDriver.pilotRows(), 1001, 2, gib, gib));
     assertEquals(Math.min(pilot, smallDriver.driverRows()), smallDriver.pilotRows());
     assertTrue(smallDriver.driverRows() < 8 * pilot, smallDriver.why());
     // over the cluster below 100,000 rows too; within maxDriverDesignSizeInMB (0: no pilot); a set maxAddsPerStep
-    FitPlan.Placement forced = FitPlan.Placement.of(16_000, 16_000, 1001, 2, true, true, 0.0, 0, 8 * gib, gib);
+    Placed forced = place(16_000, 16_000, 1001, 2, true, true, 0.0, 0, 8 * gib, gib);
     assertTrue(!forced.onDriver() && forced.atScale() && forced.pilotRows() == 0, forced.why());
     assertEquals(0, forced.driverRows());
-    FitPlan.Placement capped = FitPlan.Placement.of(16_000, 16_000, 1001, 2, true, true, 30.0, 3, 8 * gib, gib);
+    Placed capped = place(16_000, 16_000, 1001, 2, true, true, 30.0, 3, 8 * gib, gib);
     assertTrue(!capped.onDriver() && capped.atScale(), capped.why());
     assertTrue(capped.pilotRows() * 1001 * 8.0 / (1 << 20) <= 30.0 && capped.pilotRows() > 3_000, capped.why());
     assertEquals(capped.pilotRows(), capped.driverRows());
     assertEquals(3, capped.maxAddsPerStep());
     // at most M = 4 shortlists of candidates: no rounds
-    int fourShortlists = 4 * FitPlan.SHORTLIST;
-    FitPlan.Placement few = FitPlan.Placement.of(16_000, 16_000, fourShortlists, 2, true, true, 0.0, 0, 8 * gib, gib);
+    int fourShortlists = 4 * Placement.SHORTLIST;
+    Placed few = place(16_000, 16_000, fourShortlists, 2, true, true, 0.0, 0, 8 * gib, gib);
     assertTrue(!few.atScale() && few.pilotRows() == 0, few.why());
-    assertTrue(FitPlan.Placement.of(16_000, 16_000, fourShortlists + 1, 2, true, true, 0.0, 0, 8 * gib, gib)
+    assertTrue(place(16_000, 16_000, fourShortlists + 1, 2, true, true, 0.0, 0, 8 * gib, gib)
         .atScale());
   }
 
-  private static void assertPlacement(boolean onDriver, int adds, FitPlan.Placement placement) {
-    assertEquals(onDriver, placement.onDriver(), placement.why());
-    assertEquals(adds, placement.maxAddsPerStep(), placement.addsWhy());
+  private static void assertPlacement(boolean onDriver, int adds, Placed placed) {
+    assertEquals(onDriver, placed.onDriver(), placed.why());
+    assertEquals(adds, placed.maxAddsPerStep(), placed.addsWhy());
+  }
+
+  /** The placement of a fit and the adds policy of a binary fit of one score (cold), decided as the plan does. */
+  private record Placed(Placement placement, AddsPolicy adds) {
+    boolean onDriver() {
+      return placement.onDriver();
+    }
+
+    boolean atScale() {
+      return placement.atScale();
+    }
+
+    long pilotRows() {
+      return placement.pilotRows();
+    }
+
+    long driverRows() {
+      return placement.driverRows();
+    }
+
+    String why() {
+      return placement.describe();
+    }
+
+    int maxAddsPerStep() {
+      return adds.maxAddsPerStep();
+    }
+
+    String addsWhy() {
+      return adds.describe();
+    }
+  }
+
+  private static Placed place(long rows, long weightedRows, int m, int d, boolean collectable, boolean scalable,
+      double maxDesignMiB, int addsParam, long heap, long maxResultSize) {
+    Placement placement = Placement.of(new Placement.Inputs(rows, weightedRows, m, d, collectable, scalable,
+        maxDesignMiB, heap, maxResultSize));
+    return new Placed(placement, AddsPolicy.of(new AddsPolicy.Inputs(addsParam, weightedRows, placement.onDriver(),
+        placement.atScale(), false, false)));
   }
 
   /** Three rows of many features: kernel linear makes one basis function per feature. */
@@ -383,8 +427,10 @@ class FitPlanTest {
       assertArrayEquals(blocks, plan.classCandidates());
       InMemoryStatistics stats = stats(plan, data);
       assertSame("em".equals(solver)
-          ? MultinomialRelevanceSolver.fit(stats, 3, plan.options(), blocks, null, IterationListener.none())
-          : FastMultinomialSolver.fit(stats, 3, plan.options(), blocks, null, IterationListener.none()),
+          ? MultinomialRelevanceSolver.of(3, plan.options(), new FitStart.Restricted(blocks))
+              .fit(stats, IterationListener.none())
+          : FastMultinomialSolver.of(3, plan.options(), new FitStart.Restricted(blocks))
+              .fit(stats, IterationListener.none()),
           plan.solver().fit(stats, IterationListener.none()));
     }
     FitPlan ovr = plan(estimator("multinomial", "em").setKernel("linear").setMultiClassStrategy("ovr")
@@ -392,7 +438,7 @@ class FitPlanTest {
     InMemoryStatistics ovrStats = stats(ovr, data);
     int[][] blocks = {{0, 1, 2, 3}, {0, 4, 5, 6}, {0, 7, 8, 9}};
     assertSame(OneVsRestSolver.of(k -> BernoulliRelevanceSolver.of(ovr.options(), LaplaceLikelihood.BERNOULLI,
-        blocks[k], null), 3, 1).fit(ovrStats, IterationListener.none()),
+        FitStart.over(blocks[k])), 3, 1).fit(ovrStats, IterationListener.none()),
         ovr.solver().fit(ovrStats, IterationListener.none()));
     assertEquals(null, plan(estimator("multinomial", "em").setKernel("linear"), data).classCandidates());
     // em's driver memory is that of the K·(B + 1) allowed pairs: 3 blocks of 1500 features fit (4,503 weights),

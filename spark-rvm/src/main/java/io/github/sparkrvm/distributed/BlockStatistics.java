@@ -19,21 +19,11 @@ package io.github.sparkrvm.distributed;
 import io.github.sparkrvm.basis.BasisFunctions;
 import io.github.sparkrvm.basis.FeatureScaling;
 import io.github.sparkrvm.basis.RowBlock;
-import io.github.sparkrvm.linalg.ClassLayout;
-import io.github.sparkrvm.statistics.CandidateAccumulator;
-import io.github.sparkrvm.statistics.CandidateTerms;
 import io.github.sparkrvm.statistics.DesignMatrix;
 import io.github.sparkrvm.statistics.DesignStatistics;
-import io.github.sparkrvm.statistics.GaussianAccumulator;
-import io.github.sparkrvm.statistics.GaussianStatistics;
-import io.github.sparkrvm.statistics.JaakkolaJordanAccumulator;
-import io.github.sparkrvm.statistics.JaakkolaJordanTerms;
-import io.github.sparkrvm.statistics.LaplaceAccumulator;
-import io.github.sparkrvm.statistics.LaplaceLikelihood;
-import io.github.sparkrvm.statistics.LikelihoodTerms;
 import io.github.sparkrvm.statistics.LocalStatistics;
-import io.github.sparkrvm.statistics.MultinomialAccumulator;
-import io.github.sparkrvm.statistics.MultinomialCandidateAccumulator;
+import io.github.sparkrvm.statistics.Pass;
+import io.github.sparkrvm.statistics.RowCollection;
 import io.github.sparkrvm.statistics.RowSample;
 import java.io.Serializable;
 import java.util.ArrayList;
@@ -55,7 +45,7 @@ import org.apache.spark.storage.StorageLevel;
  * accumulates one partial result; {@link PartitionOrder} merges them to the driver in partition order. Every call is one pass over the
  * (cached) blocks.
  */
-public final class BlockStatistics implements DesignStatistics {
+public final class BlockStatistics implements RowCollection {
 
   private final JavaRDD<RowBlock> blocks;
   private final Broadcast<BasisFunctions> basis;
@@ -182,93 +172,17 @@ public final class BlockStatistics implements DesignStatistics {
     return numCandidates;
   }
 
+  /** One pass over the cached blocks ({@link #pass(String, int[], Function0, BlockAdder, Function2)}). */
   @Override
-  public GaussianStatistics gaussian() {
-    int m = numCandidates;
-    return pass("Gaussian statistics over " + m + " candidates", allCandidates(), () -> new GaussianAccumulator(m),
-        GaussianAccumulator::add,
-        GaussianAccumulator::merge).result();
-  }
-
-  @Override
-  public LikelihoodTerms laplace(LaplaceLikelihood likelihood, int[] active, double[] weights) {
-    double[] w = weights.clone();
-    return pass(likelihood.title() + " likelihood terms over " + active.length + " basis functions", active,
-        () -> new LaplaceAccumulator(likelihood, w), LaplaceAccumulator::add, LaplaceAccumulator::merge).result();
-  }
-
-  /** Each block's basis is expanded over all candidates once; the accumulator takes every term from it with BLAS. */
-  @Override
-  public CandidateTerms laplaceCandidates(LaplaceLikelihood likelihood, int[] active, double[] weights) {
-    int m = numCandidates;
-    int[] act = active.clone();
-    double[] w = weights.clone();
-    return pass(likelihood.title() + " candidate statistics over " + m + " candidates", allCandidates(),
-        () -> new CandidateAccumulator(likelihood, m, act, w), CandidateAccumulator::add,
-        CandidateAccumulator::merge).result();
-  }
-
-  /** Each block's basis is expanded over the candidates {@code over} only: a pass over L of M costs about L/M. */
-  @Override
-  public CandidateTerms laplaceCandidates(LaplaceLikelihood likelihood, int[] active, double[] weights,
-      int[] over) {
-    int[] columns = over.clone();
-    int[] act = CandidateTerms.positionsIn(active, columns);
-    double[] w = weights.clone();
-    return pass(likelihood.title() + " candidate statistics over " + columns.length + " of " + numCandidates
-        + " candidates", columns, () -> new CandidateAccumulator(likelihood, columns.length, act, w),
-        CandidateAccumulator::add, CandidateAccumulator::merge).result();
-  }
-
-  /**
-   * {@return the softmax candidate terms: each block's basis is expanded over all candidates once; the accumulator
-   * takes the scores, gradient, diagonal and cross products from it with BLAS (one pass)}
-   */
-  @Override
-  public CandidateTerms multinomialCandidates(int numClasses, int[] flatActive, double[] weights) {
-    requireMultinomialLabels();
-    int m = numCandidates;
-    int[] act = flatActive.clone();
-    double[] w = weights.clone();
-    return pass("softmax candidate statistics over " + m + " candidates, " + numClasses + " classes",
-        allCandidates(), () -> new MultinomialCandidateAccumulator(numClasses, m, act, w),
-        MultinomialCandidateAccumulator::add, MultinomialCandidateAccumulator::merge).result();
-  }
-
-  /** {@return the softmax candidate terms of the given flat candidates only, class by class (one pass)} */
-  @Override
-  public CandidateTerms multinomialCandidates(int numClasses, int[] flatActive, double[] weights,
-      int[] flatCandidates) {
-    requireMultinomialLabels();
-    int m = numCandidates;
-    int[] act = flatActive.clone();
-    double[] w = weights.clone();
-    int[] candidates = flatCandidates.clone();
-    return pass("softmax candidate statistics over " + candidates.length + " of " + numClasses * m
-        + " (class, candidate) pairs, " + numClasses + " classes", allCandidates(),
-        () -> new MultinomialCandidateAccumulator(numClasses, m, act, w, candidates),
-        MultinomialCandidateAccumulator::add, MultinomialCandidateAccumulator::merge).result();
-  }
-
-  @Override
-  public JaakkolaJordanTerms jaakkolaJordan(int[] active, double[] secondMoment) {
-    int k = active.length;
-    double[] moment = secondMoment.clone();
-    return pass("variational (Jaakkola-Jordan) terms over " + k + " basis functions", active,
-        () -> new JaakkolaJordanAccumulator(moment, k), JaakkolaJordanAccumulator::add,
-        JaakkolaJordanAccumulator::merge).result();
-  }
-
-  /**
-   * {@return each block's basis is expanded once, over the union of the classes' active candidates; the accumulator
-   * then takes the scores, gradient and every Hessian block from it with BLAS}
-   */
-  @Override
-  public LikelihoodTerms multinomial(int[][] active, double[][] weights) {
-    requireMultinomialLabels();
-    return pass("softmax likelihood terms, " + active.length + " classes", ClassLayout.union(active),
-        () -> new MultinomialAccumulator(active, weights),
-        MultinomialAccumulator::add, MultinomialAccumulator::merge).result();
+  public <A> A pass(Pass<A> p) {
+    if (p.classLabels()) {
+      requireMultinomialLabels();
+    }
+    Pass.Create<A> create = p.create();
+    Pass.Add<A> add = p.add();
+    Pass.Merge<A> merge = p.merge();
+    return pass(p.what(), p.columns() == null ? allCandidates() : p.columns(), create::create, add::add,
+        merge::merge);
   }
 
   private void requireMultinomialLabels() {

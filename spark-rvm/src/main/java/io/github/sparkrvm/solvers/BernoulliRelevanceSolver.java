@@ -39,54 +39,29 @@ public final class BernoulliRelevanceSolver {
    * @param options the settings of the outer loop
    */
   public static RelevanceSolver<RelevanceFit> of(SparseBayesOptions options) {
-    return of(options, LaplaceLikelihood.BERNOULLI, null, null);
+    return of(options, LaplaceLikelihood.BERNOULLI, FitStart.cold());
   }
 
   /**
-   * {@return the solver of this class over the statistics seam, for {@code likelihood}, restricted to some of the
-   * candidates (e.g. one class' block of class-specific features in a one-vs-rest fit: it starts with the others
-   * pruned), or started from {@code initial}}
+   * {@return the solver of this class over the statistics seam, for {@code likelihood}: it fits α over every
+   * candidate, or over some of them only (a restricted start, e.g. one class' block of class-specific features in a
+   * one-vs-rest fit: the others start pruned, at α = ∞), or from an initial state (its basis functions and α, the
+   * first mode search starting at its weights; the classic re-estimation only prunes, so a warm start keeps to the
+   * initial basis functions), and returns the Laplace posterior over the basis functions kept}
    *
    * @param options the settings of the outer loop
    * @param likelihood the likelihood of a row (Bernoulli or Poisson)
-   * @param candidates the candidates the fit may use, ascending in [0, M); null: every one
-   * @param initial where to start (null: a cold start from every allowed candidate)
+   * @param start cold, warm or restricted (one candidate set)
    */
   public static RelevanceSolver<RelevanceFit> of(SparseBayesOptions options, LaplaceLikelihood likelihood,
-      int[] candidates, InitialState initial) {
-    return (data, listener) -> fit(data, likelihood, options, candidates, initial, listener);
+      FitStart start) {
+    return (data, listener) -> fit(data, likelihood, options, start, listener);
   }
 
-  /**
-   * Fits α and returns the Laplace posterior over the basis functions kept.
-   *
-   * @param stats the data, through the statistics seam
-   * @param options the settings of the outer loop
-   * @param listener told of every step
-   * @return the fit
-   */
-  public static RelevanceFit fit(DesignStatistics stats, SparseBayesOptions options, IterationListener listener) {
-    return fit(stats, LaplaceLikelihood.BERNOULLI, options, null, null, listener);
-  }
-
-  /**
-   * Fits α for {@code likelihood} over the candidates {@code candidates} only (the others start pruned, at α = ∞),
-   * or from {@code initial} (its basis functions and α, the first mode search starting at its weights; the classic
-   * re-estimation only prunes, so a warm start keeps to the initial basis functions), and returns the Laplace
-   * posterior over the basis functions kept.
-   *
-   * @param stats the data, through the statistics seam
-   * @param likelihood the likelihood of a row (Bernoulli or Poisson)
-   * @param options the settings of the outer loop
-   * @param candidates the candidates the fit may use, ascending in [0, M); null: every one
-   * @param initial where to start (null: a cold start from every allowed candidate)
-   * @param listener told of every step
-   * @return the fit
-   * @throws IllegalArgumentException when both candidates and initial are given (a restricted warm start)
-   */
-  public static RelevanceFit fit(DesignStatistics stats, LaplaceLikelihood likelihood, SparseBayesOptions options,
-      int[] candidates, InitialState initial, IterationListener listener) {
-    ClassCandidates.checkNotBoth(candidates, initial);
+  private static RelevanceFit fit(DesignStatistics stats, LaplaceLikelihood likelihood, SparseBayesOptions options,
+      FitStart from, IterationListener listener) {
+    InitialState initial = from.initial();
+    int[][] candidates = ClassCandidates.allowed(from, 1, stats.numCandidates());
     int[] active;
     double[] w;
     double[] alpha;
@@ -97,8 +72,7 @@ public final class BernoulliRelevanceSolver {
       alpha = initial.alpha()[0].clone();
       passes = 0;
     } else {
-      active = candidates == null ? Reestimation.indices(stats.numCandidates())
-          : ClassCandidates.check(new int[][] {candidates}, 1, stats.numCandidates())[0];
+      active = candidates == null ? Reestimation.indices(stats.numCandidates()) : candidates[0];
       int m = active.length;
       w = new double[m];
       // At w = 0 every B is the same (¼ for Bernoulli, 1 for Poisson), so the first pass also gives Σ wₙ φᵢ(xₙ)² for

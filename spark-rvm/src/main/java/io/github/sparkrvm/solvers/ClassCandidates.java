@@ -64,17 +64,15 @@ final class ClassCandidates {
   }
 
   /**
-   * Refuses a fit restricted to candidate sets that is also warm-started: the two are not supported together.
+   * {@return the candidates a restricted start allows, checked (one ascending set in [0, m) per class), or null for a
+   * start over every candidate}
    *
-   * @param candidates the candidate sets, or null
-   * @param initial the initial state, or null
-   * @throws IllegalArgumentException when both are given
+   * @param start how the fit starts
+   * @param numClasses the number of sets expected (1 for a single-output fit)
+   * @param m the number of candidates
    */
-  static void checkNotBoth(Object candidates, InitialState initial) {
-    if (candidates != null && initial != null) {
-      throw new IllegalArgumentException("a fit restricted to candidate sets (classFeatureBlocks) cannot start from "
-          + "an initial state (initialModel): give one or the other");
-    }
+  static int[][] allowed(FitStart start, int numClasses, int m) {
+    return start instanceof FitStart.Restricted r ? check(r.candidates(), numClasses, m) : null;
   }
 
   /** {@return the flat (class-major) indices p·m + i of the allowed pairs, ascending} */

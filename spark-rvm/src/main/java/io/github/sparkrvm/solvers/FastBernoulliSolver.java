@@ -20,6 +20,7 @@ import io.github.sparkrvm.statistics.CandidateTerms;
 import io.github.sparkrvm.statistics.DesignStatistics;
 import io.github.sparkrvm.statistics.LaplaceLikelihood;
 import io.github.sparkrvm.statistics.LikelihoodTerms;
+import io.github.sparkrvm.statistics.RowCollection;
 import io.github.sparkrvm.statistics.RowSample;
 import io.github.sparkrvm.util.IterationListener;
 
@@ -60,22 +61,24 @@ public final class FastBernoulliSolver {
    * @param options the settings (the scale-free prior only: alphaPriorShape = alphaPriorRate = 0)
    */
   public static RelevanceSolver<RelevanceFit> of(SparseBayesOptions options) {
-    return of(options, LaplaceLikelihood.BERNOULLI, null, null);
+    return of(options, LaplaceLikelihood.BERNOULLI, FitStart.cold());
   }
 
   /**
-   * {@return the solver of this class over the statistics seam, for {@code likelihood}, restricted to some of the
-   * candidates (e.g. one class' block of class-specific features in a one-vs-rest fit: the others are never added),
-   * or started from {@code initial}}
+   * {@return the solver of this class over the statistics seam, for {@code likelihood}: it fits α over every
+   * candidate, or over some of them only (a restricted start, e.g. one class' block of class-specific features in a
+   * one-vs-rest fit: the others are never added; the step logic runs over the allowed candidates, and each candidates
+   * pass computes their terms only), or from an initial state (its basis functions, α and weights, from which the
+   * steps add, re-estimate and delete as from a cold start), and returns the Laplace posterior over the basis
+   * functions kept (the step logic is {@code FastLaplaceSolver}'s, over {@link DesignStatistics#laplaceCandidates})}
    *
    * @param options the settings (the scale-free prior only: alphaPriorShape = alphaPriorRate = 0)
    * @param likelihood the likelihood of a row (Bernoulli or Poisson)
-   * @param candidates the candidates the fit may use, ascending in [0, M); null: every one
-   * @param initial where to start (null: a cold start from the best single candidate)
+   * @param start cold (from the best single candidate), warm or restricted (one candidate set)
    */
   public static RelevanceSolver<RelevanceFit> of(SparseBayesOptions options, LaplaceLikelihood likelihood,
-      int[] candidates, InitialState initial) {
-    return (data, listener) -> fit(data, likelihood, options, candidates, initial, listener);
+      FitStart start) {
+    return (data, listener) -> fit(data, likelihood, options, start, listener);
   }
 
   /**
@@ -84,22 +87,28 @@ public final class FastBernoulliSolver {
    *
    * @param pilot the sample of the rows a pilot fit runs on, held on the driver, whose basis functions, α and weights
    *     start the fit on every row; null: no pilot (a cold start, or the initial state given)
+   * @param pilotAdds the adds per step of the pilot fit
    * @param shortlist L: each round runs over the active basis functions and the L candidates whose adds gain most
    *     (near copies of each other left off; {@link ShortlistRounds})
    * @param onDriver the largest fraction of the rows whose sample's fit runs on the driver: the ladder collects such a
-   *     sample once ({@link DesignStatistics#local}) and makes no passes over it; a larger sample's passes go over
+   *     sample once ({@link RowCollection#local}) and makes no passes over it; a larger sample's passes go over
    *     the data (0: only the pilot's)
    */
-  public record AtScale(RowSample pilot, int shortlist, double onDriver) {
+  public record AtScale(RowSample pilot, int pilotAdds, int shortlist, double onDriver) {
 
     /**
      * Checks the shortlist and the fraction.
      *
      * @param pilot the sample of the rows a pilot fit runs on, or null
+     * @param pilotAdds the adds per step of the pilot fit (at least 1)
      * @param shortlist L (at least 1)
      * @param onDriver the largest fraction of the rows fitted on the driver, in [0, 1]
      */
     public AtScale {
+      if (pilotAdds < 1) {
+        throw new IllegalArgumentException("the pilot fit must add at least one basis function per step; got "
+            + pilotAdds);
+      }
       if (shortlist < 1) {
         throw new IllegalArgumentException("the shortlist must hold at least one candidate; got " + shortlist);
       }
@@ -112,11 +121,11 @@ public final class FastBernoulliSolver {
 
   /**
    * {@return the solver of this class at scale, for {@code likelihood}: unless {@code initial} is given, a pilot fit
-   * (one add per step) on the sample {@code scale.pilot()} collected to the driver, then fits in rounds over a
-   * shortlist ({@link ShortlistRounds}) on samples of {@link #LADDER} times as many rows each (the same seed, so each
-   * sample holds the one before), each started from the fit before; then, from that or the initial state, rounds
-   * over a shortlist on every row} A sample of at most {@code scale.onDriver()} of the rows is collected to the driver
-   * and fitted there; a larger one's passes skip the rows it does not keep.
+   * ({@code scale.pilotAdds()} adds per step) on the sample {@code scale.pilot()} collected to the driver, then fits
+   * in rounds over a shortlist ({@link ShortlistRounds}) on samples of {@link #LADDER} times as many rows each (the
+   * same seed, so each sample holds the one before), each started from the fit before; then, from that or the initial
+   * state, rounds over a shortlist on every row} A sample of at most {@code scale.onDriver()} of the rows is
+   * collected to the driver and fitted there; a larger one's passes skip the rows it does not keep.
    *
    * @param options the settings (the scale-free prior only)
    * @param likelihood the likelihood of a row (Bernoulli or Poisson)
@@ -130,12 +139,13 @@ public final class FastBernoulliSolver {
       InitialState start = initial;
       RowSample pilot = scale.pilot();
       if (start == null && pilot != null) {
-        start = startOf(FastLaplaceSolver.fit(over(data.sample(pilot).local(), likelihood), m,
-            options.withMaxAddsPerStep(1), null, listener.forSample(pilot.fraction())));
+        RowCollection rows = RowCollection.of(data, "a pilot fit at scale");
+        start = startOf(FastLaplaceSolver.fit(over(rows.sample(pilot).local(), likelihood), m,
+            options.withMaxAddsPerStep(scale.pilotAdds()), null, listener.forSample(pilot.fraction())));
         for (double f = pilot.fraction() * LADDER; f < 1.0; f *= LADDER) {
-          DesignStatistics sampled = data.sample(new RowSample(f, pilot.seed()));
-          DesignStatistics rows = f <= scale.onDriver() ? sampled.local() : sampled;
-          start = startOf(ShortlistRounds.fit(over(rows, likelihood), m, options, start, scale.shortlist(),
+          RowCollection sampled = rows.sample(new RowSample(f, pilot.seed()));
+          DesignStatistics sample = f <= scale.onDriver() ? sampled.local() : sampled;
+          start = startOf(ShortlistRounds.fit(over(sample, likelihood), m, options, start, scale.shortlist(),
               ShortlistRounds.RoundSteps.BATCHED, listener.forSample(f)));
         }
       }
@@ -144,43 +154,14 @@ public final class FastBernoulliSolver {
     };
   }
 
-  /**
-   * Fits α and returns the Laplace posterior over the basis functions kept (the step logic is
-   * {@code FastLaplaceSolver}'s, over {@link DesignStatistics#bernoulliCandidates}).
-   *
-   * @param stats the data, through the statistics seam
-   * @param options the settings (the scale-free prior only: alphaPriorShape = alphaPriorRate = 0)
-   * @param listener told of every step
-   * @return the fit
-   */
-  public static RelevanceFit fit(DesignStatistics stats, SparseBayesOptions options, IterationListener listener) {
-    return fit(stats, LaplaceLikelihood.BERNOULLI, options, null, null, listener);
-  }
-
-  /**
-   * Fits α for {@code likelihood} over the candidates {@code candidates} only, or from {@code initial} (its basis
-   * functions, α and weights, from which the steps add, re-estimate and delete as from a cold start), and returns the
-   * Laplace posterior over the basis functions kept (the step logic is {@code FastLaplaceSolver}'s, over
-   * {@link DesignStatistics#laplaceCandidates}). Restricted, the step logic runs over the allowed candidates, and each
-   * candidates pass computes their terms only.
-   *
-   * @param stats the data, through the statistics seam
-   * @param likelihood the likelihood of a row (Bernoulli or Poisson)
-   * @param options the settings (the scale-free prior only: alphaPriorShape = alphaPriorRate = 0)
-   * @param candidates the candidates the fit may use, ascending in [0, M); null: every one
-   * @param initial where to start (null: a cold start)
-   * @param listener told of every step
-   * @return the fit
-   * @throws IllegalArgumentException when both candidates and initial are given (a restricted warm start)
-   */
-  public static RelevanceFit fit(DesignStatistics stats, LaplaceLikelihood likelihood, SparseBayesOptions options,
-      int[] candidates, InitialState initial, IterationListener listener) {
-    ClassCandidates.checkNotBoth(candidates, initial);
+  private static RelevanceFit fit(DesignStatistics stats, LaplaceLikelihood likelihood, SparseBayesOptions options,
+      FitStart start, IterationListener listener) {
     FastLaplaceSolver.Likelihood full = over(stats, likelihood);
+    int[][] candidates = ClassCandidates.allowed(start, 1, stats.numCandidates());
     if (candidates == null) {
-      return FastLaplaceSolver.fit(full, stats.numCandidates(), options, initial, listener);
+      return FastLaplaceSolver.fit(full, stats.numCandidates(), options, start.initial(), listener);
     }
-    int[] allowed = ClassCandidates.check(new int[][] {candidates}, 1, stats.numCandidates())[0];
+    int[] allowed = candidates[0];
     return ClassCandidates.onFull(FastLaplaceSolver.fit(ClassCandidates.restrict(full, allowed), allowed.length,
         options, null, listener), allowed);
   }

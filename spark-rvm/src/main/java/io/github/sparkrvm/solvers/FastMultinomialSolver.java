@@ -59,70 +59,38 @@ public final class FastMultinomialSolver {
    * @param options the settings (the scale-free prior only: alphaPriorShape = alphaPriorRate = 0)
    */
   public static RelevanceSolver<MultiClassFit> of(int numClasses, SparseBayesOptions options) {
-    return of(numClasses, options, null, null);
+    return of(numClasses, options, FitStart.cold());
   }
 
   /**
-   * {@return the solver of this class over the statistics seam, for {@code numClasses} classes, each restricted to
-   * its own candidates, or started from {@code initial}}
+   * {@return the solver of this class over the statistics seam, for {@code numClasses} classes: it fits α for the
+   * labels 0 … numClasses−1, every class over every candidate or class p over its own candidates only (a restricted
+   * start), or from an initial state (its (class, basis function) pairs, α and weights, from which the steps add,
+   * re-estimate and delete), and returns the Laplace posterior over the kept basis of each class, with the joint
+   * covariance over all kept (class, basis function) weights}
    *
    * @param numClasses the number of classes K (at least 2)
    * @param options the settings (the scale-free prior only: alphaPriorShape = alphaPriorRate = 0)
-   * @param candidates per class, the candidate basis functions it may use (ascending, each in [0, M)); null: every
-   *     candidate for every class
-   * @param initial where to start: one part per class (null: a cold start)
+   * @param start cold, warm (one part per class) or restricted (one candidate set per class, ascending in [0, M))
    */
-  public static RelevanceSolver<MultiClassFit> of(int numClasses, SparseBayesOptions options, int[][] candidates,
-      InitialState initial) {
-    return (data, listener) -> fit(data, numClasses, options, candidates, initial, listener);
+  public static RelevanceSolver<MultiClassFit> of(int numClasses, SparseBayesOptions options, FitStart start) {
+    return (data, listener) -> fit(data, numClasses, options, start, listener);
   }
 
-  /**
-   * Fits α for the labels 0 … numClasses−1 and returns the Laplace posterior over the kept basis of each class, as
-   * {@link MultinomialRelevanceSolver#fit} does.
-   *
-   * @param stats the data, through the statistics seam
-   * @param numClasses the number of classes K (at least 2)
-   * @param options the settings (the scale-free prior only: alphaPriorShape = alphaPriorRate = 0)
-   * @param listener told of every step
-   * @return the fit, with the joint covariance over all kept (class, basis function) weights
-   */
-  public static MultiClassFit fit(DesignStatistics stats, int numClasses, SparseBayesOptions options,
-      IterationListener listener) {
-    return fit(stats, numClasses, options, null, null, listener);
-  }
-
-  /**
-   * Fits α for the labels 0 … numClasses−1, class p over its own candidates only (as
-   * {@link MultinomialRelevanceSolver#fit(DesignStatistics, int, SparseBayesOptions, int[][], InitialState,
-   * IterationListener)} does), or from {@code initial}: its (class, basis function) pairs, α and weights, from which
-   * the steps add, re-estimate and delete.
-   *
-   * @param stats the data, through the statistics seam
-   * @param numClasses the number of classes K (at least 2)
-   * @param options the settings (the scale-free prior only: alphaPriorShape = alphaPriorRate = 0)
-   * @param candidates per class, the candidate basis functions it may use (ascending); null: every candidate
-   * @param initial where to start: one part per class (null: a cold start)
-   * @param listener told of every step
-   * @return the fit, with the joint covariance over all kept (class, basis function) weights
-   * @throws IllegalArgumentException when both candidates and initial are given (a restricted warm start)
-   */
-  public static MultiClassFit fit(DesignStatistics stats, int numClasses, SparseBayesOptions options,
-      int[][] candidates, InitialState initial, IterationListener listener) {
-    ClassCandidates.checkNotBoth(candidates, initial);
+  private static MultiClassFit fit(DesignStatistics stats, int numClasses, SparseBayesOptions options,
+      FitStart start, IterationListener listener) {
     if (numClasses < 2) {
       throw new IllegalArgumentException("a multinomial fit needs at least 2 classes; got " + numClasses);
     }
     int m = stats.numCandidates();
-    InitialState flatStart = initial == null ? null : InitialState.of(initial.flatActive(numClasses, m),
-        initial.flatAlpha(), initial.flatWeights(), Double.NaN);
     FastLaplaceSolver.Likelihood full = flat(stats, numClasses);
+    int[][] candidates = ClassCandidates.allowed(start, numClasses, m);
     RelevanceFit r;
     if (candidates == null) {
-      r = FastLaplaceSolver.fit(full, numClasses * m, options, flatStart, listener);
+      r = FastLaplaceSolver.fit(full, numClasses * m, options, flatStart(start.initial(), numClasses, m), listener);
     } else {
       // the step logic over the allowed (class, basis function) pairs only, numbered class-major
-      int[] flat = ClassCandidates.flat(ClassCandidates.check(candidates, numClasses, m), m);
+      int[] flat = ClassCandidates.flat(candidates, m);
       FastLaplaceSolver.Likelihood allowed = ClassCandidates.restrict(full, flat);
       r = ClassCandidates.onFull(FastLaplaceSolver.fit(allowed, flat.length, options, listener), flat);
     }
@@ -131,12 +99,12 @@ public final class FastMultinomialSolver {
 
   /**
    * {@return the solver of this class at scale: the fast softmax fit in rounds over a shortlist of the K·M flat
-   * (class, basis function) pairs ({@link ShortlistRounds}, the binary fit's algorithm over the flat pairs)} Each round
-   * scores every pair once (one candidates pass over all K·M), then runs the step logic of {@link #fit} over the active
-   * pairs and the {@code shortlist} pairs whose adds gain most, whose candidates passes compute those pairs' terms
-   * only (N·(k + L)·k flops for the cross products instead of N·K·M·k). The fit ends where a pass over every pair finds
-   * no add worth a step, or where a round takes no step, so it is a fixed point of the plain fit's rule over every
-   * pair.
+   * (class, basis function) pairs ({@link ShortlistRounds}, the binary fit's algorithm over the flat pairs)} Each
+   * round scores every pair once (one candidates pass over all K·M), then runs the step logic of {@link #of(int,
+   * SparseBayesOptions, FitStart)} over the active pairs and the {@code shortlist} pairs whose adds gain most, whose
+   * candidates passes compute those pairs' terms only (N·(k + L)·k flops for the cross products instead of N·K·M·k).
+   * The fit ends where a pass over every pair finds no add worth a step, or where a round takes no step, so it is a
+   * fixed point of the plain fit's rule over every pair.
    *
    * @param numClasses the number of classes K (at least 2)
    * @param options the settings (the scale-free prior only; maxIter counts every round's steps)
@@ -150,9 +118,8 @@ public final class FastMultinomialSolver {
     }
     return (data, listener) -> {
       int m = data.numCandidates();
-      InitialState flatStart = initial == null ? null : InitialState.of(initial.flatActive(numClasses, m),
-          initial.flatAlpha(), initial.flatWeights(), Double.NaN);
-      return byClass(ShortlistRounds.fit(flat(data, numClasses), numClasses * m, options, flatStart, shortlist,
+      return byClass(ShortlistRounds.fit(flat(data, numClasses), numClasses * m, options,
+          flatStart(initial, numClasses, m), shortlist,
           ShortlistRounds.RoundSteps.STEPWISE, listener), m, numClasses);
     };
   }
@@ -187,36 +154,10 @@ public final class FastMultinomialSolver {
         r.likelihoodPasses());
   }
 
-  /**
-   * {@return the solver that follows both solvers' greedy paths over the same data and keeps the fit that ends with
-   * the higher log marginal likelihood (the first on a tie)} The listener hears both paths, the second's steps
-   * numbered on from the first's; the kept fit's passes count both paths'.
-   *
-   * <p>The plan uses it for an automatic {@code maxAddsPerStep} on fewer than
-   * {@link SparseBayesOptions#AUTO_BATCH_ROWS} rows and fewer (class, basis function) pairs than a fit at scale
-   * ({@link #atScale}): one add per step, and two. Over the K·M flat (class, basis
-   * function) candidates the one-add path stops where the Gaussian approximation's predicted gains no longer hold
-   * (DESIGN.md, issue 17); on the UCI digits (10 classes, 200 rows, 10 splits) it ended 5.2 nats below `em` on
-   * average with a test error 0.84 points above `em`'s, and two adds a step end higher on 8 of the 10 splits.
-   *
-   * @param first the first path's solver
-   * @param second the second path's solver
-   */
-  public static RelevanceSolver<MultiClassFit> higherEvidence(RelevanceSolver<MultiClassFit> first,
-      RelevanceSolver<MultiClassFit> second) {
-    return (data, listener) -> {
-      MultiClassFit a = first.fit(data, listener);
-      MultiClassFit b = second.fit(data, listener.numberedFrom(a.iterations() + 1));
-      MultiClassFit kept = last(b) > last(a) ? b : a;
-      return new MultiClassFit(kept.active(), kept.weights(), kept.alpha(), kept.covariance(), kept.iterations(),
-          kept.converged(), kept.logMarginalLikelihoods(), kept.activeCounts(),
-          a.likelihoodPasses() + b.likelihoodPasses());
-    };
-  }
-
-  private static double last(MultiClassFit fit) {
-    double[] history = fit.logMarginalLikelihoods();
-    return history[history.length - 1];
+  /** {@return the initial state in flat (class-major) coordinates, null for none} */
+  private static InitialState flatStart(InitialState initial, int numClasses, int m) {
+    return initial == null ? null : InitialState.of(initial.flatActive(numClasses, m), initial.flatAlpha(),
+        initial.flatWeights(), Double.NaN);
   }
 
   /**

@@ -45,31 +45,7 @@ public final class GaussianRelevanceSolver {
     this.options = options;
   }
 
-  /**
-   * Fits α and β (or α alone, when {@link SparseBayesOptions#noiseFixed} holds β), and returns the posterior over
-   * the basis functions kept.
-   *
-   * @param stats the data, through the statistics seam
-   * @param options the settings of the outer loop
-   * @param listener told of every step
-   * @return the fit
-   */
-  public static RelevanceFit fit(GaussianColumns stats, SparseBayesOptions options, IterationListener listener) {
-    return fit(stats, options, null, listener);
-  }
-
-  /**
-   * Fits as {@link #fit(GaussianColumns, SparseBayesOptions, IterationListener)}, from {@code initial}: its basis
-   * functions, α and β (β unless options hold it) instead of every candidate. The classic re-estimation only prunes,
-   * so a warm start keeps to the initial basis functions.
-   *
-   * @param stats the data, through the statistics seam
-   * @param options the settings of the outer loop
-   * @param initial where to start (null: a cold start from every candidate)
-   * @param listener told of every step
-   * @return the fit
-   */
-  public static RelevanceFit fit(GaussianColumns stats, SparseBayesOptions options, InitialState initial,
+  private static RelevanceFit fit(GaussianColumns stats, SparseBayesOptions options, InitialState initial,
       IterationListener listener) {
     return new GaussianRelevanceSolver(stats, options).run(stats.checkedTargetVariance(), initial, listener);
   }
@@ -84,7 +60,10 @@ public final class GaussianRelevanceSolver {
   }
 
   /**
-   * {@return the solver over the Gaussian statistics of all candidates, started from {@code initial}}
+   * {@return the solver over the Gaussian statistics of all candidates, started from {@code initial}: it fits α and
+   * β (or α alone, when {@link SparseBayesOptions#noiseFixed} holds β) and returns the posterior over the basis
+   * functions kept; a warm start begins from the initial basis functions, α and β (β unless options hold it)
+   * instead of every candidate, and, as the classic re-estimation only prunes, keeps to them}
    *
    * @param options the settings of the outer loop
    * @param initial where to start (null: a cold start)

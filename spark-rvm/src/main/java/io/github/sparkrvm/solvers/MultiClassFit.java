@@ -78,6 +78,12 @@ public record MultiClassFit(int[][] active, double[][] weights, double[][] alpha
     return active.length;
   }
 
+  @Override
+  public MultiClassFit withLikelihoodPasses(int passes) {
+    return new MultiClassFit(active, weights, alpha, covariance, iterations, converged, logMarginalLikelihoods,
+        activeCounts, passes);
+  }
+
   /** {@return the number of kept (class, basis function) pairs} */
   @Override
   public int size() {

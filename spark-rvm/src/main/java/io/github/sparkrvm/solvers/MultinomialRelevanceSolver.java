@@ -53,65 +53,35 @@ public final class MultinomialRelevanceSolver {
    * @param options the settings of the outer loop
    */
   public static RelevanceSolver<MultiClassFit> of(int numClasses, SparseBayesOptions options) {
-    return of(numClasses, options, null, null);
+    return of(numClasses, options, FitStart.cold());
   }
 
   /**
-   * {@return the solver of this class over the statistics seam, for {@code numClasses} classes, each restricted to
-   * its own candidates, or started from {@code initial}}
+   * {@return the solver of this class over the statistics seam, for {@code numClasses} classes: it fits α for the
+   * labels 0 … numClasses−1 over every (class, candidate) pair, or class p over its own candidates only (a
+   * restricted start), and returns the Laplace posterior over the kept basis of each class; or fits from an initial
+   * state: its (class, basis function) pairs and α, the first mode search starting at its weights (the classic
+   * re-estimation only prunes, so a warm start keeps to the initial pairs)}
    *
    * @param numClasses the number of classes K
    * @param options the settings of the outer loop
-   * @param candidates per class, the candidate basis functions it may use (ascending, each in [0, M)); null: every
-   *     candidate for every class
-   * @param initial where to start: one part per class (null: a cold start from every allowed (class, candidate)
-   *     pair)
+   * @param start cold, warm (one part per class) or restricted (one candidate set per class, ascending in [0, M))
    */
-  public static RelevanceSolver<MultiClassFit> of(int numClasses, SparseBayesOptions options, int[][] candidates,
-      InitialState initial) {
-    return (data, listener) -> fit(data, numClasses, options, candidates, initial, listener);
+  public static RelevanceSolver<MultiClassFit> of(int numClasses, SparseBayesOptions options, FitStart start) {
+    return (data, listener) -> fit(data, numClasses, options, start, listener);
   }
 
-  /**
-   * Fits α for the labels 0 … numClasses−1 and returns the Laplace posterior over the kept basis of each class.
-   *
-   * @param stats the data, through the statistics seam
-   * @param numClasses the number of classes K
-   * @param options the settings of the outer loop
-   * @param listener told of every step
-   * @return the fit
-   */
-  public static MultiClassFit fit(DesignStatistics stats, int numClasses, SparseBayesOptions options,
-      IterationListener listener) {
-    return fit(stats, numClasses, options, null, null, listener);
-  }
-
-  /**
-   * Fits α for the labels 0 … numClasses−1, class p over its own candidates only, and returns the Laplace posterior
-   * over the kept basis of each class; or fits from {@code initial}: its (class, basis function) pairs and α, the
-   * first mode search starting at its weights (the classic re-estimation only prunes, so a warm start keeps to the
-   * initial pairs).
-   *
-   * @param stats the data, through the statistics seam
-   * @param numClasses the number of classes K
-   * @param options the settings of the outer loop
-   * @param candidates per class, the candidate basis functions it may use (ascending); null: every candidate
-   * @param initial where to start: one part per class (null: a cold start)
-   * @param listener told of every step
-   * @return the fit
-   */
-  public static MultiClassFit fit(DesignStatistics stats, int numClasses, SparseBayesOptions options,
-      int[][] candidates, InitialState initial, IterationListener listener) {
-    ClassCandidates.checkNotBoth(candidates, initial);
+  private static MultiClassFit fit(DesignStatistics stats, int numClasses, SparseBayesOptions options,
+      FitStart start, IterationListener listener) {
     if (numClasses < 2) {
       throw new IllegalArgumentException("a multinomial fit needs at least 2 classes; got " + numClasses);
     }
-    if (initial != null) {
-      return warm(stats, numClasses, options, initial, listener);
+    if (start instanceof FitStart.Warm warm) {
+      return warm(stats, numClasses, options, warm.state(), listener);
     }
     int m = stats.numCandidates();
-    int[][] allowed = candidates == null ? ClassCandidates.all(numClasses, m)
-        : ClassCandidates.check(candidates, numClasses, m);
+    int[][] restricted = ClassCandidates.allowed(start, numClasses, m);
+    int[][] allowed = restricted == null ? ClassCandidates.all(numClasses, m) : restricted;
     int dim = ClassLayout.dim(allowed);
     // the flat (class-major) state: the class and candidate of each weight
     int[] classOf = new int[dim];

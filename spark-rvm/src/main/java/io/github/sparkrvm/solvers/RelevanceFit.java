@@ -39,4 +39,10 @@ public record RelevanceFit(int[] active, double[] weights, double[] alpha, doubl
   public int size() {
     return active.length;
   }
+
+  @Override
+  public RelevanceFit withLikelihoodPasses(int passes) {
+    return new RelevanceFit(active, weights, alpha, covariance, noisePrecision, iterations, converged,
+        logMarginalLikelihoods, activeCounts, passes);
+  }
 }

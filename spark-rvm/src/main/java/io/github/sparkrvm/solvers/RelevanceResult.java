@@ -40,4 +40,11 @@ public sealed interface RelevanceResult permits RelevanceFit, MultiClassFit, Var
 
   /** {@return the number of kept basis functions (multi-class: (class, basis function) pairs)} */
   int size();
+
+  /**
+   * {@return this fit with another count of passes (a fit of the same kind)}
+   *
+   * @param passes the passes over the data the fit made after the first
+   */
+  RelevanceResult withLikelihoodPasses(int passes);
 }

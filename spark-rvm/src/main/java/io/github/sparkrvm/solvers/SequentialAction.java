@@ -46,10 +46,9 @@ final class SequentialAction {
 
   /**
    * Actions that would raise the objective by less than this fraction of |objective| are not worth a step either:
-   * 0.2 nats on 10⁶ rows of a two-class mixture, 2e-4 on 1000. Without it, on 10⁶ rows the later steps of the
-   * Bernoulli solver gained a few hundredths of a nat each, at a pass over all M candidates every time: 37 steps and
-   * 12 minutes instead of 4; and correlated basis functions can trade α back and forth for thousands of steps of a
-   * few micro-nats each.
+   * on large data the objective grows with the rows, and without it the later steps of the Bernoulli solver gain a
+   * few hundredths of a nat each at a pass over all M candidates every time (benchmarks/results/fit-scaling.md); and
+   * correlated basis functions can trade α back and forth for thousands of steps of a few micro-nats each.
    */
   static final double RELATIVE_MIN_GAIN = 1e-6;
 

@@ -32,31 +32,6 @@ public record SparseBayesOptions(int maxIter, double tol, double alphaMax, doubl
     double alphaPriorRate, int maxAddsPerStep, double noisePrecision) {
 
   /**
-   * The batched setting of {@code maxAddsPerStep}, the default from {@link #AUTO_BATCH_ROWS} rows on: on a 2-D
-   * mixture with 1000 candidate centres it cut the steps at 10⁶ rows from 58 to 14 (see DESIGN.md, "Passes over
-   * the data").
-   */
-  public static final int DEFAULT_MAX_ADDS_PER_STEP = 16;
-
-  /**
-   * The training rows from which the estimator's automatic {@code maxAddsPerStep} batches adds. Below, one add per
-   * step took fewer passes in the measurements: on small data the evidence supports few basis functions, and a batch
-   * adds some that later steps delete again (a 1000-row mixture: 106 passes one at a time, 200 batched; 10⁴ rows of
-   * it: 866 batched over the cluster, mostly mode searches after batches the Gaussian surrogate mispredicted, against
-   * 99 one at a time). From 10⁵ rows on, batching halved the passes (benchmark 2).
-   */
-  public static final long AUTO_BATCH_ROWS = 100_000;
-
-  /**
-   * {@return the automatic {@code maxAddsPerStep} for {@code rows} training rows}
-   *
-   * @param rows the training rows (of positive weight)
-   */
-  public static int automaticMaxAddsPerStep(long rows) {
-    return rows >= AUTO_BATCH_ROWS ? DEFAULT_MAX_ADDS_PER_STEP : 1;
-  }
-
-  /**
    * Checks the settings.
    *
    * @param maxIter the largest number of α re-estimation steps

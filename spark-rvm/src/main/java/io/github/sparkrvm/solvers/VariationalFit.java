@@ -17,7 +17,8 @@
 package io.github.sparkrvm.solvers;
 
 /**
- * A variational fit: the Gaussian q(w) over every basis function (in {@link RelevanceFit}, whose {@code alpha} holds
+ * A variational fit: the Gaussian q(w) over every basis function, or over those kept once pruned
+ * ({@code variational.Pruning}) (in {@link RelevanceFit}, whose {@code alpha} holds
  * E[precision] of each weight, {@code noisePrecision} E[γ] for regression, and {@code logMarginalLikelihoods} the
  * lower bound after each step), with E[α_i] per table row and E[β_j] per table column.
  *
@@ -54,9 +55,14 @@ public record VariationalFit(RelevanceFit posterior, double[] rowRelevance, doub
     return posterior.likelihoodPasses();
   }
 
-  /** {@return the number of basis functions q(w) covers (all candidates: the pruning is the model's)} */
+  /** {@return the number of basis functions q(w) covers (all candidates, or the kept ones once pruned)} */
   @Override
   public int size() {
     return posterior.size();
+  }
+
+  @Override
+  public VariationalFit withLikelihoodPasses(int passes) {
+    return new VariationalFit(posterior.withLikelihoodPasses(passes), rowRelevance, columnRelevance);
   }
 }

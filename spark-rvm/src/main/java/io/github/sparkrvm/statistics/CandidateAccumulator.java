@@ -28,6 +28,33 @@ import java.io.Serializable;
  */
 public final class CandidateAccumulator implements Serializable {
 
+  /**
+   * {@return the pass of the candidate terms of {@code likelihood} at {@code weights} over {@code active}: of every
+   * candidate (each block expanded over all of them once), or of the candidates {@code over} only (each block
+   * expanded over those: a pass over L of M costs about L/M), numbered in their order}
+   *
+   * @param likelihood the likelihood of a row
+   * @param m the number of candidates
+   * @param active the active candidates, ascending
+   * @param weights their weights
+   * @param over the candidates whose terms are wanted, ascending (containing {@code active}); null: every one
+   */
+  public static Pass<CandidateAccumulator> pass(LaplaceLikelihood likelihood, int m, int[] active, double[] weights,
+      int[] over) {
+    double[] w = weights.clone();
+    if (over == null) {
+      int[] act = active.clone();
+      return Pass.of(likelihood.title() + " candidate statistics over " + m + " candidates", null,
+          () -> new CandidateAccumulator(likelihood, m, act, w), CandidateAccumulator::add,
+          CandidateAccumulator::merge);
+    }
+    int[] columns = over.clone();
+    int[] act = CandidateTerms.positionsIn(active, columns);
+    return Pass.of(likelihood.title() + " candidate statistics over " + columns.length + " of " + m + " candidates",
+        columns, () -> new CandidateAccumulator(likelihood, columns.length, act, w), CandidateAccumulator::add,
+        CandidateAccumulator::merge);
+  }
+
   private static final long serialVersionUID = 1L;
 
   private final LaplaceLikelihood likelihood;

@@ -22,14 +22,32 @@ import io.github.sparkrvm.linalg.ClassLayout;
  * The seam between the sparse Bayesian outer loops and the data. The solvers ask for what they need at the
  * current active basis and weights; an implementation computes it in memory or across a cluster. Active sets
  * are ascending candidate indices.
+ *
+ * <p>A source of rows implements three methods: the number of candidates, one generic {@link #pass} of an
+ * accumulator over chosen columns, and its one-vs-rest view. Every family's statistics are a {@link Pass} written
+ * once beside its accumulator, which the default methods here run; a source may still compute one its own way
+ * (statistics held on the driver read the Gram matrix column by column, {@link #gaussianColumns}). Holding the rows
+ * on the driver is a capability of its own ({@link RowCollection}).
  */
 public interface DesignStatistics {
 
   /** {@return the number of candidate basis functions} */
   int numCandidates();
 
+  /**
+   * {@return the accumulator of one pass over the data: every block of rows expanded over the pass' columns and added
+   * to an accumulator, with the labels of this view; the accumulators merged in the order of the rows}
+   *
+   * @param pass what the pass computes and how
+   * @param <A> the accumulator
+   * @throws IllegalStateException when the pass reads class labels and this is a one-vs-rest view
+   */
+  <A> A pass(Pass<A> pass);
+
   /** {@return the Gaussian sufficient statistics over all candidates (one pass over the data)} */
-  GaussianStatistics gaussian();
+  default GaussianStatistics gaussian() {
+    return pass(GaussianAccumulator.pass(numCandidates())).result();
+  }
 
   /**
    * {@return the Gaussian statistics as the fast solver reads them: by default all of {@link #gaussian()} at once;
@@ -40,16 +58,6 @@ public interface DesignStatistics {
   }
 
   /**
-   * {@return the expanded design itself, one matrix with the labels of this view and the row weights, for the dual
-   * form of the variational solver}
-   *
-   * @throws UnsupportedOperationException when these statistics can neither hold nor collect it
-   */
-  default DesignMatrix design() {
-    throw new UnsupportedOperationException(getClass().getSimpleName() + " cannot give the expanded design");
-  }
-
-  /**
    * {@return the log-likelihood, gradient and negative Hessian of {@code likelihood} at weights w over the active
    * basis (one pass)}
    *
@@ -57,7 +65,9 @@ public interface DesignStatistics {
    * @param active the active candidates, ascending
    * @param weights their weights
    */
-  LikelihoodTerms laplace(LaplaceLikelihood likelihood, int[] active, double[] weights);
+  default LikelihoodTerms laplace(LaplaceLikelihood likelihood, int[] active, double[] weights) {
+    return pass(LaplaceAccumulator.pass(likelihood, active, weights)).result();
+  }
 
   /**
    * Everything a step of the fast Laplace solver needs, in one pass: at weights w over the active basis, the
@@ -69,14 +79,15 @@ public interface DesignStatistics {
    * @param weights their weights
    * @return the candidate terms
    */
-  CandidateTerms laplaceCandidates(LaplaceLikelihood likelihood, int[] active, double[] weights);
+  default CandidateTerms laplaceCandidates(LaplaceLikelihood likelihood, int[] active, double[] weights) {
+    return pass(CandidateAccumulator.pass(likelihood, numCandidates(), active, weights, null)).result();
+  }
 
   /**
    * {@return the terms of {@link #laplaceCandidates(LaplaceLikelihood, int[], double[])} over the candidates
    * {@code over} only, numbered 0 … over.length−1 in their order, the active ones by their positions among them (as
-   * {@link CandidateTerms#restrictedTo} numbers them)} By default it computes every candidate's terms and keeps
-   * these; the statistics over row blocks and on the driver expand and multiply these columns only, so that a pass
-   * over L of M candidates costs about L/M of a full one.
+   * {@link CandidateTerms#restrictedTo} numbers them)} Each block is expanded over these columns only, so that a
+   * pass over L of M candidates costs about L/M of a full one.
    *
    * @param likelihood the likelihood of a row (Bernoulli or Poisson)
    * @param active the active candidates, ascending, each among {@code over}
@@ -85,7 +96,7 @@ public interface DesignStatistics {
    */
   default CandidateTerms laplaceCandidates(LaplaceLikelihood likelihood, int[] active, double[] weights,
       int[] over) {
-    return laplaceCandidates(likelihood, active, weights).restrictedTo(over);
+    return pass(CandidateAccumulator.pass(likelihood, numCandidates(), active, weights, over)).result();
   }
 
   /**
@@ -117,7 +128,9 @@ public interface DesignStatistics {
    * @param secondMoment Σ + μμᵀ (m × m, column-major)
    * @param active the active candidates, ascending
    */
-  JaakkolaJordanTerms jaakkolaJordan(int[] active, double[] secondMoment);
+  default JaakkolaJordanTerms jaakkolaJordan(int[] active, double[] secondMoment) {
+    return pass(JaakkolaJordanAccumulator.pass(active, secondMoment)).result();
+  }
 
   /**
    * {@return the multinomial (softmax) log-likelihood, gradient and Hessian at class weights {@code weights[p]} over
@@ -127,7 +140,9 @@ public interface DesignStatistics {
    * @param active per class, the active candidates (ascending)
    * @param weights per class, their weights
    */
-  LikelihoodTerms multinomial(int[][] active, double[][] weights);
+  default LikelihoodTerms multinomial(int[][] active, double[][] weights) {
+    return pass(MultinomialAccumulator.pass(active, weights)).result();
+  }
 
   /**
    * Everything a step of the fast multinomial (softmax) solver needs, in one pass, in flat coordinates: candidate
@@ -142,13 +157,16 @@ public interface DesignStatistics {
    * @param weights their weights
    * @return the terms over the K·M flat candidates
    */
-  CandidateTerms multinomialCandidates(int numClasses, int[] flatActive, double[] weights);
+  default CandidateTerms multinomialCandidates(int numClasses, int[] flatActive, double[] weights) {
+    return pass(MultinomialCandidateAccumulator.pass(numClasses, numCandidates(), flatActive, weights, null))
+        .result();
+  }
 
   /**
    * {@return the terms of {@link #multinomialCandidates(int, int[], double[])} over the flat candidates
    * {@code flatCandidates} only (e.g. each class' own block of class-specific features), numbered in their order,
-   * the active weights by their positions among them} By default it computes every flat candidate's terms and keeps
-   * these; the statistics over row blocks compute only these, class by class over the class' own columns.
+   * the active weights by their positions among them} The pass computes only these, class by class over the class'
+   * own columns.
    *
    * @param numClasses K (the labels are class indices 0 … K−1)
    * @param flatActive the active flat candidates, ascending, each among {@code flatCandidates}
@@ -157,30 +175,8 @@ public interface DesignStatistics {
    */
   default CandidateTerms multinomialCandidates(int numClasses, int[] flatActive, double[] weights,
       int[] flatCandidates) {
-    return multinomialCandidates(numClasses, flatActive, weights).restrictedTo(flatCandidates);
-  }
-
-  /**
-   * {@return the statistics of the rows {@code sample} keeps, where the rows are: a copy of those rows for statistics
-   * held on this JVM, a view over the cluster for row blocks (each pass skips the other rows before expanding)} The
-   * pilot and the intermediate fits of a fit at scale run on such samples. Passes over the data are counted with
-   * this one's.
-   *
-   * @param sample which rows to keep
-   * @throws UnsupportedOperationException when these statistics cannot sample their rows
-   */
-  default DesignStatistics sample(RowSample sample) {
-    throw new UnsupportedOperationException(getClass().getSimpleName() + " cannot sample its rows");
-  }
-
-  /**
-   * {@return these statistics held on this JVM: these themselves when they are, else their rows collected to the
-   * driver in one pass and expanded there}
-   *
-   * @throws UnsupportedOperationException when these statistics can neither hold nor collect their rows
-   */
-  default DesignStatistics local() {
-    throw new UnsupportedOperationException(getClass().getSimpleName() + " cannot collect its rows");
+    return pass(MultinomialCandidateAccumulator.pass(numClasses, numCandidates(), flatActive, weights,
+        flatCandidates)).result();
   }
 
   /**

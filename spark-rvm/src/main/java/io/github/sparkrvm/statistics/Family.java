@@ -144,7 +144,6 @@ public enum Family {
     return param;
   }
 
-
   /**
    * {@return the family a {@code family} param value names}
    *

@@ -23,6 +23,16 @@ import java.io.Serializable;
 /** Accumulates {@link GaussianStatistics} block by block; blocks' partial sums merge. */
 public final class GaussianAccumulator implements Serializable {
 
+  /**
+   * {@return the pass of the Gaussian sufficient statistics ΦᵀWΦ, ΦᵀWt and the targets' moments over every candidate}
+   *
+   * @param m the number of candidates
+   */
+  public static Pass<GaussianAccumulator> pass(int m) {
+    return Pass.of("Gaussian statistics over " + m + " candidates", null, () -> new GaussianAccumulator(m),
+        GaussianAccumulator::add, GaussianAccumulator::merge);
+  }
+
   private final int m;
   private final double[] gram;
   private final double[] projection;

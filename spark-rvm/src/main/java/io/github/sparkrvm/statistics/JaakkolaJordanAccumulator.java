@@ -25,6 +25,20 @@ import java.io.Serializable;
 /** Accumulates {@link JaakkolaJordanTerms} block by block: ξ from one product ΦS, then ΦᵀWΛΦ from one more. */
 public final class JaakkolaJordanAccumulator implements Serializable {
 
+  /**
+   * {@return the pass of the Jaakkola–Jordan terms over the active basis, at the second moment of the weights}
+   *
+   * @param active the active candidates, ascending
+   * @param secondMoment E[wwᵀ] over them (k × k)
+   */
+  public static Pass<JaakkolaJordanAccumulator> pass(int[] active, double[] secondMoment) {
+    int k = active.length;
+    double[] moment = secondMoment.clone();
+    return Pass.of("variational (Jaakkola-Jordan) terms over " + k + " basis functions", active.clone(),
+        () -> new JaakkolaJordanAccumulator(moment, k), JaakkolaJordanAccumulator::add,
+        JaakkolaJordanAccumulator::merge);
+  }
+
   private final int m;
   private final double[] secondMoment;
   private final double[] precision;

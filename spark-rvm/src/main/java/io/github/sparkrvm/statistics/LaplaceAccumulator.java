@@ -27,6 +27,20 @@ import java.io.Serializable;
  */
 public final class LaplaceAccumulator implements Serializable {
 
+  /**
+   * {@return the pass of the likelihood terms of {@code likelihood} at {@code weights} over the active basis}
+   *
+   * @param likelihood the likelihood of a row
+   * @param active the active candidates, ascending
+   * @param weights their weights
+   */
+  public static Pass<LaplaceAccumulator> pass(LaplaceLikelihood likelihood, int[] active, double[] weights) {
+    double[] w = weights.clone();
+    return Pass.of(likelihood.title() + " likelihood terms over " + active.length + " basis functions",
+        active.clone(), () -> new LaplaceAccumulator(likelihood, w), LaplaceAccumulator::add,
+        LaplaceAccumulator::merge);
+  }
+
   private final LaplaceLikelihood likelihood;
   private final double[] weights;
   private final int m;

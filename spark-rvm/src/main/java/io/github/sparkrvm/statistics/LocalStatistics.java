@@ -18,7 +18,6 @@ package io.github.sparkrvm.statistics;
 
 import dev.ludovic.netlib.blas.BLAS;
 import io.github.sparkrvm.basis.RowBlock;
-import io.github.sparkrvm.linalg.ClassLayout;
 import java.util.List;
 import java.util.function.BiConsumer;
 import java.util.function.BinaryOperator;
@@ -31,7 +30,7 @@ import java.util.stream.IntStream;
  * cluster pass, block by block, and reads no data: once the design is collected, a fit makes no further passes.
  * For data whose design fits the driver, where a pass costs mostly the latency of a Spark job.
  */
-public final class LocalStatistics implements DesignStatistics {
+public final class LocalStatistics implements RowCollection {
 
   /**
    * The rows of one block expanded over every candidate.
@@ -200,13 +199,6 @@ public final class LocalStatistics implements DesignStatistics {
     return new LocalStatistics(List.copyOf(kept), m, positiveClass);
   }
 
-  @Override
-  public GaussianStatistics gaussian() {
-    return accumulate(() -> new GaussianAccumulator(m),
-        (acc, block) -> acc.add(block.phi(), block.rows(), labels(block), block.rowWeights()),
-        GaussianAccumulator::merge).result();
-  }
-
   /**
    * {@return the Gaussian statistics with the Gram matrix computed column by column, as the fast solver asks for
    * them: one sweep over the design now for ΦᵀWt, the Gram diagonal and the targets' moments, and O(N M) per column
@@ -290,72 +282,17 @@ public final class LocalStatistics implements DesignStatistics {
     }
   }
 
+  /** One pass over the collected blocks ({@link #accumulate}), each block's basis copied over the pass' columns. */
   @Override
-  public LikelihoodTerms laplace(LaplaceLikelihood likelihood, int[] active, double[] weights) {
-    double[] w = weights.clone();
-    return accumulate(() -> new LaplaceAccumulator(likelihood, w),
-        (acc, block) -> acc.add(columns(block, active), block.rows(), labels(block), block.rowWeights()),
-        LaplaceAccumulator::merge).result();
-  }
-
-  @Override
-  public CandidateTerms laplaceCandidates(LaplaceLikelihood likelihood, int[] active, double[] weights) {
-    int[] act = active.clone();
-    double[] w = weights.clone();
-    return accumulate(() -> new CandidateAccumulator(likelihood, m, act, w),
-        (acc, block) -> acc.add(block.phi(), block.rows(), labels(block), block.rowWeights()),
-        CandidateAccumulator::merge).result();
-  }
-
-  /** The terms over {@code over} only: the columns of {@code over} are copied from each block and multiplied. */
-  @Override
-  public CandidateTerms laplaceCandidates(LaplaceLikelihood likelihood, int[] active, double[] weights,
-      int[] over) {
-    int[] columns = over.clone();
-    int[] act = CandidateTerms.positionsIn(active, columns);
-    double[] w = weights.clone();
-    return accumulate(() -> new CandidateAccumulator(likelihood, columns.length, act, w),
-        (acc, block) -> acc.add(columns(block, columns), block.rows(), labels(block), block.rowWeights()),
-        CandidateAccumulator::merge).result();
-  }
-
-  @Override
-  public JaakkolaJordanTerms jaakkolaJordan(int[] active, double[] secondMoment) {
-    double[] moment = secondMoment.clone();
-    return accumulate(() -> new JaakkolaJordanAccumulator(moment, active.length),
-        (acc, block) -> acc.add(columns(block, active), block.rows(), labels(block), block.rowWeights()),
-        JaakkolaJordanAccumulator::merge).result();
-  }
-
-  @Override
-  public LikelihoodTerms multinomial(int[][] active, double[][] weights) {
-    requireMultinomialLabels();
-    int[] union = ClassLayout.union(active);
-    return accumulate(() -> new MultinomialAccumulator(active, weights),
-        (acc, block) -> acc.add(columns(block, union), block.rows(), block.labels(), block.rowWeights()),
-        MultinomialAccumulator::merge).result();
-  }
-
-  @Override
-  public CandidateTerms multinomialCandidates(int numClasses, int[] flatActive, double[] weights) {
-    requireMultinomialLabels();
-    int[] act = flatActive.clone();
-    double[] w = weights.clone();
-    return accumulate(() -> new MultinomialCandidateAccumulator(numClasses, m, act, w),
-        (acc, block) -> acc.add(block.phi(), block.rows(), block.labels(), block.rowWeights()),
-        MultinomialCandidateAccumulator::merge).result();
-  }
-
-  @Override
-  public CandidateTerms multinomialCandidates(int numClasses, int[] flatActive, double[] weights,
-      int[] flatCandidates) {
-    requireMultinomialLabels();
-    int[] act = flatActive.clone();
-    double[] w = weights.clone();
-    int[] candidates = flatCandidates.clone();
-    return accumulate(() -> new MultinomialCandidateAccumulator(numClasses, m, act, w, candidates),
-        (acc, block) -> acc.add(block.phi(), block.rows(), block.labels(), block.rowWeights()),
-        MultinomialCandidateAccumulator::merge).result();
+  public <A> A pass(Pass<A> pass) {
+    if (pass.classLabels()) {
+      requireMultinomialLabels();
+    }
+    int[] over = pass.columns();
+    Pass.Add<A> add = pass.add();
+    return accumulate(pass.create()::create, (acc, block) -> add.add(acc,
+        over == null ? block.phi() : columns(block, over), block.rows(), labels(block), block.rowWeights()),
+        pass.merge()::merge);
   }
 
   /**

@@ -37,6 +37,19 @@ import java.util.Arrays;
  */
 public final class MultinomialAccumulator implements Serializable {
 
+  /**
+   * {@return the pass of the softmax likelihood terms: each block expanded once over the union of the classes'
+   * active candidates, the scores, gradient and every Hessian block taken from it}
+   *
+   * @param active per class, the active candidates, ascending
+   * @param weights per class, their weights
+   */
+  public static Pass<MultinomialAccumulator> pass(int[][] active, double[][] weights) {
+    return Pass.of("softmax likelihood terms, " + active.length + " classes", ClassLayout.union(active),
+        () -> new MultinomialAccumulator(active, weights), MultinomialAccumulator::add,
+        MultinomialAccumulator::merge).ofClasses();
+  }
+
   private final int classes;
   private final int[] union;
   /** For each class, the positions of its active candidates among the union's. */

@@ -37,6 +37,32 @@ import java.io.Serializable;
  */
 public final class MultinomialCandidateAccumulator implements Serializable {
 
+  /**
+   * {@return the pass of the softmax candidate terms at {@code weights}: each block expanded over every candidate
+   * once; of every flat (class, candidate) pair, or of the flat pairs {@code flatCandidates} only}
+   *
+   * @param numClasses K
+   * @param m the number of candidates
+   * @param flatActive the active flat pairs, ascending
+   * @param weights their weights
+   * @param flatCandidates the flat pairs whose terms are wanted, ascending; null: every one
+   */
+  public static Pass<MultinomialCandidateAccumulator> pass(int numClasses, int m, int[] flatActive,
+      double[] weights, int[] flatCandidates) {
+    int[] act = flatActive.clone();
+    double[] w = weights.clone();
+    if (flatCandidates == null) {
+      return Pass.of("softmax candidate statistics over " + m + " candidates, " + numClasses + " classes", null,
+          () -> new MultinomialCandidateAccumulator(numClasses, m, act, w), MultinomialCandidateAccumulator::add,
+          MultinomialCandidateAccumulator::merge).ofClasses();
+    }
+    int[] candidates = flatCandidates.clone();
+    return Pass.of("softmax candidate statistics over " + candidates.length + " of " + numClasses * m
+        + " (class, candidate) pairs, " + numClasses + " classes", null,
+        () -> new MultinomialCandidateAccumulator(numClasses, m, act, w, candidates),
+        MultinomialCandidateAccumulator::add, MultinomialCandidateAccumulator::merge).ofClasses();
+  }
+
   private static final long serialVersionUID = 1L;
 
   private final int classes;

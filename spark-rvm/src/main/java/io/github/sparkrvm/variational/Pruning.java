@@ -16,12 +16,19 @@
 
 package io.github.sparkrvm.variational;
 
+import io.github.sparkrvm.basis.BasisFunctions;
+import io.github.sparkrvm.basis.RowBlock;
 import io.github.sparkrvm.linalg.MatrixProduct;
+import io.github.sparkrvm.solvers.RelevanceFit;
+import io.github.sparkrvm.solvers.RelevanceSolver;
+import io.github.sparkrvm.solvers.VariationalFit;
 import io.github.sparkrvm.statistics.Family;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.function.DoubleBinaryOperator;
 import java.util.stream.IntStream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The basis functions of a variational fit whose weights do not matter, pruned by E[precision]. A variational fit
@@ -45,7 +52,75 @@ public final class Pruning {
   /** The default tolerance of {@link #kept}, in units of the latent scale (see the class comment). */
   public static final double TOLERANCE = 0.05;
 
+  private static final Logger LOG = LoggerFactory.getLogger(Pruning.class);
+
   private Pruning() {}
+
+  /**
+   * {@return {@code solver} followed by {@link #prune} at {@link #TOLERANCE}: its fits keep only the basis functions
+   * that matter}
+   *
+   * @param solver the variational solver
+   * @param family the fit's family
+   * @param alphaMax E[precision] above which a basis function is pruned outright
+   * @param basis the fit's candidate basis
+   * @param checkPoints the candidate centres on the scaled features (row-major, {@code basis.dim()} a row): the
+   *     check points of {@link #kept}; none (kernel linear) prunes by alphaMax alone
+   */
+  public static RelevanceSolver<VariationalFit> after(RelevanceSolver<VariationalFit> solver, Family family,
+      double alphaMax, BasisFunctions basis, double[] checkPoints) {
+    return (data, listener) -> prune(solver.fit(data, listener), family, alphaMax, basis, checkPoints, TOLERANCE);
+  }
+
+  /**
+   * {@return {@code variational} over the basis functions that matter: those whose E[precision] exceeds
+   * {@code alphaMax} are pruned, then (at check points) those of largest E[precision] whose removal moves the latent
+   * mean and the prediction at no check point by more than {@code tolerance} of the latent scale ({@link #kept});
+   * the kept ones carry the marginal of q(w) over them (the matching rows and columns of Σ), the grid relevances
+   * stay}
+   *
+   * @param variational the fit over every candidate
+   * @param family the fit's family
+   * @param alphaMax E[precision] above which a basis function is pruned outright
+   * @param basis the fit's candidate basis
+   * @param checkPoints the check points on the scaled features (row-major, {@code basis.dim()} a row)
+   * @param tolerance the largest change at a check point, in units of the latent scale ({@link #scale}); 0 prunes
+   *     by alphaMax alone
+   */
+  public static VariationalFit prune(VariationalFit variational, Family family, double alphaMax,
+      BasisFunctions basis, double[] checkPoints, double tolerance) {
+    RelevanceFit fit = variational.posterior();
+    int m = fit.active().length;
+    int[] positions = IntStream.range(0, m).filter(i -> fit.alpha()[i] <= alphaMax).toArray();
+    int d = basis.dim();
+    if (tolerance > 0.0 && checkPoints.length > 0) {
+      int n = checkPoints.length / d;
+      double[] phi = basis.expand(RowBlock.unweighted(n, d, checkPoints, new double[n]), fit.active());
+      double scale = scale(family, fit.noisePrecision());
+      int before = positions.length;
+      positions = kept(positions, fit.alpha(), fit.weights(), fit.covariance(), phi, n, tolerance * scale,
+          output(family, fit.noisePrecision()));
+      LOG.info("variational fit: {} of {} basis functions kept after pruning by E[precision] (the latent mean and "
+          + "the {} prediction move by at most {} x {} at the {} candidate centres)", positions.length, before,
+          family.paramValue(), tolerance, scale, n);
+    }
+    int[] kept = positions;
+    int k = kept.length;
+    double[] covariance = new double[k * k];
+    for (int b = 0; b < k; b++) {
+      for (int a = 0; a < k; a++) {
+        covariance[b * k + a] = fit.covariance()[kept[b] * m + kept[a]];
+      }
+    }
+    RelevanceFit pruned = new RelevanceFit(Arrays.stream(kept).map(i -> fit.active()[i]).toArray(),
+        select(fit.weights(), kept), select(fit.alpha(), kept), covariance, fit.noisePrecision(), fit.iterations(),
+        fit.converged(), fit.logMarginalLikelihoods(), fit.activeCounts(), fit.likelihoodPasses());
+    return new VariationalFit(pruned, variational.rowRelevance(), variational.columnRelevance());
+  }
+
+  private static double[] select(double[] v, int[] positions) {
+    return Arrays.stream(positions).mapToDouble(i -> v[i]).toArray();
+  }
 
   /**
    * {@return the unit of the latent scale the bound is a multiple of: the noise standard deviation 1/√β for

@@ -25,7 +25,7 @@ import io.github.sparkrvm.solvers.VariationalFit;
 import io.github.sparkrvm.statistics.DesignMatrix;
 import io.github.sparkrvm.statistics.DesignStatistics;
 import io.github.sparkrvm.statistics.Family;
-import io.github.sparkrvm.statistics.GaussianStatistics;
+import io.github.sparkrvm.statistics.RowCollection;
 import io.github.sparkrvm.util.IterationListener;
 
 /**
@@ -50,7 +50,7 @@ public final class VariationalSolver {
   /**
    * {@return the solver of {@code family} (gaussian or bernoulli) in the given form: the primal one over the
    * statistics seam ({@link DesignStatistics#gaussian}; bernoulli: {@link DesignStatistics#jaakkolaJordan}, one pass
-   * per step), or the dual one over the design the seam holds or collects ({@link DesignStatistics#design})}
+   * per step), or the dual one over the design the seam holds or collects ({@link RowCollection#design})}
    *
    * @param family gaussian or bernoulli
    * @param dual whether to run in the dual form
@@ -62,44 +62,18 @@ public final class VariationalSolver {
   public static RelevanceSolver<VariationalFit> of(Family family, boolean dual, SparseBayesOptions options,
       PriorTable table) {
     return switch (family) {
-      case GAUSSIAN -> dual ? (data, listener) -> fitGaussianDual(data.design(), options, table, listener)
-          : (data, listener) -> fitGaussian(data.gaussian(), options, table, listener);
-      case BERNOULLI -> dual ? (data, listener) -> fitBernoulliDual(data.design(), options, table, listener)
-          : (data, listener) -> fitBernoulli(data, options, table, listener);
+      case GAUSSIAN -> (data, listener) -> fitGaussian(dual ? dual(data)
+          : PrimalPosterior.gaussian(data.gaussian()), options, table, listener);
+      case BERNOULLI -> (data, listener) -> fitBernoulli(dual ? dual(data)
+          : PrimalPosterior.bernoulli(data), options, table, listener);
       default -> throw new IllegalArgumentException("the variational solver fits family gaussian or bernoulli, not "
           + family);
     };
   }
 
-  /**
-   * Variational regression from the Gaussian sufficient statistics of all candidates, in the primal form (an M × M
-   * factorisation per step).
-   *
-   * @param stats the data, through the statistics seam
-   * @param options the settings of the outer loop (alphaPriorShape and alphaPriorRate: the hyperprior's a₀, b₀ &gt; 0)
-   * @param table the table the prior is laid over
-   * @param listener told of every step
-   * @return the fit
-   */
-  public static VariationalFit fitGaussian(GaussianStatistics stats, SparseBayesOptions options, PriorTable table,
-      IterationListener listener) {
-    return fitGaussian(PrimalPosterior.gaussian(stats), options, table, listener);
-  }
-
-  /**
-   * Variational regression on the expanded design held in memory, in the dual form (an N × N factorisation per
-   * step, O(N²M + N³)): the same updates and the same bound as {@link #fitGaussian(GaussianStatistics,
-   * SparseBayesOptions, PriorTable, IterationListener)}, cheaper when M &gt; N.
-   *
-   * @param design Φ with its targets and row weights
-   * @param options the settings of the outer loop (alphaPriorShape and alphaPriorRate: the hyperprior's a₀, b₀ &gt; 0)
-   * @param table the table the prior is laid over
-   * @param listener told of every step
-   * @return the fit
-   */
-  public static VariationalFit fitGaussianDual(DesignMatrix design, SparseBayesOptions options, PriorTable table,
-      IterationListener listener) {
-    return fitGaussian(new DualPosterior(design), options, table, listener);
+  /** {@return q(w) in the dual form, over the design the statistics hold or collect} */
+  private static WeightPosterior dual(DesignStatistics data) {
+    return new DualPosterior(RowCollection.of(data, "the dual form of solver variational").design());
   }
 
   private static VariationalFit fitGaussian(WeightPosterior q, SparseBayesOptions options, PriorTable table,
@@ -133,37 +107,6 @@ public final class VariationalSolver {
       }
     }
     return result(prior, q, noise.mean(), iteration, converged, trace, m);
-  }
-
-  /**
-   * Variational binary classification through the Jaakkola–Jordan bound, in the primal form (one pass over the
-   * data and an M × M factorisation per step); labels 0/1 in the statistics.
-   *
-   * @param stats the data, through the statistics seam
-   * @param options the settings of the outer loop (alphaPriorShape and alphaPriorRate: the hyperprior's a₀, b₀ &gt; 0)
-   * @param table the table the prior is laid over
-   * @param listener told of every step
-   * @return the fit
-   */
-  public static VariationalFit fitBernoulli(DesignStatistics stats, SparseBayesOptions options, PriorTable table,
-      IterationListener listener) {
-    return fitBernoulli(PrimalPosterior.bernoulli(stats), options, table, listener);
-  }
-
-  /**
-   * Variational binary classification on the expanded design held in memory, in the dual form (no pass over the
-   * data, an N × N factorisation per step): the same updates and bound as {@link #fitBernoulli(DesignStatistics,
-   * SparseBayesOptions, PriorTable, IterationListener)}; labels 0/1 in the design's targets.
-   *
-   * @param design Φ with its labels and row weights
-   * @param options the settings of the outer loop (alphaPriorShape and alphaPriorRate: the hyperprior's a₀, b₀ &gt; 0)
-   * @param table the table the prior is laid over
-   * @param listener told of every step
-   * @return the fit
-   */
-  public static VariationalFit fitBernoulliDual(DesignMatrix design, SparseBayesOptions options, PriorTable table,
-      IterationListener listener) {
-    return fitBernoulli(new DualPosterior(design), options, table, listener);
   }
 
   private static VariationalFit fitBernoulli(WeightPosterior q, SparseBayesOptions options, PriorTable table,

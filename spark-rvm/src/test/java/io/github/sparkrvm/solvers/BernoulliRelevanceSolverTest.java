@@ -70,7 +70,7 @@ class BernoulliRelevanceSolverTest {
     TestData.Table train = TestData.ripley("tr");
     TestData.Table test = TestData.ripley("te");
     InMemoryStatistics stats = ripleyStatistics(train);
-    RelevanceFit fit = BernoulliRelevanceSolver.fit(stats, SparseBayesOptions.defaults(), IterationListener.none());
+    RelevanceFit fit = BernoulliRelevanceSolver.of(SparseBayesOptions.defaults()).fit(stats, IterationListener.none());
     BasisFunctions basis = BasisFunctions.kernel(new Kernel.Rbf(4.0), true, 2,
         GaussianRelevanceSolverTest.flatten(train.x()));
     int errors = 0;

@@ -103,14 +103,15 @@ class ClassSpecificFeaturesTest {
     assertArrayEquals(new int[][] {{0, 1, 2, 3}, {0, 4, 5, 6}, {0, 7, 8, 9}}, blocks);
     SparseBayesOptions options = SparseBayesOptions.defaults();
 
-    MultiClassFit emPlain = MultinomialRelevanceSolver.fit(plainStats, K, options, IterationListener.none());
-    MultiClassFit emBlocks = MultinomialRelevanceSolver.fit(repStats, K, options, blocks, null,
-        IterationListener.none());
+    MultiClassFit emPlain = MultinomialRelevanceSolver.of(K, options).fit(plainStats, IterationListener.none());
+    MultiClassFit emBlocks = MultinomialRelevanceSolver.of(K, options, new FitStart.Restricted(blocks))
+        .fit(repStats, IterationListener.none());
     assertTrue(emPlain.converged());
     assertSameFit(emPlain, emBlocks, b, 1e-7);
 
-    MultiClassFit fastPlain = FastMultinomialSolver.fit(plainStats, K, options, IterationListener.none());
-    MultiClassFit fastBlocks = FastMultinomialSolver.fit(repStats, K, options, blocks, null, IterationListener.none());
+    MultiClassFit fastPlain = FastMultinomialSolver.of(K, options).fit(plainStats, IterationListener.none());
+    MultiClassFit fastBlocks = FastMultinomialSolver.of(K, options, new FitStart.Restricted(blocks))
+        .fit(repStats, IterationListener.none());
     assertTrue(fastPlain.converged());
     assertSameFit(fastPlain, fastBlocks, b, 1e-7);
 
@@ -119,8 +120,8 @@ class ClassSpecificFeaturesTest {
       RelevanceSolver<MultiClassFit> plain = OneVsRestSolver.of(fast ? FastBernoulliSolver.of(options)
           : BernoulliRelevanceSolver.of(options), K, 2);
       RelevanceSolver<MultiClassFit> own = OneVsRestSolver.of(k -> fast
-          ? FastBernoulliSolver.of(options, LaplaceLikelihood.BERNOULLI, blocks[k], null)
-          : BernoulliRelevanceSolver.of(options, LaplaceLikelihood.BERNOULLI, blocks[k], null), K, 2);
+          ? FastBernoulliSolver.of(options, LaplaceLikelihood.BERNOULLI, FitStart.over(blocks[k]))
+          : BernoulliRelevanceSolver.of(options, LaplaceLikelihood.BERNOULLI, FitStart.over(blocks[k])), K, 2);
       MultiClassFit ovrPlain = plain.fit(plainStats, IterationListener.none());
       MultiClassFit ovrBlocks = own.fit(repStats, IterationListener.none());
       assertTrue(ovrPlain.converged());
@@ -140,9 +141,10 @@ class ClassSpecificFeaturesTest {
     int[][] blocks = basis.classBlocks(K, 3);
     for (boolean fast : new boolean[] {false, true}) {
       MultiClassFit fit = fast
-          ? FastMultinomialSolver.fit(stats, K, SparseBayesOptions.defaults(), blocks, null, IterationListener.none())
-          : MultinomialRelevanceSolver.fit(stats, K, SparseBayesOptions.defaults(), blocks, null,
-              IterationListener.none());
+          ? FastMultinomialSolver.of(K, SparseBayesOptions.defaults(), new FitStart.Restricted(blocks))
+              .fit(stats, IterationListener.none())
+          : MultinomialRelevanceSolver.of(K, SparseBayesOptions.defaults(), new FitStart.Restricted(blocks))
+              .fit(stats, IterationListener.none());
       String which = fast ? "fast" : "em";
       for (int p = 0; p < K; p++) {
         for (int c : fit.active()[p]) {
@@ -207,10 +209,10 @@ class ClassSpecificFeaturesTest {
     BasisFunctions basis = BasisFunctions.linear(true, 3 * K);
     InMemoryStatistics stats = InMemoryStatistics.of(basis, train.x(), train.t(), ones(train.size()));
     int[][] blocks = basis.classBlocks(K, 3);
-    MultiClassFit em = MultinomialRelevanceSolver.fit(stats, K, SparseBayesOptions.defaults(), blocks, null,
-        IterationListener.none());
-    MultiClassFit fast = FastMultinomialSolver.fit(stats, K, SparseBayesOptions.defaults(), blocks, null,
-        IterationListener.none());
+    MultiClassFit em = MultinomialRelevanceSolver.of(K, SparseBayesOptions.defaults(), new FitStart.Restricted(blocks))
+        .fit(stats, IterationListener.none());
+    MultiClassFit fast = FastMultinomialSolver.of(K, SparseBayesOptions.defaults(), new FitStart.Restricted(blocks))
+        .fit(stats, IterationListener.none());
     double emError = MultiClassFitError.of(em, basis, test);
     double fastError = MultiClassFitError.of(fast, basis, test);
     System.out.printf("class-specific blobs: em error %.4f with %d pairs %s; fast error %.4f with %d pairs %s%n",
@@ -228,12 +230,13 @@ class ClassSpecificFeaturesTest {
     TestData.Table train = TestData.classSpecificBlobs(5, K, 1);
     BasisFunctions basis = BasisFunctions.linear(true, 3 * K);
     InMemoryStatistics stats = InMemoryStatistics.of(basis, train.x(), train.t(), ones(train.size()));
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> MultinomialRelevanceSolver.fit(
-        stats, K, SparseBayesOptions.defaults(), new int[][] {{0, 1}, {2, 1}, {3}}, null,
-        IterationListener.none()));
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> MultinomialRelevanceSolver.of(K,
+        SparseBayesOptions.defaults(), new FitStart.Restricted(new int[][] {{0, 1}, {2, 1}, {3}}))
+        .fit(stats, IterationListener.none()));
     assertTrue(e.getMessage().contains("class 1 lists 1 at position 1"), e.getMessage());
-    e = assertThrows(IllegalArgumentException.class, () -> FastMultinomialSolver.fit(stats, K,
-        SparseBayesOptions.defaults(), new int[][] {{0}, {10}}, null, IterationListener.none()));
+    e = assertThrows(IllegalArgumentException.class, () -> FastMultinomialSolver.of(K, SparseBayesOptions.defaults(),
+        new FitStart.Restricted(new int[][] {{0}, {10}}))
+        .fit(stats, IterationListener.none()));
     assertTrue(e.getMessage().contains("2 sets for 3 classes"), e.getMessage());
     e = assertThrows(IllegalArgumentException.class, () -> basis.classBlocks(2, 3));
     assertTrue(e.getMessage().contains("2 class blocks of 3 features do not make the 9 features"), e.getMessage());

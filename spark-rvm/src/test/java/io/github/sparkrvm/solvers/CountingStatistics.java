@@ -22,13 +22,16 @@ import io.github.sparkrvm.statistics.GaussianStatistics;
 import io.github.sparkrvm.statistics.JaakkolaJordanTerms;
 import io.github.sparkrvm.statistics.LaplaceLikelihood;
 import io.github.sparkrvm.statistics.LikelihoodTerms;
+import io.github.sparkrvm.statistics.LocalStatistics;
+import io.github.sparkrvm.statistics.Pass;
+import io.github.sparkrvm.statistics.RowCollection;
 
 /**
  * A {@link DesignStatistics} that counts the calls of each kind it forwards: the passes over the active basis
  * ({@code laplace}, {@code multinomial}) and the passes over every candidate ({@code laplaceCandidates},
  * {@code multinomialCandidates}), which on large data cost far more; and the active sets of the latter, in order.
  */
-final class CountingStatistics implements DesignStatistics {
+final class CountingStatistics implements RowCollection {
 
   private final DesignStatistics inner;
   int activePasses;
@@ -60,6 +63,11 @@ final class CountingStatistics implements DesignStatistics {
   }
 
   @Override
+  public <A> A pass(Pass<A> pass) {
+    return inner.pass(pass);
+  }
+
+  @Override
   public GaussianStatistics gaussian() {
     return inner.gaussian();
   }
@@ -87,17 +95,17 @@ final class CountingStatistics implements DesignStatistics {
   }
 
   @Override
-  public DesignStatistics sample(io.github.sparkrvm.statistics.RowSample sample) {
+  public RowCollection sample(io.github.sparkrvm.statistics.RowSample sample) {
     samples++;
-    return new CountingStatistics(inner.sample(sample), this);
+    return new CountingStatistics(RowCollection.of(inner, "a sample").sample(sample), this);
   }
 
   @Override
-  public DesignStatistics local() {
+  public LocalStatistics local() {
     if (sampledFrom != null) {
       sampledFrom.collected++;
     }
-    return inner.local();
+    return RowCollection.of(inner, "a collection").local();
   }
 
   @Override

@@ -184,7 +184,7 @@ class FastBernoulliSolverTest {
     TestData.Table train = TestData.ripley("tr");
     TestData.Table test = TestData.ripley("te");
     InMemoryStatistics stats = ripley(train);
-    RelevanceFit fit = FastBernoulliSolver.fit(stats, SparseBayesOptions.defaults(), IterationListener.none());
+    RelevanceFit fit = FastBernoulliSolver.of(SparseBayesOptions.defaults()).fit(stats, IterationListener.none());
     assertNeverDecreases(fit.logMarginalLikelihoods());
     assertTrue(fit.converged());
     assertTrue(fit.size() <= 12, fit.size() + " relevance vectors");
@@ -218,7 +218,7 @@ class FastBernoulliSolverTest {
     // where Newton expects the mode (and to score an accepted single try): about one candidates pass per step.
     // Before this was so, every pass was a candidates pass: 4.2 per step on a 20,000-row mixture.
     CountingStatistics counting = new CountingStatistics(ripley(TestData.ripley("tr")));
-    RelevanceFit fit = FastBernoulliSolver.fit(counting, SparseBayesOptions.defaults(), IterationListener.none());
+    RelevanceFit fit = FastBernoulliSolver.of(SparseBayesOptions.defaults()).fit(counting, IterationListener.none());
     System.out.printf("fast bernoulli on Ripley: %d steps, %d passes: %d over every candidate, %d over the active "
         + "basis%n", fit.iterations(), fit.likelihoodPasses(), counting.candidatePasses, counting.activePasses);
     assertEquals(fit.likelihoodPasses(), counting.candidatePasses + counting.activePasses);
@@ -236,9 +236,8 @@ class FastBernoulliSolverTest {
     int d = 8;
     CountingStatistics stats = new CountingStatistics(
         logisticFeatures(600, d, true, 11, 0.0, f -> f < 4 ? (f % 2 == 0 ? 1.5 : -1.0) : 0.0));
-    RelevanceFit fit = FastBernoulliSolver.fit(stats,
-        SparseBayesOptions.defaults().withMaxAddsPerStep(SparseBayesOptions.DEFAULT_MAX_ADDS_PER_STEP),
-        IterationListener.none());
+    RelevanceFit fit = FastBernoulliSolver.of(SparseBayesOptions.defaults().withMaxAddsPerStep(16))
+        .fit(stats, IterationListener.none());
     // the candidates passes score the empty model, then the first basis function's mode, then each step's mode
     int[] start = stats.candidateActiveSets.get(1);
     int[] batched = stats.candidateActiveSets.get(2);
@@ -265,11 +264,10 @@ class FastBernoulliSolverTest {
     int d = 30;
     InMemoryStatistics stats = logisticFeatures(40_000, d, false, 17, 0.3,
         f -> f % 6 == 0 ? (f % 12 == 0 ? 0.8 : -0.6) : 0.0);
-    RelevanceFit single = FastBernoulliSolver.fit(stats, SparseBayesOptions.defaults().withMaxAddsPerStep(1),
-        IterationListener.none());
-    RelevanceFit batched = FastBernoulliSolver.fit(stats,
-        SparseBayesOptions.defaults().withMaxAddsPerStep(SparseBayesOptions.DEFAULT_MAX_ADDS_PER_STEP),
-        IterationListener.none());
+    RelevanceFit single = FastBernoulliSolver.of(SparseBayesOptions.defaults().withMaxAddsPerStep(1))
+        .fit(stats, IterationListener.none());
+    RelevanceFit batched = FastBernoulliSolver.of(SparseBayesOptions.defaults().withMaxAddsPerStep(16))
+        .fit(stats, IterationListener.none());
     double[] a = single.logMarginalLikelihoods();
     double[] b = batched.logMarginalLikelihoods();
     System.out.printf("40,000 rows × 30 features: one add per step %d steps, %d passes, %d kept, objective %.4f; "

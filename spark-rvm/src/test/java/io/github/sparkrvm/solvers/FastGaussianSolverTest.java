@@ -24,7 +24,6 @@ import io.github.sparkrvm.basis.Kernel;
 import io.github.sparkrvm.datasets.Datasets;
 import io.github.sparkrvm.datasets.Table;
 import io.github.sparkrvm.predict.Predictive;
-import io.github.sparkrvm.statistics.GaussianStatistics;
 import io.github.sparkrvm.statistics.InMemoryStatistics;
 import io.github.sparkrvm.util.IterationListener;
 import java.util.Arrays;
@@ -61,10 +60,10 @@ class FastGaussianSolverTest {
           GaussianRelevanceSolverTest.flatten(train.x()));
       double[] w = new double[100];
       Arrays.fill(w, 1.0);
-      GaussianStatistics stats = InMemoryStatistics.of(basis, train.x(), train.t(), w).gaussian();
-      RelevanceFit fast = FastGaussianSolver.fit(stats, SparseBayesOptions.defaults(), IterationListener.none());
-      RelevanceFit classic = GaussianRelevanceSolver.fit(stats, SparseBayesOptions.defaults(),
-          IterationListener.none());
+      InMemoryStatistics stats = InMemoryStatistics.of(basis, train.x(), train.t(), w);
+      RelevanceFit fast = FastGaussianSolver.of(SparseBayesOptions.defaults()).fit(stats, IterationListener.none());
+      RelevanceFit classic = GaussianRelevanceSolver.of(SparseBayesOptions.defaults())
+          .fit(stats, IterationListener.none());
       double[] history = fast.logMarginalLikelihoods();
       for (int i = 1; i < history.length; i++) {
         assertTrue(history[i] >= history[i - 1] - 1e-9 * Math.abs(history[i - 1]),
@@ -101,10 +100,10 @@ class FastGaussianSolverTest {
           GaussianRelevanceSolverTest.flatten(train.x()));
       double[] w = new double[train.size()];
       Arrays.fill(w, 1.0);
-      GaussianStatistics stats = InMemoryStatistics.of(basis, train.x(), train.t(), w).gaussian();
-      RelevanceFit fast = FastGaussianSolver.fit(stats, SparseBayesOptions.defaults(), IterationListener.none());
-      RelevanceFit classic = GaussianRelevanceSolver.fit(stats, SparseBayesOptions.defaults(),
-          IterationListener.none());
+      InMemoryStatistics stats = InMemoryStatistics.of(basis, train.x(), train.t(), w);
+      RelevanceFit fast = FastGaussianSolver.of(SparseBayesOptions.defaults()).fit(stats, IterationListener.none());
+      RelevanceFit classic = GaussianRelevanceSolver.of(SparseBayesOptions.defaults())
+          .fit(stats, IterationListener.none());
       assertTrue(fast.converged(), "seed " + seed);
       double fastRmse = rmse(basis, fast, test);
       double classicRmse = rmse(basis, classic, test);
@@ -138,10 +137,10 @@ class FastGaussianSolverTest {
           GaussianRelevanceSolverTest.flatten(x));
       double[] w = new double[train.size()];
       Arrays.fill(w, 1.0);
-      GaussianStatistics stats = InMemoryStatistics.of(basis, x, train.t(), w).gaussian();
-      RelevanceFit fast = FastGaussianSolver.fit(stats, SparseBayesOptions.defaults(), IterationListener.none());
-      RelevanceFit classic = GaussianRelevanceSolver.fit(stats, SparseBayesOptions.defaults(),
-          IterationListener.none());
+      InMemoryStatistics stats = InMemoryStatistics.of(basis, x, train.t(), w);
+      RelevanceFit fast = FastGaussianSolver.of(SparseBayesOptions.defaults()).fit(stats, IterationListener.none());
+      RelevanceFit classic = GaussianRelevanceSolver.of(SparseBayesOptions.defaults())
+          .fit(stats, IterationListener.none());
       System.out.printf("diabetes split %d: fast %d basis functions, log ML %.3f (%d steps); classic %d, %.3f%n",
           seed, fast.size(), last(fast), fast.iterations(), classic.size(), last(classic));
       assertTrue(fast.converged(), "split " + seed + ": " + fast.iterations() + " steps");

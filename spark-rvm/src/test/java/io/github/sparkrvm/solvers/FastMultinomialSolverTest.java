@@ -45,11 +45,11 @@ class FastMultinomialSolverTest {
     InMemoryStatistics stats = InMemoryStatistics.of(basis, train.x(), train.t(), w);
     SparseBayesOptions options = SparseBayesOptions.defaults();
     long start = System.nanoTime();
-    MultiClassFit em = MultinomialRelevanceSolver.fit(stats, 3, options, r -> { });
+    MultiClassFit em = MultinomialRelevanceSolver.of(3, options).fit(stats, r -> { });
     double emSeconds = (System.nanoTime() - start) / 1e9;
     List<IterationReport> reports = new ArrayList<>();
     start = System.nanoTime();
-    MultiClassFit fast = FastMultinomialSolver.fit(stats, 3, options, reports::add);
+    MultiClassFit fast = FastMultinomialSolver.of(3, options).fit(stats, reports::add);
     double fastSeconds = (System.nanoTime() - start) / 1e9;
     double emError = MultiClassFitError.of(em, basis, test);
     double fastError = MultiClassFitError.of(fast, basis, test);
@@ -90,7 +90,7 @@ class FastMultinomialSolverTest {
     double[] w = new double[train.size()];
     Arrays.fill(w, 1.0);
     InMemoryStatistics stats = InMemoryStatistics.of(basis, train.x(), train.t(), w);
-    MultiClassFit fast = FastMultinomialSolver.fit(stats, 3, SparseBayesOptions.defaults(), r -> { });
+    MultiClassFit fast = FastMultinomialSolver.of(3, SparseBayesOptions.defaults()).fit(stats, r -> { });
     double[] alpha = ClassLayout.concat(fast.alpha());
     PosteriorMode mode = PosteriorMode.find(MultinomialRelevanceSolver.likelihood(stats, fast.active()), alpha,
         new double[alpha.length], null);

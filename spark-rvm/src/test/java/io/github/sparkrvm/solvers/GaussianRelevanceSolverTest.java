@@ -111,7 +111,7 @@ class GaussianRelevanceSolverTest {
   }
 
   private static RelevanceFit fitSinc(InMemoryStatistics stats) {
-    return GaussianRelevanceSolver.fit(stats.gaussian(), SparseBayesOptions.defaults(), IterationListener.none());
+    return GaussianRelevanceSolver.of(SparseBayesOptions.defaults()).fit(stats, IterationListener.none());
   }
 
   private static InMemoryStatistics sincStatistics(TestData.Table train, double[] rowWeights) {
@@ -165,10 +165,10 @@ class GaussianRelevanceSolverTest {
     t[42] = base.t()[5];
     // same centres (the 40 distinct points) in both fits
     BasisFunctions basis = BasisFunctions.kernel(new Kernel.Rbf(0.5), true, 1, flatten(base.x()));
-    RelevanceFit weighted = GaussianRelevanceSolver.fit(InMemoryStatistics.of(basis, base.x(), base.t(), weights)
-        .gaussian(), SparseBayesOptions.defaults(), IterationListener.none());
-    RelevanceFit replicated = GaussianRelevanceSolver.fit(InMemoryStatistics.of(basis, x, t, ones(43))
-        .gaussian(), SparseBayesOptions.defaults(), IterationListener.none());
+    RelevanceFit weighted = GaussianRelevanceSolver.of(SparseBayesOptions.defaults())
+        .fit(InMemoryStatistics.of(basis, base.x(), base.t(), weights), IterationListener.none());
+    RelevanceFit replicated = GaussianRelevanceSolver.of(SparseBayesOptions.defaults())
+        .fit(InMemoryStatistics.of(basis, x, t, ones(43)), IterationListener.none());
     assertArrayEquals(replicated.active(), weighted.active());
     assertArrayEquals(replicated.weights(), weighted.weights(), 1e-8);
     assertEquals(replicated.noisePrecision(), weighted.noisePrecision(), 1e-8 * replicated.noisePrecision());

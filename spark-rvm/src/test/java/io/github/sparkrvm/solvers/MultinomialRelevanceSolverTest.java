@@ -208,8 +208,8 @@ class MultinomialRelevanceSolverTest {
     BasisFunctions basis = BasisFunctions.kernel(new Kernel.Rbf(0.5), true, 2,
         GaussianRelevanceSolverTest.flatten(train.x()));
     InMemoryStatistics stats = InMemoryStatistics.of(basis, train.x(), train.t(), ones(train.size()));
-    MultiClassFit fit = MultinomialRelevanceSolver.fit(stats, 3, SparseBayesOptions.defaults(),
-        IterationListener.none());
+    MultiClassFit fit = MultinomialRelevanceSolver.of(3, SparseBayesOptions.defaults())
+        .fit(stats, IterationListener.none());
     int errors = errors(fit, basis, test);
     int[] union = ClassLayout.union(fit.active());
     // the Bayes classifier of symmetric blobs with equal spread: the nearest centre, by angle
@@ -241,8 +241,8 @@ class MultinomialRelevanceSolverTest {
     BasisFunctions basis = BasisFunctions.kernel(new Kernel.Rbf(4.0), true, 2,
         GaussianRelevanceSolverTest.flatten(train.x()));
     InMemoryStatistics stats = InMemoryStatistics.of(basis, train.x(), train.t(), ones(train.size()));
-    MultiClassFit fit = MultinomialRelevanceSolver.fit(stats, 2, SparseBayesOptions.defaults(),
-        IterationListener.none());
+    MultiClassFit fit = MultinomialRelevanceSolver.of(2, SparseBayesOptions.defaults())
+        .fit(stats, IterationListener.none());
     int errors = errors(fit, basis, test);
     int vectors = ClassLayout.union(fit.active()).length;
     System.out.printf("ripley softmax: %d distinct basis functions, error %.3f, iterations %d%n", vectors,

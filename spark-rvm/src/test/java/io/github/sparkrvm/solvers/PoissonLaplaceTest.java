@@ -216,9 +216,9 @@ class PoissonLaplaceTest {
   @Test
   void emRecoversTheTrueSparseWeights() {
     LocalStatistics stats = linearStatistics(CountData.logLinear(600, TRUE_WEIGHTS, 5L));
-    RelevanceFit fit = BernoulliRelevanceSolver.fit(stats, LaplaceLikelihood.POISSON, SparseBayesOptions.defaults(),
-        null, null,
-        IterationListener.none());
+    RelevanceFit fit = BernoulliRelevanceSolver.of(SparseBayesOptions.defaults(), LaplaceLikelihood.POISSON,
+        FitStart.cold())
+        .fit(stats, IterationListener.none());
     assertTrue(fit.converged());
     assertRecovers(fit, "em");
   }
@@ -226,14 +226,14 @@ class PoissonLaplaceTest {
   @Test
   void fastRecoversTheTrueSparseWeightsAndAgreesWithEm() {
     LocalStatistics stats = linearStatistics(CountData.logLinear(600, TRUE_WEIGHTS, 5L));
-    RelevanceFit fast = FastBernoulliSolver.fit(stats, LaplaceLikelihood.POISSON, SparseBayesOptions.defaults(),
-        null, null,
-        IterationListener.none());
+    RelevanceFit fast = FastBernoulliSolver.of(SparseBayesOptions.defaults(), LaplaceLikelihood.POISSON,
+        FitStart.cold())
+        .fit(stats, IterationListener.none());
     assertTrue(fast.converged());
     assertRecovers(fast, "fast");
-    RelevanceFit em = BernoulliRelevanceSolver.fit(stats, LaplaceLikelihood.POISSON, SparseBayesOptions.defaults(),
-        null, null,
-        IterationListener.none());
+    RelevanceFit em = BernoulliRelevanceSolver.of(SparseBayesOptions.defaults(), LaplaceLikelihood.POISSON,
+        FitStart.cold())
+        .fit(stats, IterationListener.none());
     // both maximise the same Laplace evidence over the same support: the same weights to within tol's effect
     assertArrayEquals(em.weights(), fast.weights(), 1e-3, Arrays.toString(em.weights()) + " vs "
         + Arrays.toString(fast.weights()));

@@ -89,8 +89,9 @@ class ShortlistRoundsTest {
    */
   private static void assertFixedPointOfTheFastRule(LocalStatistics data, RelevanceFit fit) {
     assertTrue(fit.converged());
-    RelevanceFit again = FastBernoulliSolver.fit(data, LaplaceLikelihood.BERNOULLI, SparseBayesOptions.defaults(),
-        null, InitialState.of(fit.active(), fit.alpha(), fit.weights(), Double.NaN), report -> { });
+    RelevanceFit again = FastBernoulliSolver.of(SparseBayesOptions.defaults(), LaplaceLikelihood.BERNOULLI,
+        FitStart.from(InitialState.of(fit.active(), fit.alpha(), fit.weights(), Double.NaN)))
+        .fit(data, report -> { });
     assertEquals(0, again.iterations(), "the fast solver over every candidate still found a step");
     assertTrue(again.converged());
     assertArrayEquals(fit.active(), again.active());
@@ -130,7 +131,7 @@ class ShortlistRoundsTest {
   void roundsReachTheEvidenceOfTheFastFitOverEveryCandidate() {
     LocalStatistics data = ripley();
     RelevanceFit fit = rounds(new CountingStatistics(data), null);
-    RelevanceFit everyCandidate = FastBernoulliSolver.fit(data, SparseBayesOptions.defaults(), report -> { });
+    RelevanceFit everyCandidate = FastBernoulliSolver.of(SparseBayesOptions.defaults()).fit(data, report -> { });
     double rounds = fit.logMarginalLikelihoods()[fit.iterations()];
     double plain = everyCandidate.logMarginalLikelihoods()[everyCandidate.iterations()];
     assertEquals(plain, rounds, 1.0, "log marginal likelihood: rounds " + rounds + ", every candidate " + plain);
@@ -193,7 +194,7 @@ class ShortlistRoundsTest {
     LocalStatistics data = ripley();
     CountingStatistics counted = new CountingStatistics(data);
     RelevanceFit fit = (RelevanceFit) FastBernoulliSolver.atScale(SparseBayesOptions.defaults(),
-        LaplaceLikelihood.BERNOULLI, null, new FastBernoulliSolver.AtScale(new RowSample(0.1, 7L), SHORTLIST, 0.0))
+        LaplaceLikelihood.BERNOULLI, null, new FastBernoulliSolver.AtScale(new RowSample(0.1, 7L), 1, SHORTLIST, 0.0))
         .fit(counted, report -> { });
     // the pilot on a tenth of the rows, then a fit on 0.8 of them (the ladder's ratio 8), then every row; only the
     // pilot's sample is collected to the driver when no larger fraction is to be fitted there
@@ -231,7 +232,7 @@ class ShortlistRoundsTest {
       }
     };
     RelevanceFit fit = (RelevanceFit) FastBernoulliSolver.atScale(SparseBayesOptions.defaults(),
-        LaplaceLikelihood.BERNOULLI, null, new FastBernoulliSolver.AtScale(new RowSample(0.1, 7L), SHORTLIST, 0.0))
+        LaplaceLikelihood.BERNOULLI, null, new FastBernoulliSolver.AtScale(new RowSample(0.1, 7L), 1, SHORTLIST, 0.0))
         .fit(new CountingStatistics(ripley()), listener);
     assertEquals(List.of(0.1, 0.8), List.copyOf(sampled.keySet()));
     assertTrue(sampled.get(0.1) > 1 && sampled.get(0.8) >= 1, sampled.toString());
@@ -250,10 +251,10 @@ class ShortlistRoundsTest {
     CountingStatistics viewed = new CountingStatistics(data);
     CountingStatistics held = new CountingStatistics(data);
     RelevanceFit overViews = (RelevanceFit) FastBernoulliSolver.atScale(SparseBayesOptions.defaults(),
-        LaplaceLikelihood.BERNOULLI, null, new FastBernoulliSolver.AtScale(new RowSample(0.1, 7L), SHORTLIST, 0.5))
+        LaplaceLikelihood.BERNOULLI, null, new FastBernoulliSolver.AtScale(new RowSample(0.1, 7L), 1, SHORTLIST, 0.5))
         .fit(viewed, report -> { });
     RelevanceFit onDriver = (RelevanceFit) FastBernoulliSolver.atScale(SparseBayesOptions.defaults(),
-        LaplaceLikelihood.BERNOULLI, null, new FastBernoulliSolver.AtScale(new RowSample(0.1, 7L), SHORTLIST, 0.8))
+        LaplaceLikelihood.BERNOULLI, null, new FastBernoulliSolver.AtScale(new RowSample(0.1, 7L), 1, SHORTLIST, 0.8))
         .fit(held, report -> { });
     assertEquals(1, viewed.collected, "the pilot only");
     assertEquals(2, held.collected, "the pilot and the fit on 0.8 of the rows");

@@ -56,8 +56,9 @@ class SoftmaxRoundsTest {
    */
   private static void assertFixedPointOfTheSoftmaxRule(InMemoryStatistics data, MultiClassFit fit) {
     assertTrue(fit.converged());
-    MultiClassFit again = FastMultinomialSolver.fit(data, 3, SparseBayesOptions.defaults(), null,
-        new InitialState(fit.active(), fit.alpha(), fit.weights(), Double.NaN), report -> { });
+    MultiClassFit again = FastMultinomialSolver.of(3, SparseBayesOptions.defaults(),
+        FitStart.from(new InitialState(fit.active(), fit.alpha(), fit.weights(), Double.NaN)))
+        .fit(data, report -> { });
     assertEquals(0, again.iterations(), "the softmax fast solver over every pair still found a step");
     for (int p = 0; p < 3; p++) {
       assertArrayEquals(fit.active()[p], again.active()[p]);
@@ -92,7 +93,7 @@ class SoftmaxRoundsTest {
       assertTrue(size <= most + SHORTLIST, "a shortlist pass over " + size + " pairs");
     }
     // a local maximum of the same rule as the plain fit's over every pair, reached along another path
-    MultiClassFit plain = FastMultinomialSolver.fit(data, 3, SparseBayesOptions.defaults(), report -> { });
+    MultiClassFit plain = FastMultinomialSolver.of(3, SparseBayesOptions.defaults()).fit(data, report -> { });
     assertEquals(last(plain.logMarginalLikelihoods()), last(fit.logMarginalLikelihoods()), 1.0);
   }
 
@@ -101,7 +102,7 @@ class SoftmaxRoundsTest {
     // a warm start (initialModel) at scale: the rounds begin at the mode over the state's pairs at its α
     InMemoryStatistics data = blobs();
     SparseBayesOptions options = SparseBayesOptions.defaults();
-    MultiClassFit small = FastMultinomialSolver.fit(data, 3, options.withMaxIter(5), report -> { });
+    MultiClassFit small = FastMultinomialSolver.of(3, options.withMaxIter(5)).fit(data, report -> { });
     InitialState state = new InitialState(small.active(), small.alpha(), small.weights(), Double.NaN);
     MultiClassFit fit = FastMultinomialSolver.atScale(3, options, state, SHORTLIST).fit(data, report -> { });
     double[] alpha = ClassLayout.concat(small.alpha());

@@ -26,7 +26,7 @@ import io.github.sparkrvm.linalg.Softmax;
  * The statistics seam over a dense design matrix Φ (N × M, column-major) held on one JVM, computed with plain
  * loops. It is the reference the distributed implementation is checked against, and serves small data and tests.
  */
-public final class InMemoryStatistics implements DesignStatistics {
+public final class InMemoryStatistics implements RowCollection {
 
   private final int n;
   private final int m;
@@ -95,6 +95,35 @@ public final class InMemoryStatistics implements DesignStatistics {
   @Override
   public DesignMatrix design() {
     return new DesignMatrix(n, m, phi.clone(), targets.clone(), rowWeights.clone());
+  }
+
+  /** {@return the accumulator of the pass over the design as one block, over the pass' columns} */
+  @Override
+  public <A> A pass(Pass<A> pass) {
+    int[] over = pass.columns();
+    double[] block = phi;
+    if (over != null) {
+      block = new double[n * over.length];
+      for (int a = 0; a < over.length; a++) {
+        System.arraycopy(phi, over[a] * n, block, a * n, n);
+      }
+    }
+    A acc = pass.create().create();
+    pass.add().add(acc, block.clone(), n, targets.clone(), rowWeights.clone());
+    return acc;
+  }
+
+  /** {@return the same rows as driver-side statistics in one block} */
+  @Override
+  public LocalStatistics local() {
+    return new LocalStatistics(java.util.List.of(new LocalStatistics.ExpandedBlock(n, phi.clone(), targets.clone(),
+        rowWeights.clone())), m);
+  }
+
+  /** {@return the rows {@code sample} keeps, as {@link LocalStatistics#sample} keeps them} */
+  @Override
+  public RowCollection sample(RowSample sample) {
+    return local().sample(sample);
   }
 
   @Override

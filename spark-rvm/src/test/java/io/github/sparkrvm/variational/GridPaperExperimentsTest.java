@@ -20,6 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.sparkrvm.PaperData;
 import io.github.sparkrvm.TestData;
+import io.github.sparkrvm.statistics.Family;
 import io.github.sparkrvm.basis.BasisFunctions;
 import io.github.sparkrvm.basis.Kernel;
 import io.github.sparkrvm.predict.Predictive;
@@ -117,11 +118,13 @@ class GridPaperExperimentsTest {
     boolean dual = stats.numCandidates() > t.length;
     VariationalFit fit;
     if (dual) {
-      fit = bernoulli ? VariationalSolver.fitBernoulliDual(stats.design(), options, table, IterationListener.none())
-          : VariationalSolver.fitGaussianDual(stats.design(), options, table, IterationListener.none());
+      fit = bernoulli ? VariationalSolver.of(Family.BERNOULLI, true, options, table)
+          .fit(stats, IterationListener.none())
+          : VariationalSolver.of(Family.GAUSSIAN, true, options, table).fit(stats, IterationListener.none());
     } else {
-      fit = bernoulli ? VariationalSolver.fitBernoulli(stats, options, table, IterationListener.none())
-          : VariationalSolver.fitGaussian(stats.gaussian(), options, table, IterationListener.none());
+      fit = bernoulli ? VariationalSolver.of(Family.BERNOULLI, false, options, table)
+          .fit(stats, IterationListener.none())
+          : VariationalSolver.of(Family.GAUSSIAN, false, options, table).fit(stats, IterationListener.none());
     }
     RelevanceFit p = fit.posterior();
     return new Fit(new Predictive(basis, p.active(), p.weights(), p.covariance()), fit);

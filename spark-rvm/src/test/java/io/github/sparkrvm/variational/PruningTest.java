@@ -26,7 +26,6 @@ import io.github.sparkrvm.basis.RowBlock;
 import io.github.sparkrvm.predict.Predictive;
 import io.github.sparkrvm.solvers.RelevanceFit;
 import io.github.sparkrvm.solvers.SparseBayesOptions;
-import io.github.sparkrvm.solvers.VariationalFit;
 import io.github.sparkrvm.statistics.Family;
 import io.github.sparkrvm.statistics.InMemoryStatistics;
 import io.github.sparkrvm.util.IterationListener;
@@ -118,8 +117,9 @@ class PruningTest {
     TestData.Table test = TestData.ripley("te");
     BasisFunctions basis = BasisFunctions.kernel(new Kernel.Rbf(4.0), true, 2, TestData.flatten(train.x()));
     InMemoryStatistics stats = InMemoryStatistics.of(basis, train.x(), train.t(), ones(train.size()));
-    RelevanceFit fit = VariationalSolver.fitBernoulli(stats, new SparseBayesOptions(500, 1e-3, 1e9, 1e-6, 1e-6, 1),
-        new PriorTable(WeightPrior.Structure.ARD, 250, 1, true), IterationListener.none()).posterior();
+    RelevanceFit fit = VariationalSolver.of(Family.BERNOULLI, false,
+        new SparseBayesOptions(500, 1e-3, 1e9, 1e-6, 1e-6, 1), new PriorTable(WeightPrior.Structure.ARD, 250, 1, true))
+        .fit(stats, IterationListener.none()).posterior();
     int[] kept = prune(basis, fit, train.x(), Family.BERNOULLI);
     Changes atCentres = changes(basis, fit, kept, train.x(), train.t());
     Changes onTest = changes(basis, fit, kept, test.x(), test.t());
@@ -136,9 +136,9 @@ class PruningTest {
     TestData.Table test = TestData.sincGrid(1000);
     BasisFunctions basis = BasisFunctions.kernel(new Kernel.Rbf(0.25), true, 1, TestData.flatten(train.x()));
     InMemoryStatistics stats = InMemoryStatistics.of(basis, train.x(), train.t(), ones(100));
-    RelevanceFit fit = VariationalSolver.fitGaussian(stats.gaussian(),
-        new SparseBayesOptions(2000, 1e-3, 1e9, 1e-6, 1e-6, 1), new PriorTable(WeightPrior.Structure.ARD, 100, 1, true),
-        IterationListener.none()).posterior();
+    RelevanceFit fit = VariationalSolver.of(Family.GAUSSIAN, false,
+        new SparseBayesOptions(2000, 1e-3, 1e9, 1e-6, 1e-6, 1), new PriorTable(WeightPrior.Structure.ARD, 100, 1, true))
+        .fit(stats, IterationListener.none()).posterior();
     double sigma = 1.0 / Math.sqrt(fit.noisePrecision());
     int[] kept = prune(basis, fit, train.x(), Family.GAUSSIAN);
     Changes atCentres = changes(basis, fit, kept, train.x(), null);

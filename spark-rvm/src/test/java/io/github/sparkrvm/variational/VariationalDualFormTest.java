@@ -20,11 +20,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.sparkrvm.TestData;
+import io.github.sparkrvm.statistics.Family;
 import io.github.sparkrvm.basis.BasisFunctions;
 import io.github.sparkrvm.basis.Kernel;
 import io.github.sparkrvm.solvers.SparseBayesOptions;
 import io.github.sparkrvm.solvers.VariationalFit;
-import io.github.sparkrvm.statistics.DesignMatrix;
 import io.github.sparkrvm.statistics.InMemoryStatistics;
 import io.github.sparkrvm.util.IterationListener;
 import java.util.SplittableRandom;
@@ -125,8 +125,10 @@ class VariationalDualFormTest {
     for (WeightPrior.Structure structure : WeightPrior.Structure.values()) {
       SparseBayesOptions options = options(150);
       PriorTable table = new PriorTable(structure, d, n, true);
-      VariationalFit primal = VariationalSolver.fitGaussian(stats.gaussian(), options, table, IterationListener.none());
-      VariationalFit dual = VariationalSolver.fitGaussianDual(stats.design(), options, table, IterationListener.none());
+      VariationalFit primal = VariationalSolver.of(Family.GAUSSIAN, false, options, table)
+          .fit(stats, IterationListener.none());
+      VariationalFit dual = VariationalSolver.of(Family.GAUSSIAN, true, options, table)
+          .fit(stats, IterationListener.none());
       assertSameFit("gaussian " + structure, primal, dual);
       assertNeverDecreases("gaussian dual " + structure, dual.posterior().logMarginalLikelihoods());
       assertEquals(0, dual.posterior().likelihoodPasses());
@@ -142,8 +144,10 @@ class VariationalDualFormTest {
     for (WeightPrior.Structure structure : WeightPrior.Structure.values()) {
       SparseBayesOptions options = options(100);
       PriorTable table = new PriorTable(structure, d, n, true);
-      VariationalFit primal = VariationalSolver.fitBernoulli(stats, options, table, IterationListener.none());
-      VariationalFit dual = VariationalSolver.fitBernoulliDual(stats.design(), options, table, IterationListener.none());
+      VariationalFit primal = VariationalSolver.of(Family.BERNOULLI, false, options, table)
+          .fit(stats, IterationListener.none());
+      VariationalFit dual = VariationalSolver.of(Family.BERNOULLI, true, options, table)
+          .fit(stats, IterationListener.none());
       assertSameFit("bernoulli " + structure, primal, dual);
       assertNeverDecreases("bernoulli dual " + structure, dual.posterior().logMarginalLikelihoods());
       assertEquals(100, primal.posterior().likelihoodPasses());
@@ -157,12 +161,12 @@ class VariationalDualFormTest {
     int n = 40;
     int d = 4;
     for (boolean bernoulli : new boolean[] {false, true}) {
-      DesignMatrix design = problem(bernoulli, n, d, 13).design();
+      InMemoryStatistics stats = problem(bernoulli, n, d, 13);
       for (WeightPrior.Structure structure : WeightPrior.Structure.values()) {
         SparseBayesOptions options = new SparseBayesOptions(2000, 1e-3, 1e9, 1e-6, 1e-6, 1);
         PriorTable table = new PriorTable(structure, d, n, true);
-        VariationalFit fit = bernoulli ? VariationalSolver.fitBernoulliDual(design, options, table, IterationListener.none())
-            : VariationalSolver.fitGaussianDual(design, options, table, IterationListener.none());
+        VariationalFit fit = VariationalSolver.of(bernoulli ? Family.BERNOULLI : Family.GAUSSIAN, true, options, table)
+            .fit(stats, IterationListener.none());
         assertNeverDecreases((bernoulli ? "bernoulli " : "gaussian ") + structure,
             fit.posterior().logMarginalLikelihoods());
       }

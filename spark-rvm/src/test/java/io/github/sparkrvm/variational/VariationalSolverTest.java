@@ -20,6 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.sparkrvm.TestData;
+import io.github.sparkrvm.statistics.Family;
 import io.github.sparkrvm.basis.BasisFunctions;
 import io.github.sparkrvm.basis.Kernel;
 import io.github.sparkrvm.predict.Predictive;
@@ -55,10 +56,9 @@ class VariationalSolverTest {
     BasisFunctions basis = BasisFunctions.kernel(new Kernel.Rbf(0.25), true, 1,
         TestData.flatten(train.x()));
     InMemoryStatistics stats = InMemoryStatistics.of(basis, train.x(), train.t(), ones(100));
-    VariationalFit fit = VariationalSolver.fitGaussian(stats.gaussian(),
-        new SparseBayesOptions(2000, 1e-3, 1e9, 1e-6, 1e-6, 1),
-        new PriorTable(WeightPrior.Structure.ARD, 100, 1, true),
-        IterationListener.none());
+    VariationalFit fit = VariationalSolver.of(Family.GAUSSIAN, false,
+        new SparseBayesOptions(2000, 1e-3, 1e9, 1e-6, 1e-6, 1), new PriorTable(WeightPrior.Structure.ARD, 100, 1, true))
+        .fit(stats, IterationListener.none());
     assertNeverDecreases(fit.posterior().logMarginalLikelihoods());
     assertTrue(fit.posterior().converged());
     TestData.Table test = TestData.sincGrid(1000);
@@ -80,12 +80,12 @@ class VariationalSolverTest {
     BasisFunctions basis = BasisFunctions.kernel(new Kernel.Rbf(4.0), true, 2,
         TestData.flatten(train.x()));
     InMemoryStatistics stats = InMemoryStatistics.of(basis, train.x(), train.t(), ones(train.size()));
-    VariationalFit fit = VariationalSolver.fitBernoulli(stats,
-        new SparseBayesOptions(500, 1e-3, 1e9, 1e-6, 1e-6, 1),
-        new PriorTable(WeightPrior.Structure.ARD, 250, 1, true),
-        IterationListener.none());
+    VariationalFit fit = VariationalSolver.of(Family.BERNOULLI, false,
+        new SparseBayesOptions(500, 1e-3, 1e9, 1e-6, 1e-6, 1), new PriorTable(WeightPrior.Structure.ARD, 250, 1, true))
+        .fit(stats, IterationListener.none());
     assertNeverDecreases(fit.posterior().logMarginalLikelihoods());
-    RelevanceFit classic = BernoulliRelevanceSolver.fit(stats, SparseBayesOptions.defaults(), IterationListener.none());
+    RelevanceFit classic = BernoulliRelevanceSolver.of(SparseBayesOptions.defaults())
+        .fit(stats, IterationListener.none());
     int variationalErrors = errors(basis, fit.posterior(), test);
     int classicErrors = errors(basis, classic, test);
     System.out.printf("ripley: variational %d errors (%d steps), classic %d errors%n", variationalErrors,
@@ -138,10 +138,9 @@ class VariationalSolverTest {
     int centres = 20;
     for (WeightPrior.Structure structure : WeightPrior.Structure.values()) {
       InMemoryStatistics stats = perDimensionSinc(n, noise, centres, 5, new double[n][]);
-      VariationalFit fit = VariationalSolver.fitGaussian(stats.gaussian(),
-          new SparseBayesOptions(3000, 1e-3, 1e9, 1e-6, 1e-6, 1),
-          new PriorTable(structure, 1 + noise, centres, true),
-          IterationListener.none());
+      VariationalFit fit = VariationalSolver.of(Family.GAUSSIAN, false,
+          new SparseBayesOptions(3000, 1e-3, 1e9, 1e-6, 1e-6, 1), new PriorTable(structure, 1 + noise, centres, true))
+          .fit(stats, IterationListener.none());
       System.out.printf("%s: %d steps, rows %s%n", structure, fit.posterior().iterations(),
           Arrays.toString(fit.rowRelevance()));
       assertNeverDecreases(fit.posterior().logMarginalLikelihoods());
