@@ -352,7 +352,7 @@ final class DataInput {
     if (training.isEmpty() || initial.isEmpty() || training.equals(initial)) {
       return false;
     }
-    if (new java.util.HashSet<>(training).equals(new java.util.HashSet<>(initial)) && training.size() == initial.size()) {
+    if (training.size() == initial.size() && new java.util.HashSet<>(training).equals(new java.util.HashSet<>(initial))) {
       return true;
     }
     List<String> missing = new ArrayList<>(initial);

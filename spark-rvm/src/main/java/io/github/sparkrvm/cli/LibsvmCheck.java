@@ -28,7 +28,8 @@ import org.apache.spark.sql.types.DataTypes;
  * Checks LibSVM text line by line before Spark's reader parses it, so that a bad line is one message naming the
  * file, the line, the index and the dimension, instead of a task failure deep in the reader: a label that is not a
  * number, an item that is not {@code index:value}, an index below 1 (LibSVM counts from 1), indices that do not
- * increase, an index beyond the dimension (or beyond an int, which Spark's reader cannot hold), or a value that is not a finite number.
+ * increase, an index beyond the dimension (or beyond an int, which Spark's reader cannot hold), or a value that is
+ * not a finite number.
  */
 final class LibsvmCheck {
 

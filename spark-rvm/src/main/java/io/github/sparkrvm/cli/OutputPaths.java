@@ -56,7 +56,8 @@ final class OutputPaths {
    */
   private static void removeStale(FileSystem fs, Path parent, String prefix) {
     try {
-      FileStatus[] siblings = fs.listStatus(parent, p -> p.getName().startsWith(prefix) && p.getName().endsWith(".tmp"));
+      FileStatus[] siblings =
+          fs.listStatus(parent, p -> p.getName().startsWith(prefix) && p.getName().endsWith(".tmp"));
       String here = host() + "@";
       for (FileStatus sibling : siblings) {
         String owner = sibling.getPath().getName().substring(prefix.length());

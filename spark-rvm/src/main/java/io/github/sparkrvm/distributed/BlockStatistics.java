@@ -42,8 +42,8 @@ import org.apache.spark.storage.StorageLevel;
 
 /**
  * The statistics seam across a cluster: each partition expands its row blocks against the broadcast basis and
- * accumulates one partial result; {@link PartitionOrder} merges them to the driver in partition order. Every call is one pass over the
- * (cached) blocks.
+ * accumulates one partial result; {@link PartitionOrder} merges them to the driver in partition order. Every call
+ * is one pass over the (cached) blocks.
  */
 public final class BlockStatistics implements RowCollection {
 
