@@ -38,8 +38,15 @@ library_jar() {
   ls "$ROOT"/spark-rvm/target/spark-rvm_2.13-*.jar 2>/dev/null | grep -v -E -- '-(sources|javadoc|tests)\.jar$' | head -n 1
 }
 
-# Builds the library when its jar or classpath is missing or older than a source file, then fills SPARK_HOME.
+# Builds the library when its jar or classpath is missing or older than a source file, then fills SPARK_HOME. Runs
+# started together from one checkout take turns here (flock, where the system has it), and the jars/ folder is made
+# once per classpath and swapped in whole: a run never removes a jar that another run's JVM may still open.
 ensure_built() {
+  mkdir -p "$ROOT/target"
+  if command -v flock >/dev/null 2>&1; then
+    exec 9>"$ROOT/target/.spark-rvm.lock"
+    flock 9
+  fi
   local jar
   jar="$(library_jar)"
   if [ -z "$jar" ] || [ ! -s "$ROOT/spark-rvm/target/classpath.txt" ] \
@@ -51,15 +58,34 @@ ensure_built() {
     }
     jar="$(library_jar)"
   fi
-  mkdir -p "$SPARK_HOME/jars" "$SPARK_HOME/conf"
-  cp "$ROOT/bin/log4j2.properties" "$SPARK_HOME/conf/log4j2.properties"
-  find "$SPARK_HOME/jars" -maxdepth 1 -type l -delete
-  local entry
-  while IFS= read -r entry; do
-    [ -n "$entry" ] && ln -sf "$entry" "$SPARK_HOME/jars/"
-  done < <(tr ':' '\n' < "$ROOT/spark-rvm/target/classpath.txt")
-  ln -sf "$jar" "$SPARK_HOME/jars/spark-rvm.jar"
+  mkdir -p "$SPARK_HOME/conf"
+  if ! cmp -s "$ROOT/bin/log4j2.properties" "$SPARK_HOME/conf/log4j2.properties"; then
+    cp "$ROOT/bin/log4j2.properties" "$SPARK_HOME/conf/.log4j2.properties.$$"
+    mv -f "$SPARK_HOME/conf/.log4j2.properties.$$" "$SPARK_HOME/conf/log4j2.properties"
+  fi
+  # jars/ is current when its stamp names this classpath and this jar; else a new folder replaces it whole
+  local stamp
+  stamp="$(cat "$ROOT/spark-rvm/target/classpath.txt"; echo; echo "$jar")"
+  if [ "$(cat "$SPARK_HOME/jars/.classpath" 2>/dev/null)" != "$stamp" ]; then
+    local fresh="$SPARK_HOME/.jars.$$" entry
+    rm -rf "$fresh"
+    mkdir -p "$fresh"
+    while IFS= read -r entry; do
+      [ -n "$entry" ] && ln -sf "$entry" "$fresh/"
+    done < <(tr ':' '\n' < "$ROOT/spark-rvm/target/classpath.txt")
+    ln -sf "$jar" "$fresh/spark-rvm.jar"
+    printf '%s' "$stamp" > "$fresh/.classpath"
+    if [ -d "$SPARK_HOME/jars" ]; then
+      mv "$SPARK_HOME/jars" "$SPARK_HOME/.jars.old.$$"
+    fi
+    mv "$fresh" "$SPARK_HOME/jars"
+    rm -rf "$SPARK_HOME/.jars.old.$$"
+  fi
   LIBRARY_JAR="$jar"
+  if command -v flock >/dev/null 2>&1; then
+    flock -u 9
+    exec 9>&-
+  fi
 }
 
 spark_java() {

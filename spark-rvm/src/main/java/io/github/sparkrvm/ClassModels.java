@@ -54,6 +54,15 @@ record ClassModels(MultiClassStrategy strategy, int[][] basis, double[][] weight
     }
   }
 
+  /** Every class' weights and covariance finite, its prior precisions positive and finite (see FittedRvm). */
+  void requireFiniteValues() {
+    for (int p = 0; p < weights.length; p++) {
+      FittedRvm.requireFinite("class " + p + " weights", weights[p]);
+      FittedRvm.requirePositive("class " + p + " alphas", alpha[p]);
+    }
+    FittedRvm.requireFinite("class covariance", covariance);
+  }
+
   int numClasses() {
     return basis.length;
   }

@@ -31,6 +31,39 @@ final class FeatureNames {
         + "features vector (the columns it was assembled from); empty when unknown");
   }
 
+  /**
+   * Refuses a warm start whose data names its features (the ML attributes of the features column, as
+   * {@code VectorAssembler} writes them) otherwise than the initial model does: features are matched by name, as
+   * the job's predict matches columns, never taken by position against other names.
+   *
+   * @param initial the initial model's feature names (empty: unknown, nothing to compare)
+   * @param features the features column of the training data
+   */
+  static void requireSameAsInitial(String[] initial, org.apache.spark.sql.types.StructField features) {
+    if (initial.length == 0) {
+      return;
+    }
+    org.apache.spark.ml.attribute.AttributeGroup group =
+        org.apache.spark.ml.attribute.AttributeGroup.fromStructField(features);
+    if (group.attributes().isEmpty()) {
+      return;
+    }
+    org.apache.spark.ml.attribute.Attribute[] attributes = group.attributes().get();
+    String[] names = new String[attributes.length];
+    for (int j = 0; j < names.length; j++) {
+      names[j] = attributes[j].name().isDefined() ? attributes[j].name().get() : null;
+      if (names[j] == null) {
+        return;
+      }
+    }
+    if (!java.util.Arrays.equals(initial, names)) {
+      throw new IllegalArgumentException("the initialModel was fitted on the features "
+          + java.util.Arrays.toString(initial) + ", but featuresCol '" + features.name() + "' holds "
+          + java.util.Arrays.toString(names) + " (its ML attributes): a warm start matches features by name; "
+          + "assemble the features in the model's order");
+    }
+  }
+
   /** Checks that the names are none, or one distinct non-empty name per feature. */
   static void check(String[] names, int numFeatures) {
     if (names.length == 0) {

@@ -74,6 +74,57 @@ record FittedRvm(Family family, Kernel kernel, int numFeatures, FeatureScaling s
     }
   }
 
+  /**
+   * {@return this model, once every number it scores with is checked: finite weights, covariances, centres and
+   * shifts, positive finite prior precisions and scale factors, and a gaussian model's finite positive noise
+   * precision} The loader calls it, as the constructor checks the shapes: a damaged model must not load.
+   *
+   * @throws IllegalArgumentException naming the first bad value
+   */
+  FittedRvm requireFiniteValues() {
+    requireFinite("weights", weights);
+    requirePositive("alpha", alpha);
+    requireFinite("covariance", covariance);
+    requireFinite("centres", centres);
+    requireFinite("feature shift", scaling.shift());
+    requirePositive("feature scale", scaling.scale());
+    boolean noise = noisePrecision > 0.0 && noisePrecision < Double.POSITIVE_INFINITY;
+    if (family == Family.GAUSSIAN && classes == null && !noise) {
+      throw new IllegalArgumentException("damaged model: noise precision " + noisePrecision
+          + " (a finite positive number expected)");
+    }
+    if (classes != null) {
+      classes.requireFiniteValues();
+    }
+    return this;
+  }
+
+  /**
+   * Refuses a non-finite value: a model whose numbers were damaged (or a fit that diverged) must not load or score.
+   *
+   * @param what the array's name, for the message
+   * @param values the array
+   */
+  static void requireFinite(String what, double[] values) {
+    for (int i = 0; i < values.length; i++) {
+      if (!Double.isFinite(values[i])) {
+        throw new IllegalArgumentException("damaged model: its " + what + " hold " + values[i] + " at position " + i
+            + " (finite numbers expected)");
+      }
+    }
+  }
+
+  /** As {@link #requireFinite}, and every value above 0 (prior precisions, scale factors). */
+  static void requirePositive(String what, double[] values) {
+    requireFinite(what, values);
+    for (int i = 0; i < values.length; i++) {
+      if (!(values[i] > 0.0)) {
+        throw new IllegalArgumentException("damaged model: its " + what + " hold " + values[i] + " at position " + i
+            + " (positive numbers expected)");
+      }
+    }
+  }
+
   /** A gaussian or bernoulli model. */
   FittedRvm(Family family, Kernel kernel, int numFeatures, FeatureScaling scaling, boolean biasKept, int[] features,
       double[] centres, double[] weights, double[] alpha, double[] covariance, double noisePrecision,

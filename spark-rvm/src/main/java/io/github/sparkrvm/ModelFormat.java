@@ -126,7 +126,7 @@ final class ModelFormat {
           new RvmTrainingSummary(r.<Long>getAs("numRows"), r.<Integer>getAs("iterations"),
               r.<Boolean>getAs("converged"), doubles(r, "logMarginalLikelihood"), ints(r, "activeBasis"),
               r.<Integer>getAs("dataPasses"), r.<Double>getAs("fitSeconds")),
-          version >= 2 ? classModels(r) : null, version >= 3 ? grid(r) : null);
+          version >= 2 ? classModels(r) : null, version >= 3 ? grid(r) : null).requireFiniteValues();
     } catch (Exception e) { // Spark's AnalysisException and SparkException are checked exceptions
       throw new IllegalArgumentException("'" + path + "' is not a readable spark-rvm model: its data/ is missing or "
           + "damaged (" + e.getMessage() + ")", e);

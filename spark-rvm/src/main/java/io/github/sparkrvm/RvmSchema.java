@@ -66,6 +66,10 @@ final class RvmSchema {
     requireVectorColumn(schema, "featuresCol", p.getFeaturesCol());
     requireNumericColumn(schema, "labelCol", p.getLabelCol());
     if (!p.getWeightCol().isEmpty()) {
+      if (p.getWeightCol().equals(p.getLabelCol())) {
+        throw new IllegalArgumentException("weightCol '" + p.getWeightCol() + "' is the labelCol: the row weights "
+            + "would be the labels; give a separate column of weights, or no weightCol for unit weights");
+      }
       requireNumericColumn(schema, "weightCol", p.getWeightCol());
     }
   }

@@ -22,6 +22,7 @@ import io.github.sparkrvm.distributed.BlockStatistics;
 import io.github.sparkrvm.distributed.DataSummary;
 import io.github.sparkrvm.distributed.InputRows;
 import io.github.sparkrvm.distributed.JobDescription;
+import io.github.sparkrvm.distributed.PartitionOrder;
 import io.github.sparkrvm.distributed.TrainingRow;
 import io.github.sparkrvm.solvers.MultiClassFit;
 import io.github.sparkrvm.solvers.RelevanceResult;
@@ -110,7 +111,11 @@ final class RvmTraining {
         p.getKernel(), p.getMaxBasis(), p.getMaxIter(), p.getTol(),
         dev.ludovic.netlib.blas.BLAS.getInstance().getClass().getSimpleName());
 
-    JavaRDD<TrainingRow> rows = InputRows.read(dataset, p.getFeaturesCol(), p.getLabelCol(), p.getWeightCol());
+    if (initialModel != null) {
+      FeatureNames.requireSameAsInitial(initialModel.getFeatureNames(), dataset.schema().apply(p.getFeaturesCol()));
+    }
+    JavaRDD<TrainingRow> rows = InputRows.read(dataset, p.getFeaturesCol(), p.getLabelCol(), p.getWeightCol(),
+        choice.linear() ? 0 : p.getMaxBasis());
     int declaredClasses = family.perClass()
         ? RvmSchema.declaredClasses(dataset.schema(), p.getLabelCol()) : 0;
     DataSummary summary = summarise(rows, choice, declaredClasses);
@@ -204,12 +209,13 @@ final class RvmTraining {
   private DataSummary summarise(JavaRDD<TrainingRow> rows, FitChoice choice, int declaredClasses) {
     DataSummary.Columns columns = new DataSummary.Columns(p.getFeaturesCol(), p.getLabelCol(), p.getWeightCol(),
         family, declaredClasses);
+    int centres = choice.linear() ? 0 : p.getMaxBasis();
+    long seed = p.getSeed();
     DataSummary summary;
     try {
       summary = JobDescription.run(rows.context(), uid + ": summary pass: validate the rows, count, feature and label "
-          + "moments, candidate centres", () -> rows.treeAggregate(new DataSummary(columns,
-              choice.linear() ? 0 : p.getMaxBasis(), p.getSeed()), DataSummary::add, DataSummary::merge,
-              p.getAggregationDepth()));
+          + "moments, candidate centres", () -> PartitionOrder.aggregate(rows, () -> new DataSummary(columns,
+              centres, seed), DataSummary::add, DataSummary::merge, p.getAggregationDepth()));
     } catch (Exception e) {
       throw InputRows.rethrow(e);
     }
@@ -259,6 +265,12 @@ final class RvmTraining {
           + "of squares of weighted terms) would overflow. A weight of k counts its row k times: divide every "
           + "weight by a common factor" + (!family.hasNoise() ? "" : " (family gaussian fits the same model, its noise "
           + "precision divided by that factor)"));
+    }
+    if (family.countLabels() && summary.labelMagnitude() > MAX_MAGNITUDE) {
+      throw new InvalidInputException("labelCol '" + p.getLabelCol() + "' holds counts of magnitude about "
+          + String.format("%.1e", summary.labelMagnitude()) + ", beyond " + String.format("%.1e", MAX_MAGNITUDE)
+          + ", whose squares overflow in double precision: a poisson fit of such counts cannot be computed; check "
+          + "the column, or divide the counts by a constant and fit family gaussian");
     }
     if (family.hasNoise()) {
       double magnitude = summary.labelMagnitude();

@@ -312,6 +312,11 @@ class BadInputTest {
     assertFitFails(classifier(), validWith(row(new double[] {1, 1}, 1.0, -0.5)), "weightCol 'w' holds -0.5",
         "non-negative");
     assertFitFails(classifier(), validWith(row(new double[] {1, 1}, 1.0, Double.NaN)), "weightCol 'w' holds NaN");
+    // issue 41: the row is named, and a weight column that is the label is refused as such
+    assertFitFails(classifier(), validWith(row(new double[] {7, 1}, 1.0, -0.5)), "in the row with label 1.0 and "
+        + "features [7.0, 1.0]");
+    assertFitFails(classifier().setWeightCol("label"), validWith(row(new double[] {1, 1}, 1.0, 1.0)),
+        "weightCol 'label' is the labelCol");
   }
 
   @Test

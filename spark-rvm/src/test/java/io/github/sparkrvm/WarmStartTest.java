@@ -227,6 +227,24 @@ class WarmStartTest {
         SparkTestSession.frame(TestData.blobs(10, 3, 1.0, 1), 1), "ovr");
   }
 
+  /** Issue 41: features named in the data (VectorAssembler's attributes) are matched by name, never by position. */
+  @Test
+  void theDatasFeatureNamesMustBeTheInitialModels() {
+    Dataset<Row> blobs = SparkTestSession.frame(TestData.blobs(10, 2, 1.0, 1), 1)
+        .withColumn("x", org.apache.spark.ml.functions.vector_to_array(org.apache.spark.sql.functions.col("features"),
+            "float64"));
+    Dataset<Row> columns = blobs.selectExpr("x[0] AS a", "x[1] AS b", "label");
+    Dataset<Row> ab = new org.apache.spark.ml.feature.VectorAssembler().setInputCols(new String[] {"a", "b"})
+        .setOutputCol("features").transform(columns);
+    Dataset<Row> ba = new org.apache.spark.ml.feature.VectorAssembler().setInputCols(new String[] {"b", "a"})
+        .setOutputCol("features").transform(columns);
+    RvmModel model = new RvmEstimator().setFamily("bernoulli").setMaxIter(10).fit(ab).setFeatureNames("a", "b");
+    assertEquals(2, new RvmEstimator().setFamily("bernoulli").setMaxIter(3).setInitialModel(model).fit(ab)
+        .numFeatures());
+    assertRefused(new RvmEstimator().setFamily("bernoulli").setInitialModel(model), ba, "[a, b]");
+    assertRefused(new RvmEstimator().setFamily("bernoulli").setInitialModel(model), ba, "[b, a]");
+  }
+
   private static void assertRefused(RvmEstimator rvm, Dataset<Row> frame, String names) {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> rvm.fit(frame));
     assertTrue(e.getMessage().contains("initialModel") && e.getMessage().contains(names), e.getMessage());

@@ -61,6 +61,8 @@ final class DataInput {
   private static final String FILE = "__spark_rvm_file";
   private static final String FLAGS = "__spark_rvm_bad";
   private static final int SHOWN_VALUES = 20;
+  /** The default {@code maxColumns} of Spark's CSV reader (univocity's parser). */
+  private static final int CSV_MAX_COLUMNS = 20480;
   private static final int SHOWN_CHARS = 40;
 
   private DataInput() {}
@@ -133,6 +135,7 @@ final class DataInput {
     try {
       DataFrameReader reader = spark.read();
       if (source.csv()) {
+        requireReadableWidth(spark, path);
         StructType header = reader.option("header", "true").csv(path).schema();
         raw = spark.read().option("header", "true").option("mode", "PERMISSIVE")
             .option("columnNameOfCorruptRecord", CORRUPT).schema(header.add(CORRUPT, DataTypes.StringType))
@@ -151,6 +154,60 @@ final class DataInput {
       raw = raw.drop(CORRUPT);
     }
     return raw;
+  }
+
+  /**
+   * Refuses CSV input whose header has more columns than Spark's CSV reader parses (its {@code maxColumns}, 20480),
+   * which otherwise fails with an index out of bounds that does not say why.
+   */
+  private static void requireReadableWidth(SparkSession spark, String path) {
+    try {
+      Configuration conf = spark.sparkContext().hadoopConfiguration();
+      Path pattern = new Path(path);
+      FileSystem fs = pattern.getFileSystem(conf);
+      FileStatus[] matches = fs.globStatus(pattern);
+      Path first = null;
+      for (FileStatus m : matches == null ? new FileStatus[0] : matches) {
+        first = m.isDirectory() ? firstDataFile(fs, m.getPath()) : m.getPath();
+        if (first != null) {
+          break;
+        }
+      }
+      if (first == null) {
+        return;
+      }
+      CompressionCodec codec = new CompressionCodecFactory(conf).getCodec(first);
+      long cells = 1;
+      try (InputStream raw = fs.open(first);
+          InputStream in = codec == null ? raw : codec.createInputStream(raw);
+          BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
+        for (int c = reader.read(); c >= 0 && c != '\n' && c != '\r'; c = reader.read()) {
+          if (c == ',') {
+            cells++;
+          }
+        }
+      }
+      if (cells > CSV_MAX_COLUMNS) {
+        throw new BadInputException("'" + first + "' has " + cells + " columns in its header, more than Spark's CSV "
+            + "reader parses (its maxColumns, " + CSV_MAX_COLUMNS + "): give data this wide as LibSVM (--format "
+            + "libsvm) or as Parquet with a Vector features column (--format parquet --features-col)");
+      }
+    } catch (IOException | IllegalArgumentException e) {
+      // the read below reports what is wrong with the path
+    }
+  }
+
+  /** {@return the first data file (not hidden, not _SUCCESS) of a directory, by name, or null} */
+  private static Path firstDataFile(FileSystem fs, Path dir) throws IOException {
+    Path first = null;
+    for (FileStatus f : fs.listStatus(dir)) {
+      String name = f.getPath().getName();
+      if (f.isFile() && !name.startsWith(".") && !name.startsWith("_")
+          && (first == null || name.compareTo(first.getName()) < 0)) {
+        first = f.getPath();
+      }
+    }
+    return first;
   }
 
   /** Fails on the first CSV record whose cells are more or fewer than the header's, naming its file and line. */
@@ -217,6 +274,10 @@ final class DataInput {
       throw new BadInputException("label column '" + spec.label() + "' (--label-col) is not a column of " + path
           + "; its columns are " + list(names));
     }
+    if (train && spec.weight().equals(spec.label())) {
+      throw new BadInputException("--weight-col '" + spec.weight() + "' is the label column (--label-col): the row "
+          + "weights would be the labels; give a separate column of weights, or no --weight-col for unit weights");
+    }
     boolean hasWeight = !spec.weight().isEmpty() && names.contains(spec.weight());
     if (train && !spec.weight().isEmpty() && !hasWeight) {
       throw new BadInputException("weight column '" + spec.weight() + "' (--weight-col) is not a column of " + path
@@ -274,6 +335,35 @@ final class DataInput {
       data = data.withColumn(spec.weight(), asDouble(spec.weight()));
     }
     return new Table(data, featuresCol, names, spec.label(), features == null ? List.of() : features);
+  }
+
+  /**
+   * Matches the training input's feature columns with those of the initial model of a warm start by name, as
+   * predict does: the same names in the same order (or either has none: a Vector column) is false, the same names in
+   * another order is true (the caller assembles them in the model's order), other names are refused.
+   *
+   * @param training the training input's feature columns, in order
+   * @param initial the initial model's feature names, in order
+   * @param path the input, for messages
+   * @param initialPath the initial model, for messages
+   * @return whether the features must be assembled in the initial model's order
+   */
+  static boolean reorderedFeatures(List<String> training, List<String> initial, String path, String initialPath) {
+    if (training.isEmpty() || initial.isEmpty() || training.equals(initial)) {
+      return false;
+    }
+    if (training.size() == initial.size() && new java.util.HashSet<>(training).equals(new java.util.HashSet<>(initial))) {
+      return true;
+    }
+    List<String> missing = new ArrayList<>(initial);
+    missing.removeAll(training);
+    List<String> extra = new ArrayList<>(training);
+    extra.removeAll(initial);
+    throw new BadInputException("the initial model '" + initialPath + "' (--initial-model) was fitted on the features "
+        + list(initial) + ", but the feature columns of " + path + " are " + list(training)
+        + (missing.isEmpty() ? "" : " (missing " + list(missing) + ")")
+        + (extra.isEmpty() ? "" : " (not in the model: " + list(extra) + ")")
+        + ": a warm start matches features by name; train on the same feature columns");
   }
 
   /**

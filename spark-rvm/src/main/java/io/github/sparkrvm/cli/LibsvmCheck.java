@@ -28,7 +28,8 @@ import org.apache.spark.sql.types.DataTypes;
  * Checks LibSVM text line by line before Spark's reader parses it, so that a bad line is one message naming the
  * file, the line, the index and the dimension, instead of a task failure deep in the reader: a label that is not a
  * number, an item that is not {@code index:value}, an index below 1 (LibSVM counts from 1), indices that do not
- * increase, an index beyond the dimension, or a value that is not a finite number.
+ * increase, an index beyond the dimension (or beyond an int, which Spark's reader cannot hold), or a value that is
+ * not a finite number.
  */
 final class LibsvmCheck {
 
@@ -82,6 +83,10 @@ final class LibsvmCheck {
       }
       if (index <= previous) {
         return "index " + index + " follows index " + previous + ": the indices of a line must increase";
+      }
+      if (index > Integer.MAX_VALUE) {
+        return "index " + index + " is beyond " + Integer.MAX_VALUE + ", the largest LibSVM index Spark reads (its "
+            + "vectors' size is an int)";
       }
       if (dim > 0 && index > dim) {
         return "index " + index + " (0-based feature " + (index - 1) + ") is beyond " + limit + " (indices 1 to "

@@ -40,11 +40,13 @@ import java.util.function.Consumer;
 import org.apache.spark.SparkConf;
 import org.apache.spark.ml.linalg.VectorUDT;
 import org.apache.spark.ml.param.BooleanParam;
+import org.apache.spark.ml.param.DoubleArrayParam;
 import org.apache.spark.ml.param.DoubleParam;
 import org.apache.spark.ml.param.IntArrayParam;
 import org.apache.spark.ml.param.IntParam;
 import org.apache.spark.ml.param.LongParam;
 import org.apache.spark.ml.param.Param;
+import org.apache.spark.ml.param.StringArrayParam;
 import org.apache.spark.ml.util.MLWritable;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.DataFrameWriter;
@@ -52,6 +54,7 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SaveMode;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.functions;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -120,7 +123,7 @@ public final class RvmJob {
       }
       switch (args[0]) {
         case "train" -> train(args, out, err, spark);
-        case "predict" -> predict(args, out, spark);
+        case "predict" -> predict(args, out, err, spark);
         case "evaluate" -> evaluate(args, out, spark);
         default -> throw new BadInputException((args[0].startsWith("-") ? "the first argument must be a command"
             : "unknown command '" + args[0] + "'") + ": use train, predict or evaluate (--help for the usage)");
@@ -178,8 +181,25 @@ public final class RvmJob {
     OutputPaths.requireApart(spark, "--model", modelPath, read);
     Table table = DataInput.prepare(raw, source, new Columns(Purpose.TRAIN, estimator.getLabelCol(),
         estimator.getWeightCol(), estimator.getFeaturesCol(), options.has("features-col"), -1, List.of()));
+    if (initialPath != null) {
+      List<String> initialNames = Arrays.asList(estimator.getInitialModel().getFeatureNames());
+      if (DataInput.reorderedFeatures(table.featureNames(), initialNames, source.describe(), initialPath)) {
+        // the same features in another order: assembled in the initial model's order, as predict reads them
+        table = DataInput.prepare(raw, source, new Columns(Purpose.TRAIN, estimator.getLabelCol(),
+            estimator.getWeightCol(), estimator.getFeaturesCol(), options.has("features-col"), -1, initialNames));
+      }
+    }
     estimator.setFeaturesCol(table.featuresCol());
+    String heap = String.format(Locale.ROOT, "driver: a heap of %d MiB (spark.driver.memory %s)",
+        Runtime.getRuntime().maxMemory() >> 20, spark.sparkContext().getConf().get("spark.driver.memory", "not set"));
+    boolean[] started = {false};
+    int[] lastLine = {-1};
     estimator.setProgressListener(r -> {
+      if (!started[0]) { // the first progress line, after every refusal of the input
+        err.println(heap);
+        started[0] = true;
+      }
+      lastLine[0] = r.iteration();
       err.println(String.format(Locale.ROOT, "iteration %d: log marginal likelihood %.2f, %d basis functions",
           r.iteration(), r.logMarginalLikelihood(), r.activeBasis()));
       err.flush();
@@ -193,6 +213,15 @@ public final class RvmJob {
     }
     if (!table.featureNames().isEmpty()) {
       model.setFeatureNames(table.featureNames().toArray(new String[0]));
+    }
+    RvmTrainingSummary kept = model.rvmSummary();
+    if (lastLine[0] >= 0 && lastLine[0] != kept.iterations() && kept.activeBasis().length > 0
+        && kept.logMarginalLikelihood().length > 0) {
+      // two greedy paths (or one fit per class): the last line above is not the saved model's
+      err.println(String.format(Locale.ROOT, "kept: the saved model's fit, %d iterations, log marginal likelihood "
+          + "%.2f, %d basis functions (the lines above include the steps of the paths or classes fitted beside it)",
+          kept.iterations(), kept.logMarginalLikelihood()[kept.logMarginalLikelihood().length - 1],
+          kept.activeBasis()[kept.activeBasis().length - 1]));
     }
     OutputPaths.replace(spark, "--model", modelPath, overwrite, path -> {
       try {
@@ -292,6 +321,9 @@ public final class RvmJob {
       if (param instanceof IntArrayParam) {
         return java.util.Arrays.stream(v.split(",")).mapToInt(x -> Integer.parseInt(x.trim())).toArray();
       }
+      if (param instanceof DoubleArrayParam) {
+        return java.util.Arrays.stream(v.split(",")).mapToDouble(x -> Double.parseDouble(x.trim())).toArray();
+      }
     } catch (NumberFormatException e) {
       throw new BadInputException("invalid value '" + value + "' for --" + option + " (" + Usage.placeholder(param)
           + " expected): " + param.doc());
@@ -306,19 +338,30 @@ public final class RvmJob {
     if (param.getClass() == Param.class) {
       return value;
     }
+    if (param instanceof StringArrayParam) {
+      return java.util.Arrays.stream(v.split(",")).map(String::trim).toArray(String[]::new);
+    }
     throw new BadInputException("param --" + option + " cannot be set from the command line");
   }
 
   // ---- predict ----
 
-  private static void predict(String[] args, PrintStream out, SparkSession spark) {
+  private static void predict(String[] args, PrintStream out, PrintStream err, SparkSession spark) {
     Options options = Options.parse("predict", args, FLAGS);
     requireKnown(options, PREDICT_OPTIONS);
     String modelPath = options.required("model");
     Source source = Source.of(options);
     String output = options.required("output");
     SaveMode mode = saveMode(options);
-    String outputFormat = options.has("output-format") ? options.required("output-format").trim().toLowerCase(Locale.ROOT)
+    String given = options.has("output-format") ? options.required("output-format").trim().toLowerCase(Locale.ROOT)
+        : null;
+    String existing = mode == SaveMode.Append ? OutputPaths.existingFormat(spark, output) : null;
+    if (given != null && existing != null && !given.equals(existing)) {
+      throw new BadInputException("--output '" + output + "' holds " + existing + " files: --mode append cannot add "
+          + given + " (--output-format) to them; append as " + existing + " (the default when appending) or write "
+          + "to another --output");
+    }
+    String outputFormat = given != null ? given : existing != null ? existing
         : source.isTable() || source.libsvm() ? Source.PARQUET : source.format();
     if (outputFormat.equals(Source.LIBSVM)) {
       throw new BadInputException("--output-format libsvm cannot hold the predictions: use csv, parquet, orc or json");
@@ -342,6 +385,9 @@ public final class RvmJob {
         }
         partitions.add(name);
       }
+    }
+    if (existing != null) {
+      OutputPaths.requireSameColumns(spark, output, existing, written.schema(), partitions);
     }
     if (mode == SaveMode.Ignore && DataInput.exists(spark, output, false)) {
       out.println(new JsonLine().put("rows", 0L).put("output", output));
@@ -373,8 +419,25 @@ public final class RvmJob {
     } else {
       OutputPaths.replace(spark, "--output", output, mode == SaveMode.Overwrite, write);
     }
-    long rows = table.data().count();
-    out.println(new JsonLine().put("rows", rows).put("output", output));
+    if (!Family.of(model.getFamily()).countLabels()) {
+      out.println(new JsonLine().put("rows", table.data().count()).put("output", output));
+      return;
+    }
+    // a mean count exp(m + v/2) beyond the doubles is Infinity: counted in the same pass as the rows, and said
+    Column infinite = functions.when(DataInput.quoted(model.getPredictionCol()).equalTo(Double.POSITIVE_INFINITY), 1)
+        .otherwise(0);
+    Row counts = scored.agg(functions.count(functions.lit(1)), functions.sum(infinite)).first();
+    long overflowed = counts.isNullAt(1) ? 0 : counts.getLong(1);
+    if (overflowed > 0) {
+      err.println("warning: " + overflowed + " of the " + counts.getLong(0) + " predicted mean counts overflow to "
+          + "Infinity (a log mean beyond 709.78): their inputs lie far outside the training data of this poisson "
+          + "model");
+    }
+    JsonLine json = new JsonLine().put("rows", counts.getLong(0)).put("output", output);
+    if (overflowed > 0) {
+      json.put("infinitePredictions", overflowed);
+    }
+    out.println(json);
   }
 
   /** The --mode of predict (--overwrite is --mode overwrite). */

@@ -120,6 +120,12 @@ final class Usage {
     if (p instanceof org.apache.spark.ml.param.IntArrayParam) {
       return "INTEGER,INTEGER";
     }
+    if (p instanceof org.apache.spark.ml.param.DoubleArrayParam) {
+      return "NUMBER,NUMBER";
+    }
+    if (p instanceof org.apache.spark.ml.param.StringArrayParam) {
+      return "STRING,STRING";
+    }
     return "STRING";
   }
 

@@ -42,8 +42,8 @@ import org.apache.spark.storage.StorageLevel;
 
 /**
  * The statistics seam across a cluster: each partition expands its row blocks against the broadcast basis and
- * accumulates one partial result; {@code treeReduce} merges them to the driver. Every call is one pass over the
- * (cached) blocks.
+ * accumulates one partial result; {@link PartitionOrder} merges them to the driver in partition order. Every call
+ * is one pass over the (cached) blocks.
  */
 public final class BlockStatistics implements RowCollection {
 
@@ -336,7 +336,8 @@ public final class BlockStatistics implements RowCollection {
    * One pass over the data: every partition expands each of its blocks over the candidates {@code over} against the
    * broadcast basis (one matrix product per block, into the array of the partition's previous block when it has the
    * same size: no accumulator keeps a block's basis) and adds it to a fresh accumulator from {@code create}, with the
-   * labels of this view; {@code treeReduce} merges the partitions' accumulators on the driver.
+   * labels of this view; the partitions' accumulators are merged in partition order ({@link PartitionOrder}), so
+   * that a pass gives the same bits whatever the cores, the serializer or the order in which tasks finish.
    */
   private <A> A pass(String what, int[] over, Function0<A> create, BlockAdder<A> add, Function2<A, A, A> merge) {
     Broadcast<BasisFunctions> bc = basis;
@@ -359,7 +360,7 @@ public final class BlockStatistics implements RowCollection {
       return List.of(acc).iterator();
     };
     return JobDescription.run(blocks.context(), description(pass, what),
-        () -> read.mapPartitions(partition).treeReduce(merge, depth));
+        () -> PartitionOrder.reduce(read.mapPartitions(partition), merge, depth));
   }
 
   /** {@return "owner: statistics pass n: what" (and the class of a one-vs-rest view)} */

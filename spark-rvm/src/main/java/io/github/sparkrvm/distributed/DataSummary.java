@@ -154,8 +154,9 @@ public final class DataSummary implements Serializable {
     }
     double w = row.weight();
     if (!Double.isFinite(w) || w < 0.0) {
-      throw new InvalidInputException("weightCol '" + columns.weight() + "' holds " + w
-          + " (or null): weights must be finite and non-negative");
+      throw new InvalidInputException("weightCol '" + columns.weight() + "' holds " + w + " (or null) in the row "
+          + "with label " + t + " and features " + shown(x) + ": weights must be finite and non-negative; fix or drop "
+          + "that row");
     }
     rows++;
     if (w == 0.0) {

@@ -19,7 +19,34 @@ package io.github.sparkrvm.distributed;
 import com.esotericsoftware.kryo.DefaultSerializer;
 import com.esotericsoftware.kryo.serializers.JavaSerializer;
 import java.io.Serializable;
+import org.apache.spark.ml.linalg.Vector;
+import org.apache.spark.ml.linalg.Vectors;
 
-/** One training row as read from the input columns: features, label and weight (1 without a weight column). */
+/**
+ * One training row as read from the input columns: features, label and weight (1 without a weight column). The
+ * features stay as read, a sparse vector sparse, until a row block is filled ({@link #features()}), so that no
+ * more than one row at a time is made dense outside the blocks.
+ *
+ * @param vector the features as read (null for a null cell)
+ * @param label the label (NaN for a null cell)
+ * @param weight the weight (NaN for a null cell)
+ */
 @DefaultSerializer(JavaSerializer.class) // Spark's Kryo (spark.serializer) cannot serialize records
-public record TrainingRow(double[] features, double label, double weight) implements Serializable {}
+public record TrainingRow(Vector vector, double label, double weight) implements Serializable {
+
+  /**
+   * A row of dense features.
+   *
+   * @param features the features (null for a null cell)
+   * @param label the label
+   * @param weight the weight
+   */
+  public TrainingRow(double[] features, double label, double weight) {
+    this(features == null ? null : Vectors.dense(features), label, weight);
+  }
+
+  /** {@return the features as a dense array (a fresh one for a sparse row, else the row's own), or null} */
+  public double[] features() {
+    return vector == null ? null : vector.toArray();
+  }
+}

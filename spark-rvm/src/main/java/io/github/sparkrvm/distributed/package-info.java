@@ -16,7 +16,7 @@
 
 /**
  * The Spark side of a fit: reading and validating the input rows, the summary pass, row blocks, and the statistics
- * seam over {@code treeReduce}.
+ * seam over a tree merge in partition order ({@code PartitionOrder}).
  *
  * <p>Internal: not part of the public API (left out of the published Javadoc); it may change in any release.
  *

@@ -16,6 +16,7 @@
 
 package io.github.sparkrvm.cli;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -503,5 +504,211 @@ class RvmJobContractTest {
     refused(args("train", "--table", "ripley_train", "--input", orc, "--model", dir.resolve("m2")), "--input",
         "--table", "not both");
     refused(args("evaluate", "--model", fromOrc, "--input", orc, "--format", "no-such-format"), "no-such-format");
+  }
+
+  // ---- issue 41: what a hostile user found ----
+
+  private Path ripleyTest() throws IOException {
+    Files.createDirectories(dir.resolve("data"));
+    return Files.copy(TestData.dataDir().resolve("ripley_synth/synth.te.csv"), dir.resolve("data/test.csv"));
+  }
+
+  /** Ripley's training and test files, and the issue's {@code M/base} model fitted on the first. */
+  private record Base(Path train, Path test, Path model) {}
+
+  private Base base() throws IOException {
+    Path train = ripleyTrain(dir.resolve("data"));
+    Path base = dir.resolve("base");
+    ok(run((Object[]) ripleyFit(train, base)));
+    return new Base(train, ripleyTest(), base);
+  }
+
+  /** Ripley's training rows with their columns given as {@code header} (a permutation or renaming of xs,ys,yc). */
+  private Path ripleyColumns(Path train, String name, int[] order, String header) throws IOException {
+    List<String> lines = Files.readAllLines(train);
+    List<String> out = new ArrayList<>(List.of(header));
+    for (String line : lines.subList(1, lines.size())) {
+      String[] cells = line.split(",");
+      StringBuilder row = new StringBuilder();
+      for (int j : order) {
+        row.append(row.length() == 0 ? "" : ",").append(cells[j]);
+      }
+      out.add(row.toString());
+    }
+    return Files.write(dir.resolve("data").resolve(name), out);
+  }
+
+  /** Case 1: an append takes the existing output's format by default and refuses another format or schema. */
+  @Test
+  void anAppendKeepsTheOutputsFormatAndColumns() throws IOException {
+    SparkSession spark = SparkTestSession.get();
+    Base b = base();
+    Path train = b.train();
+    Path test = b.test();
+    Path base = b.model();
+    Path regression = dir.resolve("regression");
+    Result twoPaths = run("train", "--input", train, "--model", regression, "--label-col", "yc", "--family",
+        "gaussian", "--gamma", "4", "--max-basis", "30");
+    ok(twoPaths);
+    // case 12: fast gaussian follows two paths; the last stderr line names the saved one, as the JSON does
+    List<String> progress = twoPaths.err().lines().toList();
+    int[] basis = RvmModel.load(regression.toString()).summary().activeBasis();
+    assertEquals("kept: the saved model's fit, " + twoPaths.json().get("iterations").asInt() + " iterations",
+        progress.get(progress.size() - 1).replaceFirst(", log marginal.*", ""));
+    assertTrue(progress.get(progress.size() - 1).contains(", " + basis[basis.length - 1] + " basis functions ("),
+        progress.get(progress.size() - 1));
+
+    Path csv = dir.resolve("p.csv");
+    ok(run("predict", "--model", regression, "--input", test, "--output", csv));
+    // the bernoulli model's P(1) under the gaussian model's variance header: refused
+    refused(args("predict", "--model", base, "--input", test, "--output", csv, "--mode", "append"), "--output",
+        "other columns", "variance", "probability");
+
+    Path parquet = dir.resolve("p.parquet");
+    ok(run("predict", "--model", base, "--input", test, "--output", parquet, "--output-format", "parquet"));
+    refused(args("predict", "--model", base, "--input", test, "--output", parquet, "--mode", "append",
+        "--output-format", "csv"), "holds parquet files", "cannot add csv");
+    // no --output-format: the existing output's parquet, not the input's csv
+    ok(run("predict", "--model", base, "--input", test, "--output", parquet, "--mode", "append"));
+    assertEquals(2000, spark.read().parquet(parquet.toString()).count());
+    refused(args("predict", "--model", regression, "--input", test, "--output", parquet, "--mode", "append"),
+        "other columns");
+  }
+
+  /** Case 2: a warm start matches the initial model's features by name, as predict does. */
+  @Test
+  void aWarmStartMatchesFeaturesByName() throws IOException {
+    Base b = base();
+    Path train = b.train();
+    Path test = b.test();
+    Path base = b.model();
+    double accuracy = run("evaluate", "--model", base, "--input", test, "--label-col", "yc").json().get("accuracy")
+        .asDouble();
+    Path swapped = ripleyColumns(train, "swapped.csv", new int[] {1, 0, 2}, "ys,xs,yc");
+    Path warm = dir.resolve("warm");
+    Result fit = run((Object[]) with(ripleyFit(swapped, warm), "--solver", "em", "--initial-model",
+        base.toString()));
+    ok(fit);
+    assertTrue(fit.json().has("warmStartBasis"), fit.out());
+    assertArrayEquals(new String[] {"xs", "ys"}, RvmModel.load(warm.toString()).getFeatureNames());
+    double warmAccuracy = run("evaluate", "--model", warm, "--input", test, "--label-col", "yc").json()
+        .get("accuracy").asDouble();
+    assertTrue(accuracy >= 0.88 && warmAccuracy >= accuracy - 0.01, accuracy + " then " + warmAccuracy);
+
+    Path renamed = ripleyColumns(train, "renamed.csv", new int[] {0, 1, 2}, "xs,zs,yc");
+    refused(args((Object[]) with(ripleyFit(renamed, dir.resolve("m")), "--initial-model", base.toString())),
+        "--initial-model", "xs, ys", "xs, zs", "missing ys", "by name");
+  }
+
+  /** Case 3: a model whose numbers were overwritten with NaN does not load. */
+  @Test
+  void aDamagedModelWithNonFiniteValuesIsRefused() throws IOException {
+    Base b = base();
+    Path base = b.model();
+    Path damaged = dir.resolve("damaged");
+    Files.createDirectories(damaged);
+    try (Stream<Path> metadata = Files.walk(base.resolve("metadata"))) {
+      for (Path p : metadata.toList()) {
+        Files.copy(p, damaged.resolve(base.relativize(p).toString()));
+      }
+    }
+    SparkTestSession.get().read().parquet(base.resolve("data").toString())
+        .withColumn("weights", org.apache.spark.sql.functions.expr("transform(weights, w -> double('NaN'))"))
+        .write().parquet(damaged.resolve("data").toString());
+    refused(args("evaluate", "--model", damaged, "--input", b.test(), "--label-col", "yc"), "--model", "damaged",
+        "weights", "NaN");
+    refused(args("predict", "--model", damaged, "--input", b.test(), "--output", dir.resolve("out")), "damaged",
+        "NaN");
+  }
+
+  /** Case 4: counts beyond 2^498 are refused before the fit, as gaussian labels are. */
+  @Test
+  void aPoissonCountOfAHugeMagnitudeIsRefused() throws IOException {
+    Path train = ripleyTrain(dir.resolve("data"));
+    List<String> lines = new ArrayList<>(Files.readAllLines(train));
+    lines.set(5, lines.get(5).replaceAll(",[01]$", ",1e300"));
+    Path counts = Files.write(dir.resolve("data/counts.csv"), lines);
+    refused(args("train", "--input", counts, "--label-col", "yc", "--family", "poisson", "--model",
+        dir.resolve("m")), "labelCol 'yc'", "counts of magnitude", "beyond 8.2e+149");
+  }
+
+  /** Case 5: a LibSVM index of 2e9 is refused before any row is made dense; one of 3e9 names its line. */
+  @Test
+  void aHugeLibsvmIndexIsRefusedBeforeAnyRowIsMadeDense() throws IOException {
+    Files.createDirectories(dir.resolve("data"));
+    List<String> lines = new ArrayList<>();
+    for (int i = 0; i < 20; i++) {
+      lines.add((i % 2) + " 1:" + (i * 0.1) + " 2:" + (1 - i * 0.05));
+    }
+    lines.set(7, "1 1:0.5 2000000000:1.0");
+    Path wide = Files.write(dir.resolve("data/wide.libsvm"), lines);
+    refused(args("train", "--input", wide, "--format", "libsvm", "--family", "bernoulli", "--model",
+        dir.resolve("m")), "featuresCol 'features'", "2000000000 features", "reduce the dimension");
+    lines.set(7, "1 1:0.5 3000000000:1.0");
+    Path wider = Files.write(dir.resolve("data/wider.libsvm"), lines);
+    refused(args("train", "--input", wider, "--format", "libsvm", "--family", "bernoulli", "--model",
+        dir.resolve("m")), "line 8", "index 3000000000", "largest LibSVM index");
+  }
+
+  /** Case 8: array params (--thresholds) are set from the command line. */
+  @Test
+  void thresholdsAreSetFromTheCommandLine() throws IOException {
+    Path train = ripleyTrain(dir.resolve("data"));
+    Path model = dir.resolve("m");
+    ok(run((Object[]) with(ripleyFit(train, model), "--thresholds", "0.7,0.3")));
+    assertArrayEquals(new double[] {0.7, 0.3}, RvmModel.load(model.toString()).getThresholds());
+    refused(args((Object[]) with(ripleyFit(train, dir.resolve("m2")), "--thresholds", "0.7,x")), "--thresholds",
+        "NUMBER,NUMBER");
+  }
+
+  /** Case 9: a CSV wider than Spark's CSV reader, and a weight column that is the label, say so. */
+  @Test
+  void aTooWideCsvAndAWeightColumnThatIsTheLabelAreNamed() throws IOException {
+    Path train = ripleyTrain(dir.resolve("data"));
+    refused(args((Object[]) with(ripleyFit(train, dir.resolve("m")), "--weight-col", "yc")), "--weight-col 'yc'",
+        "is the label column");
+    int columns = 100_000;
+    StringBuilder header = new StringBuilder("y");
+    StringBuilder row = new StringBuilder("1");
+    for (int j = 0; j < columns; j++) {
+      header.append(",x").append(j);
+      row.append(",0");
+    }
+    Path wide = Files.write(dir.resolve("data/wide.csv"), List.of(header.toString(), row.toString(),
+        row.toString().replaceFirst("^1", "0")));
+    refused(args("train", "--input", wide, "--label-col", "y", "--family", "bernoulli", "--model", dir.resolve("m")),
+        "100001 columns", "maxColumns", "libsvm");
+  }
+
+  /** Case 11: the temporary folder of a write killed with kill -9 is removed by the next write to that target. */
+  @Test
+  void aKilledWritesTemporaryFolderIsRemovedByTheNextWrite() throws IOException, InterruptedException {
+    Path train = ripleyTrain(dir.resolve("data"));
+    Process gone = new ProcessBuilder("true").start();
+    gone.waitFor();
+    String host = java.net.InetAddress.getLocalHost().getHostName().replaceAll("[^A-Za-z0-9.-]", "_");
+    Path stale = dir.resolve(".m.spark-rvm-" + host + "@" + gone.pid() + "-0f1e2d3c.tmp");
+    Files.createDirectories(stale.resolve("data"));
+    Files.writeString(stale.resolve("data/part-00000.parquet"), "half written");
+    ok(run((Object[]) ripleyFit(train, dir.resolve("m"))));
+    try (Stream<Path> siblings = Files.list(dir)) {
+      assertEquals(List.of("data", "m"), siblings.map(p -> p.getFileName().toString()).sorted().toList(),
+          "the killed write's temporary folder removed, no other left");
+    }
+  }
+
+  /** Case 12: a bad weight names its row. */
+  @Test
+  void aBadWeightNamesItsRow() throws IOException {
+    Path train = ripleyTrain(dir.resolve("data"));
+    List<String> lines = Files.readAllLines(train);
+    List<String> weighted = new ArrayList<>(List.of(lines.get(0) + ",w"));
+    for (int i = 1; i < lines.size(); i++) {
+      weighted.add(lines.get(i) + (i == 9 ? ",-1" : ",1"));
+    }
+    Path file = Files.write(dir.resolve("data/weighted.csv"), weighted);
+    String[] row = lines.get(9).split(",");
+    refused(args((Object[]) with(ripleyFit(file, dir.resolve("m")), "--weight-col", "w")), "weightCol 'w'", "-1.0",
+        "in the row with label " + Double.parseDouble(row[2]), String.valueOf(Double.parseDouble(row[0])));
   }
 }

@@ -107,6 +107,19 @@ class RvmJobPoissonTest {
     assertEquals(0L, written.filter("prediction <= 0 OR variance <= prediction").count(),
         "mean counts are positive and a count's variance exceeds its mean");
 
+    assertEquals("", predicted.err(), "no word when every mean count is finite");
+
+    // issue 41, case 12: inputs far outside the data overflow the mean count exp(m + v/2), and the job says so
+    List<String> far = new ArrayList<>(Files.readAllLines(test));
+    far.set(1, "100000," + far.get(1).substring(far.get(1).indexOf(',') + 1));
+    RvmJobTest.Result overflowed = RvmJobTest.run("predict", "--model", model, "--input",
+        Files.write(dir.resolve("far.csv"), far), "--output", dir.resolve("far-predictions"));
+    assertEquals(0, overflowed.status(), overflowed.err());
+    assertEquals(1, overflowed.json().get("infinitePredictions").asLong(), overflowed.out());
+    assertEquals(List.of("warning: 1 of the 100 predicted mean counts overflow to Infinity (a log mean beyond "
+        + "709.78): their inputs lie far outside the training data of this poisson model"),
+        overflowed.err().lines().toList());
+
     List<String> lines = new ArrayList<>(Files.readAllLines(test));
     lines.set(3, lines.get(3).substring(0, lines.get(3).lastIndexOf(',') + 1) + "2.5");
     Path badTest = Files.write(dir.resolve("bad-test.csv"), lines);

@@ -126,8 +126,12 @@ class RvmJobTest {
     assertEquals(loaded.summary().iterations(), iterations);
     assertTrue(json.get("converged").isBoolean());
     assertTrue(json.get("fitSeconds").asDouble() > 0.0);
-    List<String> progress = trained.err().lines().toList();
-    assertEquals(iterations + 1, progress.size(), "stderr holds the progress lines only: " + trained.err());
+    List<String> lines = trained.err().lines().toList();
+    assertEquals(iterations + 2, lines.size(), "stderr holds the driver's heap and the progress lines only: "
+        + trained.err());
+    assertEquals(String.format("driver: a heap of %d MiB (spark.driver.memory not set)",
+        Runtime.getRuntime().maxMemory() >> 20), lines.get(0));
+    List<String> progress = lines.subList(1, lines.size());
     assertTrue(progress.get(0).matches("iteration 0: log marginal likelihood -?[0-9.]+, [0-9]+ basis functions"),
         progress.get(0));
     assertTrue(progress.get(iterations).startsWith("iteration " + iterations + ": "));
