@@ -88,8 +88,8 @@ record FittedRvm(Family family, Kernel kernel, int numFeatures, FeatureScaling s
     requireFinite("centres", centres);
     requireFinite("feature shift", scaling.shift());
     requirePositive("feature scale", scaling.scale());
-    boolean noise = noisePrecision > 0.0 && noisePrecision < Double.POSITIVE_INFINITY;
-    if (family == Family.GAUSSIAN && classes == null && !noise) {
+    boolean finiteNoise = noisePrecision > 0.0 && noisePrecision < Double.POSITIVE_INFINITY;
+    if (family.hasNoise() && !finiteNoise) {
       throw new IllegalArgumentException("damaged model: noise precision " + noisePrecision
           + " (a finite positive number expected)");
     }

@@ -146,7 +146,14 @@ public interface HasRelevanceVectors extends RvmParams {
    * @return the metrics
    */
   default RvmMetrics evaluate(Dataset<?> dataset, String labelCol) {
-    return ModelEvaluation.evaluate(this, dataset, labelCol);
+    FamilyOutputs outputs = rvmCore().outputs();
+    RvmModel scoring = RvmModel.of(this).setPredictionCol(ModelEvaluation.PREDICTION);
+    if (outputs.numClasses() > 0) {
+      scoring.setProbabilityCol(ModelEvaluation.PROBABILITY).setRawPredictionCol(ModelEvaluation.RAW);
+    } else {
+      scoring.setVarianceCol("");
+    }
+    return ModelEvaluation.evaluate(scoring, outputs, dataset, labelCol);
   }
 
   /** {@return the number of input features the model was fitted on} */

@@ -20,6 +20,7 @@ import static org.apache.spark.sql.functions.col;
 
 import java.util.Arrays;
 import java.util.List;
+import org.apache.spark.ml.Transformer;
 import org.apache.spark.ml.evaluation.BinaryClassificationEvaluator;
 import org.apache.spark.ml.evaluation.MulticlassClassificationEvaluator;
 import org.apache.spark.ml.evaluation.RegressionEvaluator;
@@ -32,19 +33,32 @@ import org.apache.spark.sql.types.NumericType;
 import org.apache.spark.storage.StorageLevel;
 
 /**
- * {@link RvmModel#evaluate}: scores a labelled data set once (persisted), then Spark's evaluators read it for each
- * metric and one grouping counts the confusion matrix.
+ * A model's {@code evaluate} ({@link HasRelevanceVectors#evaluate}): scores a labelled data set once (persisted)
+ * with the scoring transformer the model gives, its outputs in the columns named here, then Spark's evaluators read
+ * it for each metric and one grouping counts the confusion matrix.
  */
 final class ModelEvaluation {
 
   private static final String LABEL = "__rvm_eval_label";
-  private static final String PREDICTION = "__rvm_eval_prediction";
-  private static final String PROBABILITY = "__rvm_eval_probability";
-  private static final String RAW = "__rvm_eval_raw";
+  /** The column the scoring transformer writes the prediction to. */
+  static final String PREDICTION = "__rvm_eval_prediction";
+  /** The column the scoring transformer writes a classifier's probabilities to. */
+  static final String PROBABILITY = "__rvm_eval_probability";
+  /** The column the scoring transformer writes a classifier's raw scores to. */
+  static final String RAW = "__rvm_eval_raw";
 
   private ModelEvaluation() {}
 
-  static RvmMetrics evaluate(HasRelevanceVectors model, Dataset<?> dataset, String label) {
+  /**
+   * {@return the metrics of {@code scoring} on {@code dataset}}
+   *
+   * @param scoring the model as a transformer writing {@link #PREDICTION} (and for a classifier {@link #PROBABILITY}
+   *     and {@link #RAW}; no variance)
+   * @param outputs the model's family outputs
+   * @param dataset the labelled data
+   * @param label the label column of {@code dataset}
+   */
+  static RvmMetrics evaluate(Transformer scoring, FamilyOutputs outputs, Dataset<?> dataset, String label) {
     if (!Arrays.asList(dataset.columns()).contains(label)) {
       throw new IllegalArgumentException("labelCol '" + label + "' is not a column of the data to evaluate; its "
           + "columns are " + String.join(", ", dataset.columns()) + ": name the label column");
@@ -53,15 +67,8 @@ final class ModelEvaluation {
       throw new IllegalArgumentException("labelCol '" + label + "' is "
           + dataset.schema().apply(label).dataType().simpleString() + ", not numeric");
     }
-    FamilyOutputs outputs = model.rvmCore().outputs();
     int classes = outputs.numClasses();
     boolean classifier = classes > 0;
-    RvmModel scoring = RvmModel.of(model).setPredictionCol(PREDICTION);
-    if (classifier) {
-      scoring.setProbabilityCol(PROBABILITY).setRawPredictionCol(RAW);
-    } else {
-      scoring.setVarianceCol("");
-    }
     Dataset<Row> labelled = dataset.toDF().withColumn(LABEL, quoted(label).cast("double"));
     requireLabels(labelled, label, classes, outputs.counts());
     List<Column> kept = classifier

@@ -17,8 +17,8 @@
 package io.github.sparkrvm;
 
 /**
- * How {@link RvmModel#transform} scores a dataset, decided once per transform from the number of basis functions of
- * the model.
+ * How a model's {@code transform} ({@link RvmCore#transform}) scores a dataset, decided once per transform from
+ * the number of basis functions of the model.
  *
  * <p>Row by row, the variance costs k² multiply-adds per row in a scalar loop, and the UDF's closure carries the
  * model (Σ: k² doubles) into every task; in blocks, the variance is a matrix product Φ_B L over a block of rows (Σ =
