@@ -183,16 +183,6 @@ abstract sealed class FamilyOutputs implements java.io.Serializable
     Scored of(Predictive.Latent latent, OutputSettings s) {
       return new Scored(latent.mean(), null, null, inverseBeta + latent.variance());
     }
-
-    @Override
-    StructType withColumns(RvmParams p, StructType schema) {
-      return RvmSchema.withRegressionOutputs(p, schema);
-    }
-
-    @Override
-    Dataset<Row> selectColumns(RvmParams p, Dataset<Row> scored, String result) {
-      return regressionColumns(p, scored, result);
-    }
   }
 
   /**
@@ -219,16 +209,6 @@ abstract sealed class FamilyOutputs implements java.io.Serializable
     @Override
     Scored of(Predictive.Latent latent, OutputSettings s) {
       return new Scored(latent.poissonMean(), null, null, latent.poissonVariance());
-    }
-
-    @Override
-    StructType withColumns(RvmParams p, StructType schema) {
-      return RvmSchema.withRegressionOutputs(p, schema);
-    }
-
-    @Override
-    Dataset<Row> selectColumns(RvmParams p, Dataset<Row> scored, String result) {
-      return regressionColumns(p, scored, result);
     }
   }
 
