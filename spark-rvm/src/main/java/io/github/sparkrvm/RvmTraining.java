@@ -23,6 +23,7 @@ import io.github.sparkrvm.distributed.DataSummary;
 import io.github.sparkrvm.distributed.InputRows;
 import io.github.sparkrvm.distributed.JobDescription;
 import io.github.sparkrvm.distributed.PartitionOrder;
+import io.github.sparkrvm.distributed.SparseStatistics;
 import io.github.sparkrvm.distributed.TrainingRow;
 import io.github.sparkrvm.solvers.MultiClassFit;
 import io.github.sparkrvm.solvers.RelevanceResult;
@@ -126,31 +127,10 @@ final class RvmTraining {
                 initialModel.getFitIntercept()));
 
     BasisFunctions basis = plan.basis();
-    int dim = summary.dim();
-    JavaRDD<RowBlock> blocks = BlockStatistics.toBlocks(rows, plan.scaling(),
-        BlockStatistics.blockRows(dim, basis.numCandidates(), p.getMaxBlockSizeInMB()))
-        .persist(StorageLevel.MEMORY_AND_DISK());
-    Broadcast<BasisFunctions> broadcast = jsc.broadcast(basis);
-    RelevanceResult result;
-    int passes;
     FitProgress shown = new FitProgress(uid, p.getMaxIter(), p.getTol(), p.getLogEvery(), System.err);
-    BlockStatistics cluster = new BlockStatistics(blocks, broadcast, p.getAggregationDepth())
-        .describedAs(shown::stage);
-    try {
-      DesignStatistics stats = plan.onDriver() ? cluster.collectLocal() : cluster;
-      result = plan.solver().fit(stats, listener("", shown, progress));
-      passes = 1 + cluster.passes();
-    } catch (IllegalArgumentException e) {
-      throw e;
-    } catch (ArithmeticException e) {
-      throw nonFinite(e);
-    } catch (Exception e) {
-      throw InputRows.rethrow(e);
-    } finally {
-      cluster.releaseCachedSample();
-      blocks.unpersist(false);
-      broadcast.destroy();
-    }
+    Solved solved = plan.sparse() ? solveSparse(rows, plan, shown) : solveDense(rows, plan, summary, jsc, shown);
+    RelevanceResult result = solved.result();
+    int passes = solved.passes();
     double seconds = (System.nanoTime() - start) / 1e9;
     java.util.List<String> warnings;
     try {
@@ -173,6 +153,58 @@ final class RvmTraining {
         passes, seconds);
     shown.finished(result.converged(), result.iterations());
     return new Result(fitted, plan.gamma());
+  }
+
+  /** A solver's result and the passes over the data it took (the summary pass included). */
+  private record Solved(RelevanceResult result, int passes) {}
+
+  /**
+   * Solves over the rows expanded dense: collected to the driver, or as row blocks over the cluster against the
+   * broadcast basis.
+   */
+  private Solved solveDense(JavaRDD<TrainingRow> rows, FitPlan plan, DataSummary summary, JavaSparkContext jsc,
+      FitProgress shown) {
+    BasisFunctions basis = plan.basis();
+    JavaRDD<RowBlock> blocks = BlockStatistics.toBlocks(rows, plan.scaling(),
+        BlockStatistics.blockRows(summary.dim(), basis.numCandidates(), p.getMaxBlockSizeInMB()))
+        .persist(StorageLevel.MEMORY_AND_DISK());
+    Broadcast<BasisFunctions> broadcast = jsc.broadcast(basis);
+    BlockStatistics cluster = new BlockStatistics(blocks, broadcast, p.getAggregationDepth())
+        .describedAs(shown::stage);
+    try {
+      RelevanceResult result = solved(plan, () -> plan.onDriver() ? cluster.collectLocal() : cluster, shown);
+      return new Solved(result, 1 + cluster.passes());
+    } finally {
+      cluster.releaseCachedSample();
+      blocks.unpersist(false);
+      broadcast.destroy();
+    }
+  }
+
+  /** Solves over the rows kept sparse over the cluster (kernel linear, solver fast: {@link SparseLayout}). */
+  private Solved solveSparse(JavaRDD<TrainingRow> rows, FitPlan plan, FitProgress shown) {
+    SparseStatistics sparse = SparseStatistics.of(rows, plan.scaling().scale(), plan.basis().intercept(),
+        p.getAggregationDepth()).describedAs(shown::stage);
+    try {
+      RelevanceResult result = solved(plan, () -> sparse, shown);
+      return new Solved(result, 1 + sparse.passes());
+    } finally {
+      sparse.release();
+    }
+  }
+
+  /** {@return the plan's solver run over the statistics {@code stats} gives, its failures explained} */
+  private RelevanceResult solved(FitPlan plan, java.util.function.Supplier<DesignStatistics> stats,
+      FitProgress shown) {
+    try {
+      return plan.solver().fit(stats.get(), listener("", shown, progress));
+    } catch (IllegalArgumentException e) {
+      throw e;
+    } catch (ArithmeticException e) {
+      throw nonFinite(e);
+    } catch (Exception e) {
+      throw InputRows.rethrow(e);
+    }
   }
 
   /**
