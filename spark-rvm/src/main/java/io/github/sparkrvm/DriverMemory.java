@@ -65,7 +65,7 @@ final class DriverMemory {
    * active features) the driver holds at once in a step of the fast solver on sparse rows: the merged pass, the
    * terms, and the solver's products with the posterior.
    */
-  static final int SPARSE_COPIES = 4;
+  static final int SPARSE_COPIES = io.github.sparkrvm.distributed.SparseStatistics.TERM_COPIES;
 
   /** The fewest active features the sparse layout must have room for, or the fit is refused before it starts. */
   static final int SPARSE_MIN_ACTIVE = 16;

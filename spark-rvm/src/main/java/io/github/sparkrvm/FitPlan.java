@@ -99,8 +99,10 @@ final class FitPlan {
     start = presentOnly(start(warm, p, dim), summary);
     int[][] blocks = classCandidates();
     if (layout.sparse()) {
-      LOG.info("{}: {}; room for up to {} active features on the driver", uid, layout.why(),
-          DriverMemory.checkSparse(m, Runtime.getRuntime().maxMemory()));
+      int concurrent = perClass ? Math.min(p.getParallelism(), numClasses) : 1;
+      LOG.info("{}: {}; room for up to {} active features on the driver{}", uid, layout.why(),
+          DriverMemory.checkSparse(m, Runtime.getRuntime().maxMemory() / concurrent),
+          concurrent == 1 ? "" : " in each of " + concurrent + " one-vs-rest fits at once");
     } else if (choice.softmax() && choice.method() == FitChoice.Method.FAST) {
       DriverMemory.checkFastSoftmax(numClasses, m, choice.linear());
     } else if (choice.softmax()) {
@@ -182,13 +184,15 @@ final class FitPlan {
   }
 
   /**
-   * {@return on sparse rows, a binary or count fit from a cold start restricted to the candidates some row holds
+   * {@return on sparse rows, a binary, one-vs-rest or count fit from a cold start restricted to the candidates some row
+   * holds
    * (the bias and every feature not always 0): the others never gain, and each candidate scored costs the driver a
    * double per active feature at every pass (hashed or LibSVM features often use a fraction of their indices); else
    * {@code from}}
    */
   private FitStart presentOnly(FitStart from, DataSummary summary) {
-    if (!layout.sparse() || !(from instanceof FitStart.Cold) || choice.family().laplace() == null) {
+    if (!layout.sparse() || !(from instanceof FitStart.Cold) || !choice.family().classifier()
+        && choice.family().laplace() == null) {
       return from;
     }
     double[] magnitude = summary.featureMagnitude();
@@ -201,7 +205,9 @@ final class FitPlan {
     }
     LOG.info("{}: {} of the {} features are nonzero in some row: solver fast scores those only", uid,
         present.length - first, magnitude.length);
-    return FitStart.over(present);
+    int[][] each = new int[Math.max(numClasses, 1)][];
+    java.util.Arrays.fill(each, present); // one-vs-rest: every class' binary fit over the same candidates
+    return new FitStart.Restricted(each);
   }
 
   /**

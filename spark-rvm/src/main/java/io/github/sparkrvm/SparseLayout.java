@@ -20,12 +20,14 @@ package io.github.sparkrvm;
  * Whether the rows are held as blocks of sparse rows over the candidates ({@code distributed.SparseStatistics}) or
  * expanded dense, decided once per fit. The sparse layout needs kernel linear and solver fast (whose steps need
  * only the m × m posterior of the active features and each candidate's terms against them), a family whose fast
- * solver reads those terms (gaussian, bernoulli, poisson), and features without a shift (standardization divides
+ * solver reads those terms (gaussian, bernoulli, poisson, and multinomial one-vs-rest, whose binary fits run on
+ * one-vs-rest views of the same rows; not the softmax), and features without a shift (standardization divides
  * by each feature's deviation and does not centre, as Spark's {@code LogisticRegression} on sparse data, so that
  * zeros stay zeros). It is taken when the features are wide and sparse: at least {@link #MIN_CANDIDATES}
  * candidates of which at most {@link #MAX_DENSITY} are nonzero on average; or whenever the dense path's
  * candidates² matrices would not fit the driver. Elsewhere the dense path, whose BLAS products are faster on
- * dense or narrow data, stays.
+ * dense or narrow data, stays (measured: {@code benchmarks/results/sparse-layout-switch.md}, where the sparse
+ * terms win by 3x or more up to 20% nonzero and lose at 50%).
  *
  * @param sparse whether the rows stay sparse
  * @param why the decision, for the log
@@ -36,7 +38,7 @@ record SparseLayout(boolean sparse, String why) {
   static final int MIN_CANDIDATES = 1024;
 
   /** The largest share of nonzero features for which sparse rows are chosen on their density alone. */
-  static final double MAX_DENSITY = 0.05;
+  static final double MAX_DENSITY = 0.1;
 
   /**
    * What the layout is chosen from.
@@ -53,7 +55,7 @@ record SparseLayout(boolean sparse, String why) {
   /** {@return the layout of a fit} */
   static SparseLayout of(Inputs in) {
     FitChoice c = in.choice();
-    if (!c.linear() || c.method() != FitChoice.Method.FAST || c.family().perClass() || !in.shiftFree()) {
+    if (!c.linear() || c.method() != FitChoice.Method.FAST || c.softmax() || !in.shiftFree()) {
       return new SparseLayout(false, "");
     }
     boolean wide = in.candidates() >= MIN_CANDIDATES && in.density() <= MAX_DENSITY;

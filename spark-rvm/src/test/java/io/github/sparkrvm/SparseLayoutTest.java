@@ -22,11 +22,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.sparkrvm.statistics.Family;
 import org.junit.jupiter.api.Test;
 
-/** Where the rows stay sparse: kernel linear, solver fast, a binary or regression family, wide and sparse features. */
+/**
+ * Where the rows stay sparse: kernel linear, solver fast, a binary, count, regression or one-vs-rest fit, wide and
+ * sparse features.
+ */
 class SparseLayoutTest {
 
   private static FitChoice choice(String family, FitChoice.Method method, boolean linear) {
     return new FitChoice(Family.of(family), null, method, null, null, linear);
+  }
+
+  private static FitChoice multinomial(MultiClassStrategy strategy) {
+    return new FitChoice(Family.MULTINOMIAL, strategy, FitChoice.Method.FAST, null, null, true);
   }
 
   private static boolean sparse(FitChoice choice, int m, double density, boolean shiftFree, boolean denseFits) {
@@ -46,6 +53,9 @@ class SparseLayoutTest {
       // a warm start from a model that centred its features keeps the dense path
       assertFalse(sparse(fast, (1 << 18) + 1, 1e-4, false, false), family);
     }
+    // one-vs-rest runs binary fits on views of the same rows; the softmax stays dense
+    assertTrue(sparse(multinomial(MultiClassStrategy.OVR), (1 << 18) + 1, 1e-4, true, false));
+    assertFalse(sparse(multinomial(MultiClassStrategy.SOFTMAX), (1 << 18) + 1, 1e-4, true, false));
     assertFalse(sparse(choice("bernoulli", FitChoice.Method.EM, true), (1 << 18) + 1, 1e-4, true, false));
     assertFalse(sparse(choice("bernoulli", FitChoice.Method.VARIATIONAL, true), (1 << 18) + 1, 1e-4, true, false));
     assertFalse(sparse(choice("bernoulli", FitChoice.Method.FAST, false), (1 << 18) + 1, 1e-4, true, false));

@@ -268,8 +268,26 @@ public final class SparseStatistics implements DesignStatistics {
     return candidates(likelihood, active, weights, over);
   }
 
+  /**
+   * The copies of the candidates' terms (M × (k + 2) doubles) a step holds on the driver at once; a pass whose terms
+   * would take more than 60% of the heap with them is refused before it runs (the fit planned room for fewer active
+   * features than it reached).
+   */
+  public static final int TERM_COPIES = 4;
+
   private CandidateTerms candidates(LaplaceLikelihood likelihood, int[] active, double[] weights, int[] over) {
     int m = numCandidates;
+    long width = over == null ? m : over.length;
+    long bytes = TERM_COPIES * 8L * width * (active.length + 2L);
+    long heap = Runtime.getRuntime().maxMemory();
+    if (bytes > heap / 10 * 6) {
+      throw new IllegalStateException("solver fast reached " + active.length + " active features over " + width
+          + " candidates: their terms (" + TERM_COPIES + " copies of " + width + " × " + (active.length + 2)
+          + " doubles, " + (bytes >> 20) + " MiB) do not fit 60% of the driver's " + (heap >> 20) + " MiB. The "
+          + "scale-free prior keeps about a third of the noise features seen in many rows and every feature seen in "
+          + "a single misfit row: drop rare features first (e.g. CountVectorizer's minDF), use fewer features, or "
+          + "raise spark.driver.memory");
+    }
     int[] act = active.clone();
     double[] w = weights.clone();
     int[] scored = over == null ? null : over.clone();
