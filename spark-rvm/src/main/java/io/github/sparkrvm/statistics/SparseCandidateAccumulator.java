@@ -37,10 +37,8 @@ public final class SparseCandidateAccumulator implements Serializable {
   /** The candidates scored, ascending; null: every one. */
   private final int[] over;
   private final int width;
-  private final double[] gradient;
-  private final double[] diagonal;
-  private final double[] cross;
-  private double logLikelihood;
+  /** The sums, numbered as the result numbers the candidates (merged and returned as the dense accumulator's). */
+  private final CandidateAccumulator sums;
   /** Each candidate's position among the active ones, or −1 (built on first use, per task). */
   private transient int[] activePosition;
   /** Each candidate's position among {@code over}, or −1; null when every candidate is scored. */
@@ -69,9 +67,8 @@ public final class SparseCandidateAccumulator implements Serializable {
     this.weights = weights.clone();
     this.over = over == null ? null : over.clone();
     this.width = over == null ? numCandidates : over.length;
-    this.gradient = new double[width];
-    this.diagonal = new double[width];
-    this.cross = new double[Math.multiplyExact(width, Math.max(active.length, 1))];
+    this.sums = new CandidateAccumulator(likelihood, width,
+        over == null ? active : CandidateTerms.positionsIn(active, over), weights);
   }
 
   /**
@@ -90,6 +87,10 @@ public final class SparseCandidateAccumulator implements Serializable {
     int[] index = block.index();
     double[] value = block.value();
     double[] rowWeights = block.weights();
+    double[] gradient = sums.gradientSums();
+    double[] diagonal = sums.diagonalSums();
+    double[] cross = sums.crossSums();
+    double logLikelihood = 0.0;
     int[] rowActive = new int[active.length];
     double[] rowActiveValue = new double[active.length];
     for (int i = 0; i < block.size(); i++) {
@@ -121,6 +122,7 @@ public final class SparseCandidateAccumulator implements Serializable {
         }
       }
     }
+    sums.addLogLikelihood(logLikelihood);
     return this;
   }
 
@@ -131,24 +133,12 @@ public final class SparseCandidateAccumulator implements Serializable {
    * @return this accumulator
    */
   public SparseCandidateAccumulator merge(SparseCandidateAccumulator other) {
-    if (other.width != width || other.active.length != active.length || other.likelihood != likelihood) {
-      throw new IllegalArgumentException("cannot merge candidate terms of different sizes");
-    }
-    for (int i = 0; i < width; i++) {
-      gradient[i] += other.gradient[i];
-      diagonal[i] += other.diagonal[i];
-    }
-    for (int i = 0; i < cross.length; i++) {
-      cross[i] += other.cross[i];
-    }
-    logLikelihood += other.logLikelihood;
+    sums.merge(other.sums);
     return this;
   }
 
   /** {@return the terms accumulated so far} */
   public CandidateTerms result() {
-    int[] numbered = over == null ? active.clone() : CandidateTerms.positionsIn(active, over);
-    double[] x = active.length == 0 ? new double[0] : cross.clone();
-    return new CandidateTerms(width, numbered, logLikelihood, gradient.clone(), diagonal.clone(), x);
+    return sums.result();
   }
 }
