@@ -644,17 +644,6 @@ SELECTOR_PARAMS = [('aggregationDepth', 'int', 'suggested depth for treeReduce (
   'float',
   'shape a of the Gamma(a, b) hyperprior on each alpha (>= 0; a = b = 0 is the scale-free prior)',
   0.0),
- ('calibrateVariance',
-  'boolean',
-  "family gaussian: whether to scale the predictive variance 1/beta + phi' Sigma phi so that it is right on "
-  'rows the fit has not seen. true (the default): each fifth of the training rows is predicted by a fit on '
-  "the other four, and the mean squared standardised residual of those predictions (the model's "
-  'varianceScale) multiplies the predictive variance (five more fits on the driver; the relevance vectors, '
-  'weights, beta and Sigma are unchanged). Type-II maximum likelihood fits part of the noise and gives the '
-  'pruned basis functions no uncertainty, so without it 95% intervals cover about 90-93% of new points. Not '
-  'done (and logged) when the design does not fit the driver, with a held noisePrecision, with solver '
-  'variational or under 20 rows. false: the variance of type-II maximum likelihood',
-  True),
  ('family',
   'string',
   "the likelihood: gaussian (regression), bernoulli (binary classification, labels 0/1; binomial, Spark's "
@@ -847,7 +836,6 @@ SELECTOR_SETTERS = ['setAggregationDepth',
  'setAlphaMax',
  'setAlphaPriorRate',
  'setAlphaPriorShape',
- 'setCalibrateVariance',
  'setFamily',
  'setFeaturesCol',
  'setFitIntercept',
@@ -1589,19 +1577,6 @@ class _RvmSelectorParams(Params):
         'shape a of the Gamma(a, b) hyperprior on each alpha (>= 0; a = b = 0 is the scale-free prior)',
         typeConverter=TypeConverters.toFloat,
     )
-    calibrateVariance: "Param[bool]" = Param(
-        Params._dummy(),
-        'calibrateVariance',
-        ("family gaussian: whether to scale the predictive variance 1/beta + phi' Sigma phi so that it is right on "
-         'rows the fit has not seen. true (the default): each fifth of the training rows is predicted by a fit on '
-         "the other four, and the mean squared standardised residual of those predictions (the model's "
-         'varianceScale) multiplies the predictive variance (five more fits on the driver; the relevance vectors, '
-         'weights, beta and Sigma are unchanged). Type-II maximum likelihood fits part of the noise and gives the '
-         'pruned basis functions no uncertainty, so without it 95% intervals cover about 90-93% of new points. Not '
-         'done (and logged) when the design does not fit the driver, with a held noisePrecision, with solver '
-         'variational or under 20 rows. false: the variance of type-II maximum likelihood'),
-        typeConverter=TypeConverters.toBoolean,
-    )
     family: "Param[str]" = Param(
         Params._dummy(),
         'family',
@@ -1819,18 +1794,6 @@ class _RvmSelectorParams(Params):
         is the scale-free prior)
         """
         return self.getOrDefault(self.alphaPriorShape)
-
-    def getCalibrateVariance(self) -> bool:
-        """Gets calibrateVariance or its default: family gaussian: whether to scale the predictive variance 1/beta +
-        phi' Sigma phi so that it is right on rows the fit has not seen. true (the default): each fifth of the
-        training rows is predicted by a fit on the other four, and the mean squared standardised residual of those
-        predictions (the model's varianceScale) multiplies the predictive variance (five more fits on the driver;
-        the relevance vectors, weights, beta and Sigma are unchanged). Type-II maximum likelihood fits part of the
-        noise and gives the pruned basis functions no uncertainty, so without it 95% intervals cover about 90-93%
-        of new points. Not done (and logged) when the design does not fit the driver, with a held noisePrecision,
-        with solver variational or under 20 rows. false: the variance of type-II maximum likelihood
-        """
-        return self.getOrDefault(self.calibrateVariance)
 
     def getFamily(self) -> str:
         """Gets family or its default: the likelihood: gaussian (regression), bernoulli (binary classification, labels
@@ -2530,18 +2493,6 @@ class _RvmSelectorSetters(Params):
         """
         return self._set(alphaPriorShape=value)
 
-    def setCalibrateVariance(self: P, value: bool) -> P:
-        """Sets calibrateVariance: family gaussian: whether to scale the predictive variance 1/beta + phi' Sigma phi
-        so that it is right on rows the fit has not seen. true (the default): each fifth of the training rows is
-        predicted by a fit on the other four, and the mean squared standardised residual of those predictions (the
-        model's varianceScale) multiplies the predictive variance (five more fits on the driver; the relevance
-        vectors, weights, beta and Sigma are unchanged). Type-II maximum likelihood fits part of the noise and
-        gives the pruned basis functions no uncertainty, so without it 95% intervals cover about 90-93% of new
-        points. Not done (and logged) when the design does not fit the driver, with a held noisePrecision, with
-        solver variational or under 20 rows. false: the variance of type-II maximum likelihood
-        """
-        return self._set(calibrateVariance=value)
-
     def setFamily(self: P, value: str) -> P:
         """Sets family: the likelihood: gaussian (regression), bernoulli (binary classification, labels 0/1; binomial,
         Spark's name for it, is accepted as the same), multinomial (K classes, labels 0 ... K-1; see
@@ -2944,7 +2895,6 @@ class _RvmSelectorKeywords(Params):
         alphaMax: float = 1000000000.0,
         alphaPriorRate: float = 0.0,
         alphaPriorShape: float = 0.0,
-        calibrateVariance: bool = True,
         family: str = 'gaussian',
         featuresCol: str = 'features',
         fitIntercept: bool = True,
@@ -2984,7 +2934,6 @@ class _RvmSelectorKeywords(Params):
         alphaMax: float = 1000000000.0,
         alphaPriorRate: float = 0.0,
         alphaPriorShape: float = 0.0,
-        calibrateVariance: bool = True,
         family: str = 'gaussian',
         featuresCol: str = 'features',
         fitIntercept: bool = True,

@@ -92,7 +92,6 @@ public final class SparseBayesParamSet implements java.io.Serializable {
   final IntParam maxAddsPerStep;
   final Param<String> variationalForm;
   final DoubleParam noisePrecision;
-  final BooleanParam calibrateVariance;
 
   /** The default of {@link #family}. */
   private final String defaultFamily;
@@ -219,16 +218,6 @@ public final class SparseBayesParamSet implements java.io.Serializable {
             + "is known), re-estimating the alphas only. Solvers em and fast; families bernoulli and multinomial have "
             + "no noise and refuse a value > 0. A fitted model's own beta is RvmModel.fittedNoisePrecision",
         ParamValidators.inRange(0.0, Double.MAX_VALUE));
-    calibrateVariance = new BooleanParam(owner, "calibrateVariance",
-        "family gaussian: whether to scale the predictive variance 1/beta + phi' Sigma phi so that it is right on rows "
-            + "the fit has not seen. true (the default): each fifth of the training rows is predicted by a fit on the "
-            + "other four, and the mean squared standardised residual of those predictions (the model's "
-            + "varianceScale) multiplies the predictive variance (five more fits on the driver; the relevance vectors, "
-            + "weights, beta and Sigma are unchanged). Type-II maximum likelihood "
-            + "fits part of the noise and gives the pruned basis functions no uncertainty, so without it 95% "
-            + "intervals cover about 90-93% of new points. Not done (and logged) when the design does not fit the "
-            + "driver, with a held noisePrecision, with solver variational or under 20 rows. false: the variance of "
-            + "type-II maximum likelihood");
   }
 
   /** Sets Spark-style defaults on the owner (gridShape has none: it follows the kernel and the data). */
@@ -257,7 +246,6 @@ public final class SparseBayesParamSet implements java.io.Serializable {
     owner.setDefault(maxAddsPerStep, 0);
     owner.setDefault(variationalForm, "auto");
     owner.setDefault(noisePrecision, 0.0);
-    owner.setDefault(calibrateVariance, true);
   }
 
   /** {@return every param of this set, in declaration order} */
@@ -265,8 +253,7 @@ public final class SparseBayesParamSet implements java.io.Serializable {
     return List.of(featuresCol, labelCol, weightCol, family, multiClassStrategy, fitIntercept,
         standardization, maxIter, tol, alphaMax, alphaPriorShape, alphaPriorRate,
         maxBasis, seed, aggregationDepth, parallelism, logEvery, solver, prior,
-        gridShape, maxBlockSizeInMB, maxDriverDesignSizeInMB, maxAddsPerStep, variationalForm, noisePrecision,
-        calibrateVariance);
+        gridShape, maxBlockSizeInMB, maxDriverDesignSizeInMB, maxAddsPerStep, variationalForm, noisePrecision);
   }
 
   /** The gridShape validator: two positive entries (a class, not a lambda, so that the stages serialize). */

@@ -137,10 +137,4 @@ public interface SparseBayesParams extends Params {
   default String getVariationalForm() { return getOrDefault(variationalForm()); }
   /** {@return the value of {@link #noisePrecision()}: the β to hold, or 0 to learn it} */
   default double getNoisePrecision() { return (Double) getOrDefault(noisePrecision()); }
-
-  /** {@return the {@code calibrateVariance} param: gaussian: scale the predictive variance by held-out fits} */
-  default BooleanParam calibrateVariance() { return sparseBayesParamSet().calibrateVariance; }
-
-  /** {@return the value of {@link #calibrateVariance()}} */
-  default boolean getCalibrateVariance() { return (Boolean) getOrDefault(calibrateVariance()); }
 }

@@ -218,14 +218,6 @@ public interface SparseBayesSetters<T extends SparseBayesSetters<T>> extends Fea
    */
   default T setNoisePrecision(double v) { set(noisePrecision(), v); return self(); }
 
-  /**
-   * Sets {@link #calibrateVariance()}.
-   *
-   * @param v whether a gaussian fit scales its predictive variance by held-out fits
-   * @return this stage
-   */
-  default T setCalibrateVariance(boolean v) { set(calibrateVariance(), v); return self(); }
-
   /** {@return this stage, as its own type} */
   @SuppressWarnings("unchecked")
   private T self() {
