@@ -25,10 +25,12 @@ import io.github.sparkrvm.distributed.JobDescription;
 import io.github.sparkrvm.distributed.PartitionOrder;
 import io.github.sparkrvm.distributed.SparseStatistics;
 import io.github.sparkrvm.distributed.TrainingRow;
+import io.github.sparkrvm.solvers.HeldOutVarianceScale;
 import io.github.sparkrvm.solvers.MultiClassFit;
 import io.github.sparkrvm.solvers.RelevanceResult;
 import io.github.sparkrvm.statistics.DesignStatistics;
 import io.github.sparkrvm.statistics.Family;
+import io.github.sparkrvm.statistics.RowCollection;
 import io.github.sparkrvm.util.FitProgress;
 import io.github.sparkrvm.util.InvalidInputException;
 import io.github.sparkrvm.util.IterationListener;
@@ -130,6 +132,7 @@ final class RvmTraining {
     FitProgress shown = new FitProgress(uid, p.getMaxIter(), p.getTol(), p.getLogEvery(), System.err);
     Solved solved = plan.sparse() ? solveSparse(rows, plan, shown) : solveDense(rows, plan, summary, jsc, shown);
     RelevanceResult result = solved.result();
+    double varianceScale = solved.varianceScale();
     int passes = solved.passes();
     double seconds = (System.nanoTime() - start) / 1e9;
     java.util.List<String> warnings;
@@ -144,7 +147,7 @@ final class RvmTraining {
     RvmTrainingSummary trainingSummary = new RvmTrainingSummary(summary.rows(), result.iterations(),
         result.converged(), result.logMarginalLikelihoods(), result.activeCounts(), passes, seconds, warnings,
         plan.initial() == null ? -1 : plan.initial().size());
-    FittedRvm fitted = ModelAssembly.fitted(plan, result, trainingSummary);
+    FittedRvm fitted = ModelAssembly.fitted(plan, result, trainingSummary, varianceScale);
     LOG.info("{}: {}{} after {} iterations: {} {} kept over {} basis functions, {} passes, {} s", uid,
         result.converged() ? "converged" : "stopped at maxIter",
         plan.initial() == null ? "" : " (warm-started from " + plan.initial().size() + ")", result.iterations(),
@@ -155,8 +158,11 @@ final class RvmTraining {
     return new Result(fitted, plan.gamma());
   }
 
-  /** A solver's result and the passes over the data it took (the summary pass included). */
-  private record Solved(RelevanceResult result, int passes) {}
+  /**
+   * A solver's result, the passes over the data it took (the summary pass included) and the scale of the predictive
+   * variance (1 unless calibrated).
+   */
+  private record Solved(RelevanceResult result, int passes, double varianceScale) {}
 
   /**
    * Solves over the rows expanded dense: collected to the driver, or as row blocks over the cluster against the
@@ -172,8 +178,15 @@ final class RvmTraining {
     BlockStatistics cluster = new BlockStatistics(blocks, broadcast, p.getAggregationDepth())
         .describedAs(shown::stage);
     try {
-      RelevanceResult result = solved(plan, () -> plan.onDriver() ? cluster.collectLocal() : cluster, shown);
-      return new Solved(result, 1 + cluster.passes());
+      RowCollection stats = collected(() -> plan.onDriver() ? cluster.collectLocal() : cluster);
+      RelevanceResult result = solved(plan, () -> stats, shown);
+      double varianceScale = 1.0;
+      if (plan.calibration().crossFit()) {
+        varianceScale = collected(() -> HeldOutVarianceScale.of(stats, plan.solver()));
+        LOG.info("{}: the predictive variance is scaled by {} ({} held-out fits: the mean squared standardised "
+            + "residual of rows predicted by a fit on the others)", uid, varianceScale, HeldOutVarianceScale.FOLDS);
+      }
+      return new Solved(result, 1 + cluster.passes(), varianceScale);
     } finally {
       cluster.releaseCachedSample();
       blocks.unpersist(false);
@@ -187,17 +200,22 @@ final class RvmTraining {
         p.getAggregationDepth()).describedAs(shown::stage);
     try {
       RelevanceResult result = solved(plan, () -> sparse, shown);
-      return new Solved(result, 1 + sparse.passes());
+      return new Solved(result, 1 + sparse.passes(), 1.0);
     } finally {
       sparse.release();
     }
   }
 
   /** {@return the plan's solver run over the statistics {@code stats} gives, its failures explained} */
-  private RelevanceResult solved(FitPlan plan, java.util.function.Supplier<DesignStatistics> stats,
+  private RelevanceResult solved(FitPlan plan, java.util.function.Supplier<? extends DesignStatistics> stats,
       FitProgress shown) {
+    return collected(() -> plan.solver().fit(stats.get(), listener("", shown, progress)));
+  }
+
+  /** {@return what {@code work} computes over the data, its failures explained} */
+  private <T> T collected(java.util.function.Supplier<T> work) {
     try {
-      return plan.solver().fit(stats.get(), listener("", shown, progress));
+      return work.get();
     } catch (IllegalArgumentException e) {
       throw e;
     } catch (ArithmeticException e) {
