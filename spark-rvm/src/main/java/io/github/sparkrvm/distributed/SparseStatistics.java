@@ -269,21 +269,26 @@ public final class SparseStatistics implements DesignStatistics {
   }
 
   /**
-   * The copies of the candidates' terms (M × (k + 2) doubles) a step holds on the driver at once; a pass whose terms
-   * would take more than 60% of the heap with them is refused before it runs (the fit planned room for fewer active
-   * features than it reached).
+   * The copies of the candidates' terms (M × (k + 2) doubles) a step holds on the driver at once, besides the
+   * partitions' results it merges; a pass whose terms would take more than 60% of the heap with them all is refused
+   * before it runs (the fit reached more active features than there is room for).
    */
   public static final int TERM_COPIES = 4;
 
   private CandidateTerms candidates(LaplaceLikelihood likelihood, int[] active, double[] weights, int[] over) {
     int m = numCandidates;
     long width = over == null ? m : over.length;
-    long bytes = TERM_COPIES * 8L * width * (active.length + 2L);
+    // the step's copies, each partition's result merged on the driver, and in local mode the running tasks'
+    // accumulators with their serialised results, which share the driver's heap
+    long copies = TERM_COPIES + blocks.getNumPartitions()
+        + (blocks.context().isLocal() ? 2L * blocks.context().defaultParallelism() : 0);
+    long bytes = copies * 8L * width * (active.length + 2L);
     long heap = Runtime.getRuntime().maxMemory();
     if (bytes > heap / 10 * 6) {
       throw new IllegalStateException("solver fast reached " + active.length + " active features over " + width
-          + " candidates: their terms (" + TERM_COPIES + " copies of " + width + " × " + (active.length + 2)
-          + " doubles, " + (bytes >> 20) + " MiB) do not fit 60% of the driver's " + (heap >> 20) + " MiB. The "
+          + " candidates: their terms (" + copies + " copies of " + width + " × " + (active.length + 2)
+          + " doubles: a step's, each partition's result" + (blocks.context().isLocal() ? " and the local tasks'" : "")
+          + "; " + (bytes >> 20) + " MiB) do not fit 60% of the driver's " + (heap >> 20) + " MiB. The "
           + "scale-free prior keeps about a third of the noise features seen in many rows and every feature seen in "
           + "a single misfit row: drop rare features first (e.g. CountVectorizer's minDF), use fewer features, or "
           + "raise spark.driver.memory");
