@@ -60,6 +60,11 @@ class EmOverShortlistTest {
     return FastBernoulliSolver.of(OPTIONS).fit(stats, IterationListener.none());
   }
 
+  /** {@return the second path from {@code first}} */
+  private static RelevanceFit secondPath(InMemoryStatistics stats, RelevanceFit first) {
+    return EmOverShortlist.after(first, OPTIONS, LaplaceLikelihood.BERNOULLI).fit(stats, IterationListener.none());
+  }
+
   @Test
   void theShortlistIsTheBasisAndTheCandidatesOfLargestQSquaredOverS() {
     InMemoryStatistics stats = ripley(0, 250);
@@ -95,8 +100,7 @@ class EmOverShortlistTest {
     // 60 rows: 61 candidates, fewer than the shortlist, so em starts with every candidate as solver em does
     InMemoryStatistics stats = ripley(0, 60);
     RelevanceFit first = fast(stats);
-    RelevanceFit second = EmOverShortlist.after(first, OPTIONS, LaplaceLikelihood.BERNOULLI)
-        .fit(stats, IterationListener.none());
+    RelevanceFit second = secondPath(stats, first);
     RelevanceFit em = BernoulliRelevanceSolver.of(OPTIONS).fit(stats, IterationListener.none());
     RelevanceFit expected = FastBernoulliSolver.of(OPTIONS, LaplaceLikelihood.BERNOULLI, FitStart.from(
         InitialState.of(em.active(), em.alpha(), em.weights(), Double.NaN))).fit(stats, IterationListener.none());
@@ -115,8 +119,7 @@ class EmOverShortlistTest {
     // functions {16, 21, 75, 98} at a log evidence of -23.35, the second path with {21, 61, 75, 85} at -22.50
     InMemoryStatistics stats = ripley(100, 200);
     RelevanceFit first = fast(stats);
-    RelevanceFit second = EmOverShortlist.after(first, OPTIONS, LaplaceLikelihood.BERNOULLI)
-        .fit(stats, IterationListener.none());
+    RelevanceFit second = secondPath(stats, first);
     assertFalse(Arrays.equals(first.active(), second.active()), "the two paths end at different fits");
     assertTrue(last(second) > last(first) + 0.5, "the second path ends higher");
     RelevanceFit kept = FastBernoulliSolver.twoPaths(OPTIONS, LaplaceLikelihood.BERNOULLI)
