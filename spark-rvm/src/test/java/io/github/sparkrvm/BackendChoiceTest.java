@@ -39,6 +39,7 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The fit runs on the back end {@link Backend} chooses, not on netlib's default, and says so in its log (issue 43).
@@ -58,14 +59,14 @@ class BackendChoiceTest {
   private static final String CALL_DEFAULT = "call-default";
 
   @Test
-  void theFitRunsOnTheChosenBackEndWhenNetlibsDefaultIsNative() throws Exception {
+  void theFitRunsOnTheChosenBackEndWhenNetlibsDefaultIsNative(@TempDir Path dir) throws Exception {
     Optional<Path> libc = cLibrary();
     assumeTrue(libc.isPresent(), "no C library found in /proc/self/maps (not Linux)");
 
-    Child died = run(libc.get(), CALL_DEFAULT);
+    Child died = run(libc.get(), CALL_DEFAULT, dir);
     assertNotEquals(0, died.exit, "a call to netlib's default (the C library as BLAS) ends the JVM:\n" + died.output);
 
-    Child child = run(libc.get(), FIT);
+    Child child = run(libc.get(), FIT, dir);
     assertEquals(0, child.exit, child.output);
     assertTrue(child.output.contains("netlib's default: JNIBLAS and JNILAPACK"), child.output);
     long fits = child.lines("BLAS and LAPACK: Java11BLAS and F2jLAPACK (netlib's default: JNIBLAS and JNILAPACK)");
@@ -104,12 +105,13 @@ class BackendChoiceTest {
   }
 
   /**
-   * Starts this class's {@link #main} in a JVM of its own: this JVM's options less the vector module and netlib's
+   * Starts this class's {@link #main} in a JVM of its own, in {@code dir} (where a crash writes its report): this JVM's options less the vector module and netlib's
    * {@code nativeLib=none}, the C library as netlib's native BLAS and LAPACK.
    */
-  private static Child run(Path libc, String mode) throws IOException, InterruptedException {
+  private static Child run(Path libc, String mode, Path dir) throws IOException, InterruptedException {
     List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
-        .toString(), "-Xmx1g"));
+        .toString(), "-Xmx1g", "-XX:-CreateCoredumpOnCrash",
+        "-XX:ErrorFile=" + dir.resolve("crash-%p.log")));
     for (String option : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
       if (option.startsWith("--add-opens") || option.startsWith("-Djdk.reflect") || option.startsWith("-Dio.netty")) {
         command.add(option);
@@ -118,7 +120,7 @@ class BackendChoiceTest {
     command.addAll(List.of("-Ddev.ludovic.netlib.blas.nativeLibPath=" + libc,
         "-Ddev.ludovic.netlib.lapack.nativeLibPath=" + libc, "-cp", System.getProperty("java.class.path"),
         BackendChoiceTest.class.getName(), mode));
-    ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+    ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).directory(dir.toFile());
     builder.environment().put("SPARK_LOCAL_IP", "127.0.0.1");
     Process process = builder.start();
     byte[] output = process.getInputStream().readAllBytes();
