@@ -105,7 +105,8 @@ class BackendChoiceTest {
   }
 
   /**
-   * Starts this class's {@link #main} in a JVM of its own, in {@code dir} (where a crash writes its report): this JVM's options less the vector module and netlib's
+   * Starts this class's {@link #main} in a JVM of its own, in {@code dir} (where a crash writes its report): this
+   * JVM's options less the vector module and netlib's
    * {@code nativeLib=none}, the C library as netlib's native BLAS and LAPACK.
    */
   private static Child run(Path libc, String mode, Path dir) throws IOException, InterruptedException {

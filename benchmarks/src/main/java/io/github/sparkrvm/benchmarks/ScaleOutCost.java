@@ -220,7 +220,8 @@ public final class ScaleOutCost {
         + "| pass overhead (median of wall − CPU/cores, s) | a (µs/row) | b (ns/row/function) | relevance vectors "
         + "| log ML |%n|---|---|---|---|---|---|---|---|---|---|---|---|---|%n"));
     double[] history = model.summary().logMarginalLikelihood();
-    r.append(String.format("| %.1f | %.1f | %d (%d) | %.1f | %.1f | %.1f | %.1f | %.3f | %.3f | %.2f | %.2f | %d | %.1f |%n",
+    r.append(String.format(
+        "| %.1f | %.1f | %d (%d) | %.1f | %.1f | %.1f | %.1f | %.3f | %.3f | %.2f | %.2f | %d | %.1f |%n",
         fit.seconds(), fit.cpuSeconds(), passes.size(), full, passSeconds, passCpu, otherJobs, driver, latency,
         overhead, a * 1e6, b * 1e9, model.numRelevanceVectors(), history[history.length - 1]));
     r.append(String.format("%nPasses (rows, basis functions, seconds, task CPU seconds): "));

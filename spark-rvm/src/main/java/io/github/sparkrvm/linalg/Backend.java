@@ -32,11 +32,12 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * OpenBLAS as their {@code libblas.so.3} (Spark's MLlib guide advises it; other packages pull it in). Measured
  * ({@code benchmarks/results/blas-backends.md}, {@code benchmarks/results/backend-independence.md}): OpenBLAS with its
  * default threads runs inside Spark's tasks, which already use every core, and oversubscribes them (the 10⁶-row fit
- * 3.7 times as long); with one thread it is no faster than {@code VectorBLAS} on the fit's products (the candidates'
- * cross products, 4096 × 1001 by 4096 × 50 on one core: 17 GFlop/s against 21–23), and its thread count cannot be set
- * from inside the JVM. The fit's Cholesky factors are of the active set (tens to hundreds of columns), where LAPACK's
- * back end hardly counts. The Java instances also give the same bits on every machine, the bits the project's tests
- * and model fixtures were made with ({@code pom.xml}'s {@code test.blas.flags}).
+ * 3.7 times as long); with one thread it is no faster than {@code VectorBLAS} on the fit's products (the
+ * candidates' cross products, 4096 × 1001 by 4096 × 50 on one core: 17 GFlop/s against 21–23), and its thread
+ * count cannot be set from inside the JVM. The default fit's Cholesky factors are of the active set (tens to
+ * hundreds of columns), where LAPACK's back end hardly counts. The Java instances also give the same bits on every
+ * machine, the bits the project's tests and model fixtures were made with ({@code pom.xml}'s
+ * {@code test.blas.flags}).
  */
 public final class Backend {
 
@@ -87,9 +88,9 @@ public final class Backend {
   static String missingVectorModuleText() {
     return "this JVM was started without the module jdk.incubator.vector: the fit's matrix products run on "
         + BLAS_CHOSEN.getClass().getSimpleName() + " at about half the speed of VectorBLAS, and the RBF kernel's "
-        + "exponentials and the candidates' sums of squares in scalar code (fits of 16,000 to 64,000 rows took 1.3 to "
-        + "2 times as long). Add --add-modules=jdk.incubator.vector to the JVM's options (spark-submit, pyspark, "
-        + "bin/spark-rvm and the Python package add it; for an application started with plain java, put it on its "
-        + "command line or in JDK_JAVA_OPTIONS)";
+        + "exponentials and the candidates' sums of squares in scalar code (fits of 16,000 to 64,000 rows took 1.5 "
+        + "to 1.9 times the CPU time). Add --add-modules=jdk.incubator.vector to the JVM's options (spark-submit, "
+        + "pyspark, bin/spark-rvm and the Python package add it; for an application started with plain java, put "
+        + "it on its command line or in JDK_JAVA_OPTIONS)";
   }
 }
