@@ -105,7 +105,7 @@ class BackendChoiceTest {
   }
 
   /**
-   * Starts this class's {@link #main} in a JVM of its own, in {@code dir} (where a crash writes its report): this
+   * Starts this class's {@link #main} in a JVM of its own (a crash writes its report in {@code dir}): this
    * JVM's options less the vector module and netlib's
    * {@code nativeLib=none}, the C library as netlib's native BLAS and LAPACK.
    */
@@ -121,7 +121,7 @@ class BackendChoiceTest {
     command.addAll(List.of("-Ddev.ludovic.netlib.blas.nativeLibPath=" + libc,
         "-Ddev.ludovic.netlib.lapack.nativeLibPath=" + libc, "-cp", System.getProperty("java.class.path"),
         BackendChoiceTest.class.getName(), mode));
-    ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).directory(dir.toFile());
+    ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
     builder.environment().put("SPARK_LOCAL_IP", "127.0.0.1");
     Process process = builder.start();
     byte[] output = process.getInputStream().readAllBytes();
