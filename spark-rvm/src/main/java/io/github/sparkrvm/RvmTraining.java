@@ -25,10 +25,11 @@ import io.github.sparkrvm.distributed.JobDescription;
 import io.github.sparkrvm.distributed.PartitionOrder;
 import io.github.sparkrvm.distributed.TrainingRow;
 import io.github.sparkrvm.linalg.Backend;
+import io.github.sparkrvm.solvers.HeldOutVarianceScale;
 import io.github.sparkrvm.solvers.MultiClassFit;
 import io.github.sparkrvm.solvers.RelevanceResult;
-import io.github.sparkrvm.statistics.DesignStatistics;
 import io.github.sparkrvm.statistics.Family;
+import io.github.sparkrvm.statistics.RowCollection;
 import io.github.sparkrvm.util.FitProgress;
 import io.github.sparkrvm.util.InvalidInputException;
 import io.github.sparkrvm.util.IterationListener;
@@ -133,13 +134,19 @@ final class RvmTraining {
         .persist(StorageLevel.MEMORY_AND_DISK());
     Broadcast<BasisFunctions> broadcast = jsc.broadcast(basis);
     RelevanceResult result;
+    double varianceScale = 1.0;
     int passes;
     FitProgress shown = new FitProgress(uid, p.getMaxIter(), p.getTol(), p.getLogEvery(), System.err);
     BlockStatistics cluster = new BlockStatistics(blocks, broadcast, p.getAggregationDepth())
         .describedAs(shown::stage);
     try {
-      DesignStatistics stats = plan.onDriver() ? cluster.collectLocal() : cluster;
+      RowCollection stats = plan.onDriver() ? cluster.collectLocal() : cluster;
       result = plan.solver().fit(stats, listener("", shown, progress));
+      if (plan.calibration().crossFit()) {
+        varianceScale = HeldOutVarianceScale.of(stats, plan.solver());
+        LOG.info("{}: the predictive variance is scaled by {} ({} held-out fits: the mean squared standardised "
+            + "residual of rows predicted by a fit on the others)", uid, varianceScale, HeldOutVarianceScale.FOLDS);
+      }
       passes = 1 + cluster.passes();
     } catch (IllegalArgumentException e) {
       throw e;
@@ -165,7 +172,7 @@ final class RvmTraining {
     RvmTrainingSummary trainingSummary = new RvmTrainingSummary(summary.rows(), result.iterations(),
         result.converged(), result.logMarginalLikelihoods(), result.activeCounts(), passes, seconds, warnings,
         plan.initial() == null ? -1 : plan.initial().size());
-    FittedRvm fitted = ModelAssembly.fitted(plan, result, trainingSummary);
+    FittedRvm fitted = ModelAssembly.fitted(plan, result, trainingSummary, varianceScale);
     LOG.info("{}: {}{} after {} iterations: {} {} kept over {} basis functions, {} passes, {} s", uid,
         result.converged() ? "converged" : "stopped at maxIter",
         plan.initial() == null ? "" : " (warm-started from " + plan.initial().size() + ")", result.iterations(),
