@@ -148,11 +148,70 @@ public final class SparseLogistic {
     return java.util.stream.IntStream.range(0, c.length).filter(j -> c[j] != 0.0).toArray();
   }
 
+  private static void logistic(Dataset<Row> train, Dataset<Row> test, MulticlassClassificationEvaluator logLoss,
+      List<Outcome> outcomes) throws InterruptedException {
+    LogisticRegression lasso = new LogisticRegression().setElasticNetParam(1.0).setMaxIter(100);
+    ParamMap[] grid = new ParamGridBuilder().addGrid(lasso.regParam(),
+        new double[] {1e-4, 3e-4, 1e-3, 3e-3, 1e-2}).build();
+    CrossValidatorModel cv;
+    long t0 = System.nanoTime();
+    try (HeapSampler heap = new HeapSampler()) {
+      cv = new CrossValidator().setEstimator(lasso).setEstimatorParamMaps(grid).setEvaluator(logLoss)
+          .setNumFolds(3).setSeed(7).fit(train);
+      double seconds = (System.nanoTime() - t0) / 1e9;
+      LogisticRegressionModel best = (LogisticRegressionModel) cv.bestModel();
+      int[] kept = nonzero(best.coefficients());
+      double[] pr = precisionRecall(kept);
+      outcomes.add(new Outcome("LogisticRegression L1, CrossValidator (3 folds × 5 regParams, then the refit)",
+          seconds, "-", heap.peakMiB(), kept.length, logLoss.evaluate(best.transform(test)), pr[0], pr[1],
+          "regParam " + best.getRegParam()));
+    }
+    double regParam = ((LogisticRegressionModel) cv.bestModel()).getRegParam();
+    long t1 = System.nanoTime();
+    try (HeapSampler heap = new HeapSampler()) {
+      LogisticRegressionModel one = lasso.copy(ParamMap.empty()).setRegParam(regParam).fit(train);
+      double seconds = (System.nanoTime() - t1) / 1e9;
+      int[] kept = nonzero(one.coefficients());
+      double[] pr = precisionRecall(kept);
+      outcomes.add(new Outcome("LogisticRegression L1, one fit at that regParam", seconds,
+          one.summary().totalIterations() + " iterations", heap.peakMiB(), kept.length,
+          logLoss.evaluate(one.transform(test)), pr[0], pr[1], "regParam " + regParam));
+    }
+  }
+
+  private static void rvm(Dataset<Row> train, Dataset<Row> test, MulticlassClassificationEvaluator logLoss,
+      List<Outcome> outcomes, int maxIter) throws InterruptedException {
+    long t2 = System.nanoTime();
+    try (HeapSampler heap = new HeapSampler()) {
+      String note;
+      Outcome rvmOutcome;
+      try {
+        RvmClassificationModel rvm = new RvmClassifier().setKernel("linear").setSolver("fast").setMaxIter(maxIter)
+            .fit(train);
+        double seconds = (System.nanoTime() - t2) / 1e9;
+        int[] kept = rvm.relevantFeatures().clone();
+        Arrays.sort(kept);
+        double[] pr = precisionRecall(kept);
+        note = rvm.rvmSummary().iterations() + " iterations, " + (rvm.rvmSummary().converged() ? "converged"
+            : "not converged");
+        rvmOutcome = new Outcome("RvmClassifier, kernel linear, solver fast (sparse rows)", seconds,
+            String.valueOf(rvm.rvmSummary().dataPasses()), heap.peakMiB(), kept.length,
+            logLoss.evaluate(rvm.transform(test)), pr[0], pr[1], note);
+      } catch (RuntimeException e) {
+        double seconds = (System.nanoTime() - t2) / 1e9;
+        rvmOutcome = new Outcome("RvmClassifier, kernel linear, solver fast (sparse rows)", seconds, "-",
+            heap.peakMiB(), 0, Double.NaN, 0, 0, "failed: " + String.valueOf(e.getMessage()).replace('|', '/'));
+      }
+      outcomes.add(rvmOutcome);
+    }
+  }
+
   /**
    * Runs the comparison.
    *
    * @param args ROWS (default 100000), FEATURES (default 262144), MASTER (default local[2]), the RVM's maxIter
-   *     (default 100)
+   *     (default 100), and "rvm-only" to leave LogisticRegression out (the result goes to
+   *     sparse-logistic-ROWS-rvm.md)
    * @throws Exception when a fit fails or the results cannot be written
    */
   public static void main(String[] args) throws Exception {
@@ -160,6 +219,7 @@ public final class SparseLogistic {
     int features = args.length > 1 ? Integer.parseInt(args[1]) : 1 << 18;
     String master = args.length > 2 ? args[2] : "local[2]";
     int maxIter = args.length > 3 ? Integer.parseInt(args[3]) : 100;
+    boolean rvmOnly = args.length > 4 && args[4].equals("rvm-only");
     SparkSession spark = SparkSession.builder().master(master).appName("spark-rvm benchmark: sparse logistic")
         .config("spark.ui.enabled", "false").config("spark.driver.host", "127.0.0.1")
         .config("spark.driver.bindAddress", "127.0.0.1").getOrCreate();
@@ -174,56 +234,10 @@ public final class SparseLogistic {
       MulticlassClassificationEvaluator logLoss = new MulticlassClassificationEvaluator().setMetricName("logLoss");
       List<Outcome> outcomes = new ArrayList<>();
 
-      LogisticRegression lasso = new LogisticRegression().setElasticNetParam(1.0).setMaxIter(100);
-      ParamMap[] grid = new ParamGridBuilder().addGrid(lasso.regParam(),
-          new double[] {1e-4, 3e-4, 1e-3, 3e-3, 1e-2}).build();
-      CrossValidatorModel cv;
-      long t0 = System.nanoTime();
-      try (HeapSampler heap = new HeapSampler()) {
-        cv = new CrossValidator().setEstimator(lasso).setEstimatorParamMaps(grid).setEvaluator(logLoss)
-            .setNumFolds(3).setSeed(7).fit(train);
-        double seconds = (System.nanoTime() - t0) / 1e9;
-        LogisticRegressionModel best = (LogisticRegressionModel) cv.bestModel();
-        int[] kept = nonzero(best.coefficients());
-        double[] pr = precisionRecall(kept);
-        outcomes.add(new Outcome("LogisticRegression L1, CrossValidator (3 folds × 5 regParams, then the refit)",
-            seconds, "-", heap.peakMiB(), kept.length, logLoss.evaluate(best.transform(test)), pr[0], pr[1],
-            "regParam " + best.getRegParam()));
+      if (!rvmOnly) {
+        logistic(train, test, logLoss, outcomes);
       }
-      double regParam = ((LogisticRegressionModel) cv.bestModel()).getRegParam();
-      long t1 = System.nanoTime();
-      try (HeapSampler heap = new HeapSampler()) {
-        LogisticRegressionModel one = lasso.copy(ParamMap.empty()).setRegParam(regParam).fit(train);
-        double seconds = (System.nanoTime() - t1) / 1e9;
-        int[] kept = nonzero(one.coefficients());
-        double[] pr = precisionRecall(kept);
-        outcomes.add(new Outcome("LogisticRegression L1, one fit at that regParam", seconds,
-            one.summary().totalIterations() + " iterations", heap.peakMiB(), kept.length,
-            logLoss.evaluate(one.transform(test)), pr[0], pr[1], "regParam " + regParam));
-      }
-      long t2 = System.nanoTime();
-      try (HeapSampler heap = new HeapSampler()) {
-        String note;
-        Outcome rvmOutcome;
-        try {
-          RvmClassificationModel rvm = new RvmClassifier().setKernel("linear").setSolver("fast").setMaxIter(maxIter)
-              .fit(train);
-          double seconds = (System.nanoTime() - t2) / 1e9;
-          int[] kept = rvm.relevantFeatures().clone();
-          Arrays.sort(kept);
-          double[] pr = precisionRecall(kept);
-          note = rvm.rvmSummary().iterations() + " iterations, " + (rvm.rvmSummary().converged() ? "converged"
-              : "not converged");
-          rvmOutcome = new Outcome("RvmClassifier, kernel linear, solver fast (sparse rows)", seconds,
-              String.valueOf(rvm.rvmSummary().dataPasses()), heap.peakMiB(), kept.length,
-              logLoss.evaluate(rvm.transform(test)), pr[0], pr[1], note);
-        } catch (RuntimeException e) {
-          double seconds = (System.nanoTime() - t2) / 1e9;
-          rvmOutcome = new Outcome("RvmClassifier, kernel linear, solver fast (sparse rows)", seconds, "-",
-              heap.peakMiB(), 0, Double.NaN, 0, 0, "failed: " + String.valueOf(e.getMessage()).replace('|', '/'));
-        }
-        outcomes.add(rvmOutcome);
-      }
+      rvm(train, test, logLoss, outcomes, maxIter);
       StringBuilder table = new StringBuilder("| model | fit seconds | passes | driver heap used, MiB (peak sample) "
           + "| nonzero weights | test log-loss | precision | recall | notes |\n|---|---:|---|---:|---:|---:|---:|---:|---|\n");
       outcomes.forEach(o -> table.append(o.row()));
@@ -232,10 +246,10 @@ public final class SparseLogistic {
               + "%,d test rows; generated on the executors from seeds 1 and 2; on %s, data cached before the fits; "
               + "driver heap %d MiB.%n%n", n, features, nonzeros, nonzeros / (double) n, TRUE_FEATURES,
               test.count(), master, Runtime.getRuntime().maxMemory() >> 20)
-          + "Command: `mvn -B -q -pl benchmarks exec:exec@sparselogistic -Dbenchmark.args=\"ROWS FEATURES MASTER MAXITER\"` (the RVM's maxIter: " + maxIter + "). "
+          + "Command: `mvn -B -q -pl benchmarks exec:exec@sparselogistic -Dbenchmark.args=\"ROWS FEATURES MASTER MAXITER [rvm-only]\"` (the RVM's maxIter: " + maxIter + "). "
           + "The machine was shared with other engineers' builds: see the load.\n\n## Machine\n\n"
           + Machine.describe() + "\n## Results\n\n" + table;
-      Files.writeString(Machine.result("sparse-logistic-" + n + ".md"), report);
+      Files.writeString(Machine.result("sparse-logistic-" + n + (rvmOnly ? "-rvm" : "") + ".md"), report);
       System.out.print(report);
     } finally {
       spark.stop();
