@@ -23,11 +23,13 @@ import io.github.sparkrvm.distributed.DataSummary;
 import io.github.sparkrvm.distributed.InputRows;
 import io.github.sparkrvm.distributed.JobDescription;
 import io.github.sparkrvm.distributed.PartitionOrder;
+import io.github.sparkrvm.distributed.SparseStatistics;
 import io.github.sparkrvm.distributed.TrainingRow;
 import io.github.sparkrvm.linalg.Backend;
 import io.github.sparkrvm.solvers.HeldOutVarianceScale;
 import io.github.sparkrvm.solvers.MultiClassFit;
 import io.github.sparkrvm.solvers.RelevanceResult;
+import io.github.sparkrvm.statistics.DesignStatistics;
 import io.github.sparkrvm.statistics.Family;
 import io.github.sparkrvm.statistics.RowCollection;
 import io.github.sparkrvm.util.FitProgress;
@@ -128,37 +130,11 @@ final class RvmTraining {
                 initialModel.getFitIntercept()));
 
     BasisFunctions basis = plan.basis();
-    int dim = summary.dim();
-    JavaRDD<RowBlock> blocks = BlockStatistics.toBlocks(rows, plan.scaling(),
-        BlockStatistics.blockRows(dim, basis.numCandidates(), p.getMaxBlockSizeInMB()))
-        .persist(StorageLevel.MEMORY_AND_DISK());
-    Broadcast<BasisFunctions> broadcast = jsc.broadcast(basis);
-    RelevanceResult result;
-    double varianceScale = 1.0;
-    int passes;
     FitProgress shown = new FitProgress(uid, p.getMaxIter(), p.getTol(), p.getLogEvery(), System.err);
-    BlockStatistics cluster = new BlockStatistics(blocks, broadcast, p.getAggregationDepth())
-        .describedAs(shown::stage);
-    try {
-      RowCollection stats = plan.onDriver() ? cluster.collectLocal() : cluster;
-      result = plan.solver().fit(stats, listener("", shown, progress));
-      if (plan.calibration().crossFit()) {
-        varianceScale = HeldOutVarianceScale.of(stats, plan.solver());
-        LOG.info("{}: the predictive variance is scaled by {} ({} held-out fits: the mean squared standardised "
-            + "residual of rows predicted by a fit on the others)", uid, varianceScale, HeldOutVarianceScale.FOLDS);
-      }
-      passes = 1 + cluster.passes();
-    } catch (IllegalArgumentException e) {
-      throw e;
-    } catch (ArithmeticException e) {
-      throw nonFinite(e);
-    } catch (Exception e) {
-      throw InputRows.rethrow(e);
-    } finally {
-      cluster.releaseCachedSample();
-      blocks.unpersist(false);
-      broadcast.destroy();
-    }
+    Solved solved = plan.sparse() ? solveSparse(rows, plan, shown) : solveDense(rows, plan, summary, jsc, shown);
+    RelevanceResult result = solved.result();
+    double varianceScale = solved.varianceScale();
+    int passes = solved.passes();
     double seconds = (System.nanoTime() - start) / 1e9;
     java.util.List<String> warnings;
     try {
@@ -181,6 +157,73 @@ final class RvmTraining {
         passes, seconds);
     shown.finished(result.converged(), result.iterations());
     return new Result(fitted, plan.gamma());
+  }
+
+  /**
+   * A solver's result, the passes over the data it took (the summary pass included) and the scale of the predictive
+   * variance (1 unless calibrated).
+   */
+  private record Solved(RelevanceResult result, int passes, double varianceScale) {}
+
+  /**
+   * Solves over the rows expanded dense: collected to the driver, or as row blocks over the cluster against the
+   * broadcast basis.
+   */
+  private Solved solveDense(JavaRDD<TrainingRow> rows, FitPlan plan, DataSummary summary, JavaSparkContext jsc,
+      FitProgress shown) {
+    BasisFunctions basis = plan.basis();
+    JavaRDD<RowBlock> blocks = BlockStatistics.toBlocks(rows, plan.scaling(),
+        BlockStatistics.blockRows(summary.dim(), basis.numCandidates(), p.getMaxBlockSizeInMB()))
+        .persist(StorageLevel.MEMORY_AND_DISK());
+    Broadcast<BasisFunctions> broadcast = jsc.broadcast(basis);
+    BlockStatistics cluster = new BlockStatistics(blocks, broadcast, p.getAggregationDepth())
+        .describedAs(shown::stage);
+    try {
+      RowCollection stats = collected(() -> plan.onDriver() ? cluster.collectLocal() : cluster);
+      RelevanceResult result = solved(plan, () -> stats, shown);
+      double varianceScale = 1.0;
+      if (plan.calibration().crossFit()) {
+        varianceScale = collected(() -> HeldOutVarianceScale.of(stats, plan.solver()));
+        LOG.info("{}: the predictive variance is scaled by {} ({} held-out fits: the mean squared standardised "
+            + "residual of rows predicted by a fit on the others)", uid, varianceScale, HeldOutVarianceScale.FOLDS);
+      }
+      return new Solved(result, 1 + cluster.passes(), varianceScale);
+    } finally {
+      cluster.releaseCachedSample();
+      blocks.unpersist(false);
+      broadcast.destroy();
+    }
+  }
+
+  /** Solves over the rows kept sparse over the cluster (kernel linear, solver fast: {@link SparseLayout}). */
+  private Solved solveSparse(JavaRDD<TrainingRow> rows, FitPlan plan, FitProgress shown) {
+    SparseStatistics sparse = SparseStatistics.of(rows, plan.scaling().scale(), plan.basis().intercept(),
+        p.getAggregationDepth()).describedAs(shown::stage);
+    try {
+      RelevanceResult result = solved(plan, () -> sparse, shown);
+      return new Solved(result, 1 + sparse.passes(), 1.0);
+    } finally {
+      sparse.release();
+    }
+  }
+
+  /** {@return the plan's solver run over the statistics {@code stats} gives, its failures explained} */
+  private RelevanceResult solved(FitPlan plan, java.util.function.Supplier<? extends DesignStatistics> stats,
+      FitProgress shown) {
+    return collected(() -> plan.solver().fit(stats.get(), listener("", shown, progress)));
+  }
+
+  /** {@return what {@code work} computes over the data, its failures explained} */
+  private <T> T collected(java.util.function.Supplier<T> work) {
+    try {
+      return work.get();
+    } catch (IllegalArgumentException e) {
+      throw e;
+    } catch (ArithmeticException e) {
+      throw nonFinite(e);
+    } catch (Exception e) {
+      throw InputRows.rethrow(e);
+    }
   }
 
   /**
