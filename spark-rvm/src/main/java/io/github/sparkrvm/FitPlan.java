@@ -133,7 +133,7 @@ final class FitPlan {
         p.getAlphaPriorRate(), adds.maxAddsPerStep(), p.getNoisePrecision());
     calibration = VarianceCalibration.of(new VarianceCalibration.Inputs(p.getCalibrateVariance(),
         choice.family().hasNoise(), options.noiseFixed(), choice.variational(), summary.weightedRows(),
-        !layout.sparse() && Placement.rowsOnDriver(summary.rows(), m, dim, p.getMaxDriverDesignSizeInMB(),
+        layout.sparse(), Placement.rowsOnDriver(summary.rows(), m, dim, p.getMaxDriverDesignSizeInMB(),
             Runtime.getRuntime().maxMemory(), maxResultSize) >= summary.rows()));
     if (!calibration.describe().isEmpty()) {
       LOG.info("{}: {}", uid, calibration.describe());
