@@ -173,11 +173,15 @@ class RvmEstimatorTest {
     // Every step over the cluster (maxDriverDesignSizeInMB 0), on 1 and on 8 partitions; and the classifier's data
     // collected to the driver (the default at this size), which makes one pass after the summary and none per step.
     // (A gaussian fit makes its one statistics pass on the executors either way.)
+    // One add per step, set: the fast classifier's one path on either (on the driver it follows a second path by
+    // default, FastBernoulliSolver.twoPaths, which fits over the cluster do not).
     TestData.Table ripley = TestData.ripley("tr");
-    RvmModel one = ripleyEstimator().setMaxDriverDesignSizeInMB(0).fit(SparkTestSession.frame(ripley, 1));
-    RvmModel eight = ripleyEstimator().setMaxDriverDesignSizeInMB(0).fit(SparkTestSession.frame(ripley, 8));
+    RvmModel one = ripleyEstimator().setMaxAddsPerStep(1).setMaxDriverDesignSizeInMB(0)
+        .fit(SparkTestSession.frame(ripley, 1));
+    RvmModel eight = ripleyEstimator().setMaxAddsPerStep(1).setMaxDriverDesignSizeInMB(0)
+        .fit(SparkTestSession.frame(ripley, 8));
     assertSameModel(one, eight, 1e-8);
-    RvmModel onDriver = ripleyEstimator().fit(SparkTestSession.frame(ripley, 8));
+    RvmModel onDriver = ripleyEstimator().setMaxAddsPerStep(1).fit(SparkTestSession.frame(ripley, 8));
     assertSameModel(one, onDriver, 1e-8);
     assertEquals(2, onDriver.summary().dataPasses());
     assertTrue(one.summary().dataPasses() > one.summary().iterations(),

@@ -87,14 +87,22 @@ public final class FastBernoulliSolver {
    * ({@link EmOverShortlist}); the fit of the higher final log marginal likelihood is kept ({@link BetterOfTwo})} On
    * noisy or many-featured sets the one path stops at a poorer local maximum of the evidence than em's
    * (benchmarks/results/fast-classifier-quality.md). A warm start follows its one path: it continues from the
-   * initial model, and on the same data stops at once at the same model.
+   * initial model, and on the same data stops at once at the same model. A first path that ends at maxIter is the fit:
+   * maxIter bounds a fit's steps, and the second path would take as many again.
    *
    * @param options the settings (the scale-free prior only)
    * @param likelihood the likelihood of a row
    */
   public static RelevanceSolver<RelevanceFit> twoPaths(SparseBayesOptions options, LaplaceLikelihood likelihood) {
-    return BetterOfTwo.following(of(options, likelihood, FitStart.cold()),
-        first -> EmOverShortlist.after(first, options, likelihood));
+    RelevanceSolver<RelevanceFit> one = of(options, likelihood, FitStart.cold());
+    return (data, listener) -> {
+      RelevanceFit first = one.fit(data, listener);
+      if (!first.converged()) {
+        return first;
+      }
+      return BetterOfTwo.following((same, heard) -> first, fit -> EmOverShortlist.after(fit, options, likelihood))
+          .fit(data, listener);
+    };
   }
 
   /**
