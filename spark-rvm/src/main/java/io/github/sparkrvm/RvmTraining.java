@@ -17,6 +17,7 @@
 package io.github.sparkrvm;
 
 import io.github.sparkrvm.basis.BasisFunctions;
+import io.github.sparkrvm.basis.KernelReach;
 import io.github.sparkrvm.basis.RowBlock;
 import io.github.sparkrvm.distributed.BlockStatistics;
 import io.github.sparkrvm.distributed.DataSummary;
@@ -24,10 +25,13 @@ import io.github.sparkrvm.distributed.InputRows;
 import io.github.sparkrvm.distributed.JobDescription;
 import io.github.sparkrvm.distributed.PartitionOrder;
 import io.github.sparkrvm.distributed.TrainingRow;
+import io.github.sparkrvm.solvers.GammaSearch;
 import io.github.sparkrvm.solvers.MultiClassFit;
 import io.github.sparkrvm.solvers.RelevanceResult;
 import io.github.sparkrvm.statistics.DesignStatistics;
 import io.github.sparkrvm.statistics.Family;
+import io.github.sparkrvm.statistics.LocalStatistics;
+import io.github.sparkrvm.statistics.RowSample;
 import io.github.sparkrvm.util.FitProgress;
 import io.github.sparkrvm.util.InvalidInputException;
 import io.github.sparkrvm.util.IterationListener;
@@ -35,6 +39,7 @@ import io.github.sparkrvm.util.IterationReport;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.broadcast.Broadcast;
+import java.util.List;
 import java.util.function.BiFunction;
 import org.apache.spark.ml.param.ParamMap;
 import org.apache.spark.ml.param.Params;
@@ -78,7 +83,7 @@ final class RvmTraining {
    * A fit's outcome.
    *
    * @param fitted the fitted state
-   * @param gamma the kernel scale the fit used (the resolved default 1 / number of features when unset)
+   * @param gamma the kernel scale the fit used (when the param is unset: the one chosen by the evidence)
    */
   record Result(FittedRvm fitted, double gamma) {
 
@@ -125,21 +130,32 @@ final class RvmTraining {
             : new WarmStart.Initial(initialModel.uid(), initialModel.fitted(), initialModel.getStandardization(),
                 initialModel.getFitIntercept()));
 
-    BasisFunctions basis = plan.basis();
     int dim = summary.dim();
     JavaRDD<RowBlock> blocks = BlockStatistics.toBlocks(rows, plan.scaling(),
-        BlockStatistics.blockRows(dim, basis.numCandidates(), p.getMaxBlockSizeInMB()))
+        BlockStatistics.blockRows(dim, plan.basis().numCandidates(), p.getMaxBlockSizeInMB()))
         .persist(StorageLevel.MEMORY_AND_DISK());
-    Broadcast<BasisFunctions> broadcast = jsc.broadcast(basis);
-    RelevanceResult result;
-    int passes;
+    RelevanceResult result = null;
+    int passes = 1;
+    Searched search = null;
     FitProgress shown = new FitProgress(uid, p.getMaxIter(), p.getTol(), p.getLogEvery(), System.err);
-    BlockStatistics cluster = new BlockStatistics(blocks, broadcast, p.getAggregationDepth())
-        .describedAs(shown::stage);
+    Broadcast<BasisFunctions> broadcast = null;
+    BlockStatistics cluster = null;
     try {
-      DesignStatistics stats = plan.onDriver() ? cluster.collectLocal() : cluster;
-      result = plan.solver().fit(stats, listener("", shown, progress));
-      passes = 1 + cluster.passes();
+      if (plan.searchesGamma()) {
+        search = searchGamma(plan, blocks, summary);
+        passes++;
+        plan = plan.withGamma(search.outcome().best().gamma());
+        if (plan.searchesOnEveryRow()) {
+          result = search.outcome().best().fit();
+        }
+      }
+      if (result == null) {
+        broadcast = jsc.broadcast(plan.basis());
+        cluster = new BlockStatistics(blocks, broadcast, p.getAggregationDepth()).describedAs(shown::stage);
+        DesignStatistics stats = plan.onDriver() ? cluster.collectLocal() : cluster;
+        result = plan.solver().fit(stats, listener("", shown, progress));
+        passes += cluster.passes();
+      }
     } catch (IllegalArgumentException e) {
       throw e;
     } catch (ArithmeticException e) {
@@ -147,10 +163,15 @@ final class RvmTraining {
     } catch (Exception e) {
       throw InputRows.rethrow(e);
     } finally {
-      cluster.releaseCachedSample();
+      if (cluster != null) {
+        cluster.releaseCachedSample();
+      }
       blocks.unpersist(false);
-      broadcast.destroy();
+      if (broadcast != null) {
+        broadcast.destroy();
+      }
     }
+    BasisFunctions basis = plan.basis();
     double seconds = (System.nanoTime() - start) / 1e9;
     java.util.List<String> warnings;
     try {
@@ -163,7 +184,7 @@ final class RvmTraining {
     }
     RvmTrainingSummary trainingSummary = new RvmTrainingSummary(summary.rows(), result.iterations(),
         result.converged(), result.logMarginalLikelihoods(), result.activeCounts(), passes, seconds, warnings,
-        plan.initial() == null ? -1 : plan.initial().size());
+        plan.initial() == null ? -1 : plan.initial().size(), search == null ? null : search.choice());
     FittedRvm fitted = ModelAssembly.fitted(plan, result, trainingSummary);
     LOG.info("{}: {}{} after {} iterations: {} {} kept over {} basis functions, {} passes, {} s", uid,
         result.converged() ? "converged" : "stopped at maxIter",
@@ -173,6 +194,67 @@ final class RvmTraining {
         passes, seconds);
     shown.finished(result.converged(), result.iterations());
     return new Result(fitted, plan.gamma());
+  }
+
+  /**
+   * The search for γ by the evidence and the rows it fitted on.
+   *
+   * @param outcome every γ tried, with its fit and evidence, and the best
+   * @param rows the rows each fit of the search was on
+   */
+  private record Searched(GammaSearch.Outcome outcome, long rows) {
+
+    /** {@return what the training summary records of it} */
+    RvmTrainingSummary.GammaChoice choice() {
+      List<GammaSearch.Trial> tried = outcome.tried();
+      return new RvmTrainingSummary.GammaChoice(tried.stream().mapToDouble(GammaSearch.Trial::gamma).toArray(),
+          tried.stream().mapToDouble(GammaSearch.Trial::logMarginalLikelihood).toArray(), outcome.best().gamma(),
+          rows);
+    }
+  }
+
+  /**
+   * {@return the search for the kernel's γ by the evidence ({@link GammaSearch}): on the design of every row on the
+   * driver when the fit runs there, otherwise on a seeded sample of about {@link Placement#PILOT_ROWS} rows collected
+   * to the driver; each γ tried is logged at INFO}
+   */
+  private Searched searchGamma(FitPlan plan, JavaRDD<RowBlock> blocks, DataSummary summary) {
+    boolean every = plan.searchesOnEveryRow();
+    RowSample sample = every ? null
+        : new RowSample(Math.min(1.0, (double) Placement.PILOT_ROWS / summary.rows()), p.getSeed());
+    List<RowBlock> rows = BlockStatistics.collectRows(blocks, sample, uid + ": collect the rows of the search for "
+        + "gamma by the evidence to the driver" + (every ? "" : " (a sample)"));
+    long n = rows.stream().mapToLong(RowBlock::size).sum();
+    int dim = summary.dim();
+    LOG.info("{}: gamma is unset: choosing it by the evidence (the log marginal likelihood) on {} rows{}, around 1 / "
+        + "{} features = {}", uid, n, every ? "" : " (a seeded sample of the " + summary.rows() + ")", summary.dim(),
+        plan.gamma());
+    long start = System.nanoTime();
+    double largest = KernelReach.largestGamma(p.getKernel(), rows, plan.scaling().applyRows(plan.centres()), dim);
+    if (largest < Double.POSITIVE_INFINITY) {
+      LOG.info("{}: the search tries gamma up to {}, where the median basis function is as wide (standard deviation "
+          + "1 / sqrt(2 gamma)) as the distance from its centre to the nearest other row", uid, largest);
+    }
+    GammaSearch.Outcome outcome = GammaSearch.search(plan.gamma(), largest, (gamma, warm) -> {
+      BasisFunctions basis = plan.basisAt(gamma);
+      LocalStatistics stats = LocalStatistics.expanded(rows, basis);
+      IterationListener told = listener(" (gamma " + gamma + ")", null, IterationListener.none());
+      try {
+        return plan.searchSolver(basis, warm, n).fit(stats, told);
+      } catch (ArithmeticException e) {
+        if (warm == null) {
+          throw e;
+        }
+        LOG.info("{}: gamma {}: the fit started from the neighbouring gamma's state met non-finite values ({}); "
+            + "fitting from a cold start", uid, gamma, e.getMessage());
+        return plan.searchSolver(basis, null, n).fit(stats, told);
+      }
+    }, t -> LOG.info("{}: gamma {}: log marginal likelihood {}, {} basis functions kept, {} iterations", uid,
+        t.gamma(), t.logMarginalLikelihood(), t.fit().size(), t.fit().iterations()));
+    LOG.info("{}: gamma {} chosen by the evidence (log marginal likelihood {}) of {} tried, in {} s", uid,
+        outcome.best().gamma(), outcome.best().logMarginalLikelihood(), outcome.tried().size(),
+        (System.nanoTime() - start) / 1e9);
+    return new Searched(outcome, n);
   }
 
   /**
