@@ -362,6 +362,20 @@ public final class ModelQuality {
     return misses.isEmpty() ? "meets the bars" : "**misses: " + String.join("; ", misses) + "**";
   }
 
+  /** {@return the benchmark's local Spark session, its UI off, bound to the loopback address} */
+  private static SparkSession session(String master, String what) {
+    SparkSession spark = SparkSession.builder().master(master).appName("spark-rvm benchmark: " + what)
+        .config("spark.ui.enabled", "false").config("spark.driver.host", "127.0.0.1")
+        .config("spark.driver.bindAddress", "127.0.0.1").config("spark.sql.shuffle.partitions", "2").getOrCreate();
+    spark.sparkContext().setLogLevel("WARN");
+    return spark;
+  }
+
+  /** {@return whether the comma-separated list of sets {@code only} (or all) holds {@code p}} */
+  private static boolean chosen(String only, Problem p) {
+    return only.equals("all") || Arrays.asList(only.split(",")).contains(p.name());
+  }
+
   public static void main(String[] args) throws Exception {
     int splits = args.length > 0 ? Integer.parseInt(args[0]) : 10;
     String only = args.length > 1 ? args[1] : "all";
@@ -373,15 +387,12 @@ public final class ModelQuality {
     Path root = DlibReference.projectRoot();
     Path binary = DlibReference.binary(root);
     Path work = Files.createDirectories(root.resolve("benchmarks/target/quality"));
-    SparkSession spark = SparkSession.builder().master(master).appName("spark-rvm benchmark: model quality")
-        .config("spark.ui.enabled", "false").config("spark.driver.host", "127.0.0.1")
-        .config("spark.driver.bindAddress", "127.0.0.1").config("spark.sql.shuffle.partitions", "2").getOrCreate();
-    spark.sparkContext().setLogLevel("WARN");
+    SparkSession spark = session(master, "model quality");
     StringBuilder summary = new StringBuilder();
     StringBuilder details = new StringBuilder();
     try {
       for (Problem p : problems(root.resolve("data"))) {
-        if (!only.equals("all") && !Arrays.asList(only.split(",")).contains(p.name())) {
+        if (!chosen(only, p)) {
           continue;
         }
         double[][] loss = new double[3][splits];
@@ -474,15 +485,12 @@ public final class ModelQuality {
    */
   private static void gammaChoice(int splits, String only, String master) throws Exception {
     Path root = DlibReference.projectRoot();
-    SparkSession spark = SparkSession.builder().master(master).appName("spark-rvm benchmark: gamma choice")
-        .config("spark.ui.enabled", "false").config("spark.driver.host", "127.0.0.1")
-        .config("spark.driver.bindAddress", "127.0.0.1").config("spark.sql.shuffle.partitions", "2").getOrCreate();
-    spark.sparkContext().setLogLevel("WARN");
+    SparkSession spark = session(master, "gamma choice");
     StringBuilder summary = new StringBuilder();
     StringBuilder details = new StringBuilder();
     try {
       for (Problem p : problems(root.resolve("data"))) {
-        if (!only.equals("all") && !Arrays.asList(only.split(",")).contains(p.name())) {
+        if (!chosen(only, p)) {
           continue;
         }
         double[][] loss = new double[3][splits];
