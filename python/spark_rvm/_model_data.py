@@ -42,6 +42,7 @@ class RvmModelData:
     relevanceVectors: DenseMatrix
     relevantFeatures: List[int]
     fittedNoisePrecision: float
+    varianceScale: float
     summary: RvmTrainingSummary
     _weights: List[float]
     _alpha: List[float]
@@ -118,6 +119,7 @@ def read_model_data(spark: SparkSession, path: str) -> RvmModelData:
         hasIntercept=bool(fields["biasKept"]),
         relevanceVectors=DenseMatrix(len(centres) // max(d, 1), d, centres, isTransposed=True),
         relevantFeatures=[] if kernel != "linear" else [int(v) for v in fields["features"]],
-        fittedNoisePrecision=float(fields["noisePrecision"]), summary=summary,
+        fittedNoisePrecision=float(fields["noisePrecision"]),
+        varianceScale=float(fields.get("varianceScale") or 1.0), summary=summary,
         _weights=[float(v) for v in fields["weights"]], _alpha=[float(v) for v in fields["alpha"]],
         _covariance=[float(v) for v in fields["covariance"]])

@@ -266,6 +266,12 @@ class _RvmAccessors:
         return self._rvm("fittedNoisePrecision")
 
     @property
+    def varianceScale(self) -> float:
+        """The factor of a gaussian model's predictive variance (param calibrateVariance): its predicted variance is
+        this times 1/β + φᵀΣφ; 1 when it was not calibrated, and for other families."""
+        return self._rvm("varianceScale")
+
+    @property
     def featureRelevance(self):
         """The relevance of each input feature (linear kernel): 1/α, 0 where the feature was pruned."""
         return self._rvm("featureRelevance")

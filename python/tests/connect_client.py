@@ -44,6 +44,7 @@ def rvm_attributes(m, kernel, gamma):
         "interceptAlpha": m.interceptAlpha,
         "hasIntercept": m.hasIntercept,
         "numRelevanceVectors": m.numRelevanceVectors,
+        "varianceScale": m.varianceScale,
         "kernel": kernel,
         "gamma": gamma,
         "logMarginalLikelihood": m.summary.logMarginalLikelihood,

@@ -16,10 +16,12 @@
 from Java, saved from Java and loaded from Python, the same predictions either way; CrossValidator over gamma; a new
 Python process loads a saved pipeline without importing spark_rvm."""
 import json
+import math
 import os
 import subprocess
 import sys
 
+import pytest
 from pyspark.ml import Pipeline, PipelineModel
 from pyspark.ml.evaluation import BinaryClassificationEvaluator
 from pyspark.ml.feature import VectorAssembler
@@ -144,6 +146,20 @@ def test_warm_start_and_held_noise_from_python(spark, ripley):
     held = RvmEstimator(noisePrecision=20.0).fit(sinc)
     assert held.getNoisePrecision() == 20.0
     assert held.fittedNoisePrecision == 20.0
+    assert held.varianceScale == 1.0  # a held noise is the user's: no held-out scale
+
+
+def test_the_calibrated_variance_from_python(spark):
+    # 40 noisy sinc rows: the default fit scales its predicted variance by its varianceScale and keeps the model
+    rows = [(float(x), math.sin(x) / x + 0.1 * math.sin(7.0 * x)) for x in (-9.9 + 0.5 * i for i in range(40))]
+    sinc = VectorAssembler(inputCols=["x"], outputCol="features").transform(spark.createDataFrame(rows, ["x", "label"]))
+    plain = RvmEstimator(gamma=0.25, standardization=False, calibrateVariance=False).fit(sinc)
+    scaled = RvmEstimator(gamma=0.25, standardization=False).fit(sinc)
+    assert plain.varianceScale == 1.0 and scaled.varianceScale != 1.0
+    assert scaled.weights == plain.weights and scaled.fittedNoisePrecision == plain.fittedNoisePrecision
+    for a, b in zip(plain.transform(sinc).collect(), scaled.transform(sinc).collect()):
+        assert b.prediction == a.prediction
+        assert b.variance == pytest.approx(scaled.varianceScale * a.variance, rel=1e-12)
 
 
 LOAD_WITHOUT_IMPORT = r"""

@@ -17,8 +17,8 @@
 package io.github.sparkrvm;
 
 /**
- * The setters of the basis params (kernel, gamma, degree, coef0) and of classFeatureBlocks, written once for every RVM
- * estimator.
+ * The setters of the basis params (kernel, gamma, degree, coef0), of classFeatureBlocks and of calibrateVariance,
+ * written once for every RVM estimator.
  *
  * @param <T> the stage type
  */
@@ -59,6 +59,14 @@ public interface BasisSetters<T extends BasisSetters<T>> extends RvmParams {
    * @return this stage
    */
   default T setClassFeatureBlocks(int v) { set(classFeatureBlocks(), v); return self(); }
+
+  /**
+   * Sets {@link #calibrateVariance()}.
+   *
+   * @param v whether a gaussian fit scales its predictive variance by held-out fits
+   * @return this stage
+   */
+  default T setCalibrateVariance(boolean v) { set(calibrateVariance(), v); return self(); }
 
 
   @SuppressWarnings("unchecked")

@@ -55,7 +55,7 @@ abstract sealed class FamilyOutputs implements java.io.Serializable
   /** {@return the outputs of a fitted model's family, over its predictive} */
   static FamilyOutputs of(FittedRvm fitted) {
     return switch (fitted.family()) {
-      case GAUSSIAN -> new Regression(fitted.predictive(), 1.0 / fitted.noisePrecision());
+      case GAUSSIAN -> new Regression(fitted.predictive(), fitted.predictiveNoise());
       case POISSON -> new Counts(fitted.predictive());
       case BERNOULLI -> new Binary(fitted.predictive());
       case MULTINOMIAL -> new Classes(fitted.multiClassPredictive(), fitted.classes().strategy());

@@ -71,6 +71,7 @@ final class FitPlan {
   private final FitStart start;
   private final Placement placement;
   private final AddsPolicy adds;
+  private final VarianceCalibration calibration;
   private final SparseBayesOptions options;
   private final VariationalForm form;
   private final PriorTable table;
@@ -127,6 +128,13 @@ final class FitPlan {
         placement.atScale() || softmaxAtScale, choice.softmax() && fast, start instanceof FitStart.Warm));
     options = new SparseBayesOptions(p.getMaxIter(), p.getTol(), p.getAlphaMax(), p.getAlphaPriorShape(),
         p.getAlphaPriorRate(), adds.maxAddsPerStep(), p.getNoisePrecision());
+    calibration = VarianceCalibration.of(new VarianceCalibration.Inputs(p.getCalibrateVariance(),
+        choice.family().hasNoise(), options.noiseFixed(), choice.variational(), summary.weightedRows(),
+        Placement.rowsOnDriver(summary.rows(), m, dim, p.getMaxDriverDesignSizeInMB(),
+            Runtime.getRuntime().maxMemory(), maxResultSize) >= summary.rows()));
+    if (!calibration.describe().isEmpty()) {
+      LOG.info("{}: {}", uid, calibration.describe());
+    }
     if (options.noiseFixed()) {
       LOG.info("{}: the noise precision is held at {} (noisePrecision; a noise deviation of {}): only alpha is "
           + "re-estimated", uid, options.noisePrecision(), 1.0 / Math.sqrt(options.noisePrecision()));
@@ -392,6 +400,11 @@ final class FitPlan {
   /** {@return per class, the candidates it may use (classFeatureBlocks), or null when every class uses all} */
   int[][] classCandidates() {
     return start instanceof FitStart.Restricted r ? r.candidates() : null;
+  }
+
+  /** {@return whether the fit scales its predictive variance by held-out fits} */
+  VarianceCalibration calibration() {
+    return calibration;
   }
 
   /** {@return the solver that runs, its settings bound} */

@@ -33,10 +33,15 @@ import io.github.sparkrvm.statistics.Family;
  * {@code features} the position of each kept basis function in the dimension-major table (dimension = position /
  * number of centres, centre = position % number of centres). {@code grid} holds the row and column relevances of a
  * grid-prior fit, null otherwise.
+ *
+ * <p>{@code varianceScale} multiplies a gaussian model's predictive variance 1/β + φᵀΣφ (param calibrateVariance;
+ * {@link io.github.sparkrvm.solvers.HeldOutVarianceScale}); 1 when not calibrated, for other families and for models
+ * saved before format 4. β and Σ are kept as fitted: a warm start or a held noise starts from them.
  */
 record FittedRvm(Family family, Kernel kernel, int numFeatures, FeatureScaling scaling, boolean biasKept,
     int[] features, double[] centres, double[] weights, double[] alpha, double[] covariance, double noisePrecision,
-    RvmTrainingSummary summary, ClassModels classes, GridRelevance grid) implements java.io.Serializable {
+    RvmTrainingSummary summary, ClassModels classes, GridRelevance grid, double varianceScale)
+    implements java.io.Serializable {
 
   FittedRvm {
     if (kernel.keepsPositions()) {
@@ -88,6 +93,7 @@ record FittedRvm(Family family, Kernel kernel, int numFeatures, FeatureScaling s
     requireFinite("centres", centres);
     requireFinite("feature shift", scaling.shift());
     requirePositive("feature scale", scaling.scale());
+    requirePositive("variance scale", new double[] {varianceScale});
     boolean finiteNoise = noisePrecision > 0.0 && noisePrecision < Double.POSITIVE_INFINITY;
     if (family.hasNoise() && !finiteNoise) {
       throw new IllegalArgumentException("damaged model: noise precision " + noisePrecision
@@ -130,7 +136,7 @@ record FittedRvm(Family family, Kernel kernel, int numFeatures, FeatureScaling s
       double[] centres, double[] weights, double[] alpha, double[] covariance, double noisePrecision,
       RvmTrainingSummary summary) {
     this(family, kernel, numFeatures, scaling, biasKept, features, centres, weights, alpha, covariance,
-        noisePrecision, summary, null, null);
+        noisePrecision, summary, null, null, 1.0);
   }
 
   /** The number of centres (rbf-per-dimension: of the whole table; other kernels: of the kept basis). */
@@ -165,12 +171,24 @@ record FittedRvm(Family family, Kernel kernel, int numFeatures, FeatureScaling s
     return classes != null;
   }
 
-  /** {@return the predictive over the kept basis, on the scaled features (gaussian and bernoulli)} */
+  /**
+   * {@return the predictive over the kept basis, on the scaled features (single-output families): its covariance is
+   * Σ times the variance scale}
+   */
   Predictive predictive() {
     if (multiClass()) {
       throw new IllegalStateException("a multi-class model has one predictive per class");
     }
-    return new Predictive(keptBasis(), keptCandidates(), weights, covariance);
+    double[] scaled = covariance.clone();
+    for (int i = 0; i < scaled.length; i++) {
+      scaled[i] *= varianceScale;
+    }
+    return new Predictive(keptBasis(), keptCandidates(), weights, scaled);
+  }
+
+  /** {@return a gaussian model's noise variance in its predictive variance: the variance scale over β} */
+  double predictiveNoise() {
+    return varianceScale / noisePrecision;
   }
 
   /** {@return the per-class predictive over the kept basis, on the scaled features (multi-class)} */

@@ -288,6 +288,16 @@ public interface HasRelevanceVectors extends RvmParams {
   }
 
   /**
+   * {@return the factor of a gaussian model's predictive variance: its predicted variance is this times
+   * 1/β + φᵀΣφ of {@link #fittedNoisePrecision()} and {@link #covariance()}} Found by held-out fits when the param
+   * calibrateVariance is true (the default) and the fit could run them; 1 otherwise, for other families, and for
+   * models saved before it existed.
+   */
+  default double varianceScale() {
+    return fit().varianceScale();
+  }
+
+  /**
    * {@return the RVM's own account of the fit: rows, iterations, convergence, the log marginal likelihood and the
    * number of basis functions per step, passes over the data, seconds, warnings and the warm-start basis}
    */

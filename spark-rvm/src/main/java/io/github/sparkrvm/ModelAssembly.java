@@ -42,8 +42,9 @@ final class ModelAssembly {
    * @param plan what the fit did (family, kernel, basis, scaling, centres, strategy, prior, alphaMax)
    * @param result the solver's result
    * @param summary how the fit went
+   * @param varianceScale the factor of the predictive variance (1: none; calibrateVariance)
    */
-  static FittedRvm fitted(FitPlan plan, RelevanceResult result, RvmTrainingSummary summary) {
+  static FittedRvm fitted(FitPlan plan, RelevanceResult result, RvmTrainingSummary summary, double varianceScale) {
     Family family = plan.choice().family();
     if (result instanceof MultiClassFit fit) {
       return multiClass(family, plan, fit, summary);
@@ -56,7 +57,8 @@ final class ModelAssembly {
         : null;
     Kept kept = kept(plan.kernel(), plan.basis(), plan.centres(), fit.active());
     return new FittedRvm(family, plan.kernel(), plan.basis().dim(), plan.scaling(), kept.biasKept(), kept.features(),
-        kept.centres(), fit.weights(), fit.alpha(), fit.covariance(), fit.noisePrecision(), summary, null, grid);
+        kept.centres(), fit.weights(), fit.alpha(), fit.covariance(), fit.noisePrecision(), summary, null, grid,
+        varianceScale);
   }
 
   /** {@return A multi-class model: the union of the classes' kept candidates, and each class' positions in it} */
@@ -70,7 +72,8 @@ final class ModelAssembly {
     ClassModels classes = new ClassModels(plan.choice().strategy(), positions, fit.weights(), fit.alpha(),
         fit.covariance());
     return new FittedRvm(family, plan.kernel(), plan.basis().dim(), plan.scaling(), kept.biasKept(), kept.features(),
-        kept.centres(), new double[0], new double[0], new double[0], Double.NaN, summary, classes, null);
+        kept.centres(), new double[0], new double[0], new double[0], Double.NaN, summary, classes, null,
+        1.0);
   }
 
   private record Kept(boolean biasKept, int[] features, double[] centres) {}

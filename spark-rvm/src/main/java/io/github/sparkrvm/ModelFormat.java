@@ -40,11 +40,13 @@ import org.apache.spark.sql.types.StructType;
  *       gridCols (0 for other fits), rowRelevance and columnRelevance. Kernel rbf-per-dimension (new in format 3)
  *       keeps every centre in {@code centres} and the table position of each kept basis function in
  *       {@code features}.
+ *   <li>Format 4: those, then varianceScale, the factor of a gaussian model's predictive variance (calibrateVariance;
+ *       1 when there is none, and for the formats before).
  * </ul>
  */
 final class ModelFormat {
 
-  static final int VERSION = 3;
+  static final int VERSION = 4;
 
   private static final StructType SCHEMA_V1 = new StructType()
       .add("family", DataTypes.StringType, false)
@@ -83,7 +85,8 @@ final class ModelFormat {
       .add("gridRows", DataTypes.IntegerType, false)
       .add("gridCols", DataTypes.IntegerType, false)
       .add("rowRelevance", doubles(), false)
-      .add("columnRelevance", doubles(), false);
+      .add("columnRelevance", doubles(), false)
+      .add("varianceScale", DataTypes.DoubleType, false);
 
   private ModelFormat() {}
 
@@ -104,7 +107,7 @@ final class ModelFormat {
         c == null ? new double[0][] : c.weights(), c == null ? new double[0][] : c.alpha(),
         c == null ? new double[0] : c.covariance(),
         g == null ? 0 : g.rows(), g == null ? 0 : g.cols(), g == null ? new double[0] : g.rowRelevance(),
-        g == null ? new double[0] : g.columnRelevance());
+        g == null ? new double[0] : g.columnRelevance(), m.varianceScale());
     spark.createDataFrame(List.of(row), SCHEMA).repartition(1).write().parquet(path + "/data");
   }
 
@@ -126,7 +129,8 @@ final class ModelFormat {
           new RvmTrainingSummary(r.<Long>getAs("numRows"), r.<Integer>getAs("iterations"),
               r.<Boolean>getAs("converged"), doubles(r, "logMarginalLikelihood"), ints(r, "activeBasis"),
               r.<Integer>getAs("dataPasses"), r.<Double>getAs("fitSeconds")),
-          version >= 2 ? classModels(r) : null, version >= 3 ? grid(r) : null).requireFiniteValues();
+          version >= 2 ? classModels(r) : null, version >= 3 ? grid(r) : null,
+          version >= 4 ? r.<Double>getAs("varianceScale") : 1.0).requireFiniteValues();
     } catch (Exception e) { // Spark's AnalysisException and SparkException are checked exceptions
       throw new IllegalArgumentException("'" + path + "' is not a readable spark-rvm model: its data/ is missing or "
           + "damaged (" + e.getMessage() + ")", e);

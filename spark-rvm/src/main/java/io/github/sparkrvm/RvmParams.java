@@ -16,6 +16,7 @@
 
 package io.github.sparkrvm;
 
+import org.apache.spark.ml.param.BooleanParam;
 import org.apache.spark.ml.param.DoubleArrayParam;
 import org.apache.spark.ml.param.DoubleParam;
 import org.apache.spark.ml.param.IntParam;
@@ -59,6 +60,8 @@ public interface RvmParams extends SparseBayesParams {
   default DoubleArrayParam thresholds() { return paramSet().thresholds; }
   /** {@return the {@code classFeatureBlocks} param: B &gt; 0, the features per class of class-specific blocks} */
   default IntParam classFeatureBlocks() { return paramSet().classFeatureBlocks; }
+  /** {@return the {@code calibrateVariance} param: gaussian: scale the predictive variance by held-out fits} */
+  default BooleanParam calibrateVariance() { return paramSet().calibrateVariance; }
 
   /** {@return the value of {@link #predictionCol()}} */
   default String getPredictionCol() { return getOrDefault(predictionCol()); }
@@ -68,6 +71,8 @@ public interface RvmParams extends SparseBayesParams {
   default String getRawPredictionCol() { return getOrDefault(rawPredictionCol()); }
   /** {@return the value of {@link #varianceCol()}} */
   default String getVarianceCol() { return getOrDefault(varianceCol()); }
+  /** {@return the value of {@link #calibrateVariance()}} */
+  default boolean getCalibrateVariance() { return (Boolean) getOrDefault(calibrateVariance()); }
   /** {@return the value of {@link #kernel()}} */
   default String getKernel() { return getOrDefault(kernel()); }
   /** {@return the RBF/poly scale; NaN when unset, in which case a fit uses 1 / (number of features)} */

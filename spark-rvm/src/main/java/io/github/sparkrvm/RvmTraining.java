@@ -26,11 +26,12 @@ import io.github.sparkrvm.distributed.JobDescription;
 import io.github.sparkrvm.distributed.PartitionOrder;
 import io.github.sparkrvm.distributed.TrainingRow;
 import io.github.sparkrvm.solvers.GammaSearch;
+import io.github.sparkrvm.solvers.HeldOutVarianceScale;
 import io.github.sparkrvm.solvers.MultiClassFit;
 import io.github.sparkrvm.solvers.RelevanceResult;
-import io.github.sparkrvm.statistics.DesignStatistics;
 import io.github.sparkrvm.statistics.Family;
 import io.github.sparkrvm.statistics.LocalStatistics;
+import io.github.sparkrvm.statistics.RowCollection;
 import io.github.sparkrvm.statistics.RowSample;
 import io.github.sparkrvm.util.FitProgress;
 import io.github.sparkrvm.util.InvalidInputException;
@@ -135,12 +136,14 @@ final class RvmTraining {
         BlockStatistics.blockRows(dim, plan.basis().numCandidates(), p.getMaxBlockSizeInMB()))
         .persist(StorageLevel.MEMORY_AND_DISK());
     RelevanceResult result = null;
+    double varianceScale = 1.0;
     int passes = 1;
     Searched search = null;
     FitProgress shown = new FitProgress(uid, p.getMaxIter(), p.getTol(), p.getLogEvery(), System.err);
     Broadcast<BasisFunctions> broadcast = null;
     BlockStatistics cluster = null;
     try {
+      RowCollection stats = null;
       if (plan.searchesGamma()) {
         search = searchGamma(plan, blocks, summary);
         passes++;
@@ -152,8 +155,17 @@ final class RvmTraining {
       if (result == null) {
         broadcast = jsc.broadcast(plan.basis());
         cluster = new BlockStatistics(blocks, broadcast, p.getAggregationDepth()).describedAs(shown::stage);
-        DesignStatistics stats = plan.onDriver() ? cluster.collectLocal() : cluster;
+        stats = plan.onDriver() ? cluster.collectLocal() : cluster;
         result = plan.solver().fit(stats, listener("", shown, progress));
+      }
+      if (plan.calibration().crossFit()) {
+        // the search's fit at the chosen gamma: its design, expanded again from the rows the search collected
+        RowCollection on = stats != null ? stats : LocalStatistics.expanded(search.collected(), plan.basis());
+        varianceScale = HeldOutVarianceScale.of(on, plan.solver());
+        LOG.info("{}: the predictive variance is scaled by {} ({} held-out fits: the mean squared standardised "
+            + "residual of rows predicted by a fit on the others)", uid, varianceScale, HeldOutVarianceScale.FOLDS);
+      }
+      if (cluster != null) {
         passes += cluster.passes();
       }
     } catch (IllegalArgumentException e) {
@@ -185,7 +197,7 @@ final class RvmTraining {
     RvmTrainingSummary trainingSummary = new RvmTrainingSummary(summary.rows(), result.iterations(),
         result.converged(), result.logMarginalLikelihoods(), result.activeCounts(), passes, seconds, warnings,
         plan.initial() == null ? -1 : plan.initial().size(), search == null ? null : search.choice());
-    FittedRvm fitted = ModelAssembly.fitted(plan, result, trainingSummary);
+    FittedRvm fitted = ModelAssembly.fitted(plan, result, trainingSummary, varianceScale);
     LOG.info("{}: {}{} after {} iterations: {} {} kept over {} basis functions, {} passes, {} s", uid,
         result.converged() ? "converged" : "stopped at maxIter",
         plan.initial() == null ? "" : " (warm-started from " + plan.initial().size() + ")", result.iterations(),
@@ -200,9 +212,10 @@ final class RvmTraining {
    * The search for γ by the evidence and the rows it fitted on.
    *
    * @param outcome every γ tried, with its fit and evidence, and the best
-   * @param rows the rows each fit of the search was on
+   * @param collected the rows the search collected to the driver (scaled)
+   * @param rows the number of rows each fit of the search was on
    */
-  private record Searched(GammaSearch.Outcome outcome, long rows) {
+  private record Searched(GammaSearch.Outcome outcome, List<RowBlock> collected, long rows) {
 
     /** {@return what the training summary records of it} */
     RvmTrainingSummary.GammaChoice choice() {
@@ -254,7 +267,7 @@ final class RvmTraining {
     LOG.info("{}: gamma {} chosen by the evidence (log marginal likelihood {}) of {} tried, in {} s", uid,
         outcome.best().gamma(), outcome.best().logMarginalLikelihood(), outcome.tried().size(),
         (System.nanoTime() - start) / 1e9);
-    return new Searched(outcome, n);
+    return new Searched(outcome, rows, n);
   }
 
   /**

@@ -77,6 +77,7 @@ class ParamsTest {
     DEFAULTS.put("variationalForm", "auto");
     DEFAULTS.put("classFeatureBlocks", 0);
     DEFAULTS.put("noisePrecision", 0.0);
+    DEFAULTS.put("calibrateVariance", true);
   }
 
   @Test

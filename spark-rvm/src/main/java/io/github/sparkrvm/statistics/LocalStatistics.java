@@ -181,13 +181,37 @@ public final class LocalStatistics implements RowCollection {
    */
   @Override
   public LocalStatistics sample(RowSample sample) {
+    return kept((b, i) -> {
+      ExpandedBlock block = blocks.get(b);
+      return sample.keeps(block.phi(), i, m, block.rows(), block.labels()[i]);
+    });
+  }
+
+  /**
+   * {@return a copy of the rows whose index (in the order of {@link #design()}, from 0) {@code keep} accepts, in
+   * their order, in blocks of at most {@link #BLOCK_ROWS} rows} The folds of a cross-fit are such copies.
+   *
+   * @param keep whether to keep the row of an index
+   */
+  public LocalStatistics rowsWhere(java.util.function.LongPredicate keep) {
+    long[] first = new long[blocks.size()];
+    for (int b = 1; b < blocks.size(); b++) {
+      first[b] = first[b - 1] + blocks.get(b - 1).rows();
+    }
+    return kept((b, i) -> keep.test(first[b] + i));
+  }
+
+  /** Whether to keep row {@code i} of block {@code b}. */
+  private interface RowFilter {
+    boolean keeps(int b, int i);
+  }
+
+  private LocalStatistics kept(RowFilter filter) {
     int[][] keptRows = new int[blocks.size()][];
     long total = 0;
     for (int b = 0; b < blocks.size(); b++) {
-      ExpandedBlock block = blocks.get(b);
-      int r = block.rows();
-      keptRows[b] = IntStream.range(0, r)
-          .filter(i -> sample.keeps(block.phi(), i, m, r, block.labels()[i])).toArray();
+      int block = b;
+      keptRows[b] = IntStream.range(0, blocks.get(b).rows()).filter(i -> filter.keeps(block, i)).toArray();
       total += keptRows[b].length;
     }
     List<ExpandedBlock> kept = new java.util.ArrayList<>();
@@ -216,11 +240,6 @@ public final class LocalStatistics implements RowCollection {
     return new LocalStatistics(List.copyOf(kept), m, positiveClass);
   }
 
-  /**
-   * {@return the Gaussian statistics with the Gram matrix computed column by column, as the fast solver asks for
-   * them: one sweep over the design now for ΦᵀWt, the Gram diagonal and the targets' moments, and O(N M) per column
-   * later, where {@link #gaussian()} computes all of ΦᵀWΦ at once}
-   */
   @Override
   public LazyGram gaussianColumns() {
     Moments moments = accumulate(() -> new Moments(m), (acc, block) -> acc.add(block, labels(block)), Moments::merge);
