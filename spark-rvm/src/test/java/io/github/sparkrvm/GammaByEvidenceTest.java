@@ -72,6 +72,26 @@ class GammaByEvidenceTest {
   }
 
   @Test
+  void aFitOverTheClusterSearchesOnASampleCollectedToTheDriverThenFitsTheChosenGamma() {
+    // maxDriverDesignSizeInMB 0: every step passes over the cluster; the search fits on a seeded sample of up to
+    // Placement.PILOT_ROWS rows on the driver (here all 250), then the fit runs again at the chosen γ
+    Dataset<Row> data = data("bernoulli");
+    RvmModel model = new RvmEstimator().setFamily("bernoulli").setMaxDriverDesignSizeInMB(0).setMaxIter(3)
+        .fit(data);
+    RvmTrainingSummary.GammaChoice search = model.summary().gammaChoice();
+    assertNotNull(search);
+    assertEquals(250, search.rows());
+    assertEquals(search.chosen(), model.getGamma(), 0.0);
+    double best = Arrays.stream(search.logMarginalLikelihood()).max().orElseThrow();
+    for (int i = 0; i < search.tried().length; i++) {
+      if (search.tried()[i] == search.chosen()) {
+        assertEquals(best, search.logMarginalLikelihood()[i], 0.0);
+      }
+    }
+    assertTrue(model.summary().dataPasses() > 2, "the fit at the chosen γ passed over the cluster");
+  }
+
+  @Test
   void noSearchForTheLinearKernelOrAWarmStart() {
     Dataset<Row> data = data("bernoulli");
     assertNull(new RvmEstimator().setFamily("bernoulli").setKernel("linear").fit(data).summary().gammaChoice());
