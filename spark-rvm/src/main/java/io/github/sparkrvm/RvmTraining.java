@@ -25,6 +25,7 @@ import io.github.sparkrvm.distributed.InputRows;
 import io.github.sparkrvm.distributed.JobDescription;
 import io.github.sparkrvm.distributed.PartitionOrder;
 import io.github.sparkrvm.distributed.TrainingRow;
+import io.github.sparkrvm.linalg.Backend;
 import io.github.sparkrvm.solvers.GammaSearch;
 import io.github.sparkrvm.solvers.HeldOutVarianceScale;
 import io.github.sparkrvm.solvers.MultiClassFit;
@@ -112,10 +113,10 @@ final class RvmTraining {
   Result fit(Dataset<?> dataset) {
     long start = System.nanoTime();
     FitChoice choice = FitChoice.of(p);
-    LOG.info("{}: fitting family={}{} solver={} kernel={} maxBasis={} maxIter={} tol={} (BLAS: {})", uid,
+    LOG.info("{}: fitting family={}{} solver={} kernel={} maxBasis={} maxIter={} tol={} (BLAS and LAPACK: {})", uid,
         choice.family(), choice.strategy() != null ? " (" + choice.strategy() + ")" : "", choice.method(),
-        p.getKernel(), p.getMaxBasis(), p.getMaxIter(), p.getTol(),
-        dev.ludovic.netlib.blas.BLAS.getInstance().getClass().getSimpleName());
+        p.getKernel(), p.getMaxBasis(), p.getMaxIter(), p.getTol(), Backend.describe());
+    Backend.missingVectorModuleWarning().ifPresent(w -> LOG.warn("{}: {}", uid, w));
 
     if (initialModel != null) {
       FeatureNames.requireSameAsInitial(initialModel.getFeatureNames(), dataset.schema().apply(p.getFeaturesCol()));

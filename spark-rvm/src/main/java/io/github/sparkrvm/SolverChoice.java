@@ -19,6 +19,7 @@ package io.github.sparkrvm;
 import io.github.sparkrvm.basis.BasisFunctions;
 import io.github.sparkrvm.solvers.BernoulliRelevanceSolver;
 import io.github.sparkrvm.solvers.BetterOfTwo;
+import io.github.sparkrvm.solvers.EmOverShortlist;
 import io.github.sparkrvm.solvers.FastBernoulliSolver;
 import io.github.sparkrvm.solvers.FastGaussianSolver;
 import io.github.sparkrvm.solvers.FastMultinomialSolver;
@@ -39,8 +40,9 @@ import io.github.sparkrvm.variational.VariationalSolver;
 /**
  * The solver that runs, with the options, the class count, the start and the prior table bound: one-vs-rest over a
  * binary solver per class, the softmax (at scale in rounds over a shortlist, or on two paths), the variational
- * solver followed by its pruning, the binary classifier of one score (at scale from a pilot fit), or the gaussian
- * solver.
+ * solver followed by its pruning, the binary classifier of one score (at scale from a pilot fit; the small fast
+ * bernoulli fit on the driver, cold with maxAddsPerStep auto, on two paths: {@code FastBernoulliSolver.twoPaths}), or
+ * the gaussian solver.
  *
  * @param solver the solver
  * @param why what runs and why, for the log (empty when the choice needs no word)
@@ -121,6 +123,12 @@ record SolverChoice(RelevanceSolver<? extends RelevanceResult> solver, String wh
         return new SolverChoice(FastBernoulliSolver.atScale(options, likelihood, start.initial(),
             new FastBernoulliSolver.AtScale(pilot, AddsPolicy.PILOT_ADDS, Placement.SHORTLIST,
                 Math.min(1.0, (double) placement.driverRows() / in.rows()))), "");
+      }
+      if (fast && likelihood == LaplaceLikelihood.BERNOULLI && start instanceof FitStart.Cold
+          && placement.onDriver() && in.adds() instanceof AddsPolicy.Auto auto && auto.maxAddsPerStep() == 1) {
+        return new SolverChoice(FastBernoulliSolver.twoPaths(options, likelihood), "solver fast follows two "
+            + "paths on the driver: its own, and em over its basis functions and the " + EmOverShortlist.SHORTLIST
+            + " candidates nearest to being added, then its own again from there; the higher evidence kept");
       }
       return new SolverChoice(fast ? FastBernoulliSolver.of(options, likelihood, start)
           : BernoulliRelevanceSolver.of(options, likelihood, start), "");

@@ -236,8 +236,11 @@ class RvmClassifierTest {
     TestData.Table[] parts = TestData.split(TestData.digits(), 0.25, 42);
     Dataset<Row> train = SparkTestSession.frame(parts[0], 2).cache();
     Dataset<Row> test = SparkTestSession.frame(TestData.split(parts[1], 0.25, 43)[0], 2).cache();
+    // maxAddsPerStep 1: the binary fits follow the one path of the RVM's own one-vs-rest (with auto, a cold binary
+    // fit on the driver follows a second path too, issue 42: OneVsRest's accuracy here is then 0.935, against 0.938 on
+    // the one path and the RVM's own one-vs-rest's 0.955)
     RvmClassifier binary = new RvmClassifier().setGamma(0.001).setStandardization(false).setMaxBasis(60)
-        .setSeed(3L);
+        .setSeed(3L).setMaxAddsPerStep(1);
     OneVsRestModel ovr = new OneVsRest().setClassifier(binary).fit(train);
     assertEquals(10, ovr.models().length);
     assertTrue(ovr.models()[0] instanceof RvmClassificationModel);

@@ -16,8 +16,7 @@
 
 package io.github.sparkrvm.benchmarks;
 
-import dev.ludovic.netlib.blas.BLAS;
-import dev.ludovic.netlib.lapack.LAPACK;
+import io.github.sparkrvm.linalg.Backend;
 import io.github.sparkrvm.linalg.Cholesky;
 import io.github.sparkrvm.linalg.Exponentials;
 import java.io.IOException;
@@ -25,6 +24,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.Arrays;
+import java.util.Optional;
 import java.util.SplittableRandom;
 
 /** A description of the machine a benchmark ran on, and where results go. */
@@ -42,10 +42,31 @@ final class Machine {
     }
     Runtime rt = Runtime.getRuntime();
     return String.format("- date: %s%n- CPU: %s, %d cores available to the JVM%n- JVM: %s %s, max heap %d MiB%n"
-            + "- BLAS: %s; LAPACK: %s; RBF exponentials: %s%n- %s%n- %s%n", LocalDate.now(), cpu,
+            + "- the fit's BLAS and LAPACK: %s; RBF exponentials: %s%n- %s%n- %s%n- %s%n", LocalDate.now(), cpu,
         rt.availableProcessors(), System.getProperty("java.vm.name"), System.getProperty("java.version"),
-        rt.maxMemory() >> 20, BLAS.getInstance().getClass().getSimpleName(),
-        LAPACK.getInstance().getClass().getSimpleName(), Exponentials.implementation(), load(), speed());
+        rt.maxMemory() >> 20, Backend.describe(), Exponentials.implementation(), flags(), load(), speed());
+  }
+
+  /**
+   * {@return the JVM's flags that choose the back ends: the vector module, netlib's native libraries, and
+   * OpenBLAS's threads}
+   */
+  static String flags() {
+    return String.format("JVM flags: jdk.incubator.vector %s; dev.ludovic.netlib.blas.nativeLib=%s, "
+            + "dev.ludovic.netlib.lapack.nativeLib=%s; OPENBLAS_NUM_THREADS=%s; system libblas.so.3: %s",
+        Backend.vectorModule() ? "loaded (--add-modules)" : "NOT loaded",
+        System.getProperty("dev.ludovic.netlib.blas.nativeLib", "(unset)"),
+        System.getProperty("dev.ludovic.netlib.lapack.nativeLib", "(unset)"),
+        Optional.ofNullable(System.getenv("OPENBLAS_NUM_THREADS")).orElse("(unset)"), systemBlas());
+  }
+
+  /** {@return where the system's libblas.so.3 points (Debian's alternatives), or "unknown"} */
+  private static String systemBlas() {
+    try {
+      return Path.of("/usr/lib/x86_64-linux-gnu/libblas.so.3").toRealPath().toString();
+    } catch (IOException | RuntimeException e) {
+      return "unknown";
+    }
   }
 
   /** The side of the reference matrix {@link #speed} factors. */
@@ -61,7 +82,7 @@ final class Machine {
     int n = REFERENCE_SIZE;
     double[] x = new SplittableRandom(20).doubles(2L * n * n).toArray();
     double[] a = new double[n * n];
-    BLAS.getInstance().dgemm("T", "N", n, n, 2 * n, 1.0, x, 2 * n, x, 2 * n, 0.0, a, n);
+    Backend.blas().dgemm("T", "N", n, n, 2 * n, 1.0, x, 2 * n, x, 2 * n, 0.0, a, n);
     for (int i = 0; i < n; i++) {
       a[i * n + i] += n;
     }

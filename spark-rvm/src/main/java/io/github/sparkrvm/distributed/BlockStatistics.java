@@ -359,8 +359,8 @@ public final class BlockStatistics implements RowCollection {
       }
       return List.of(acc).iterator();
     };
-    return JobDescription.run(blocks.context(), description(pass, what),
-        () -> PartitionOrder.reduce(read.mapPartitions(partition), merge, depth));
+    return JobDescription.run(blocks.context(), description(pass, what + " over " + columns.length
+        + " basis functions"), () -> PartitionOrder.reduce(read.mapPartitions(partition), merge, depth));
   }
 
   /** {@return "owner: statistics pass n: what" (and the class of a one-vs-rest view)} */

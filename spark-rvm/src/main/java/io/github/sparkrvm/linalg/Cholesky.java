@@ -16,7 +16,6 @@
 
 package io.github.sparkrvm.linalg;
 
-import dev.ludovic.netlib.lapack.LAPACK;
 import java.util.Optional;
 import org.netlib.util.intW;
 
@@ -101,7 +100,7 @@ public final class Cholesky {
       return Optional.of(new Cholesky(0, l, jitter));
     }
     intW info = new intW(0);
-    LAPACK.getInstance().dpotrf("L", n, l, n, info);
+    Backend.lapack().dpotrf("L", n, l, n, info);
     if (info.val != 0) {
       return Optional.empty();
     }
@@ -143,7 +142,7 @@ public final class Cholesky {
       return x;
     }
     intW info = new intW(0);
-    LAPACK.getInstance().dpotrs("L", n, 1, lower, n, x, n, info);
+    Backend.lapack().dpotrs("L", n, 1, lower, n, x, n, info);
     if (info.val != 0) {
       throw new ArithmeticException("dpotrs failed with info " + info.val);
     }
@@ -157,7 +156,7 @@ public final class Cholesky {
       return inv;
     }
     intW info = new intW(0);
-    LAPACK.getInstance().dpotri("L", n, inv, n, info);
+    Backend.lapack().dpotri("L", n, inv, n, info);
     if (info.val != 0) {
       throw new ArithmeticException("dpotri failed with info " + info.val);
     }
@@ -180,7 +179,7 @@ public final class Cholesky {
     }
     double[] inv = lower.clone();
     intW info = new intW(0);
-    LAPACK.getInstance().dtrtri("L", "N", n, inv, n, info);
+    Backend.lapack().dtrtri("L", "N", n, inv, n, info);
     if (info.val != 0) {
       throw new ArithmeticException("dtrtri failed with info " + info.val);
     }

@@ -83,7 +83,7 @@ public final class MatrixProduct {
    */
   public static void dgemm(String transA, String transB, int m, int n, int k, double alpha, double[] a, int aOffset,
       int lda, double[] b, int bOffset, int ldb, double beta, double[] c, int cOffset, int ldc) {
-    BLAS blas = BLAS.getInstance();
+    BLAS blas = Backend.blas();
     int width = panelWidth(m, n, k);
     if (width == n) {
       blas.dgemm(transA, transB, m, n, k, alpha, a, aOffset, lda, b, bOffset, ldb, beta, c, cOffset, ldc);

@@ -19,6 +19,7 @@ package io.github.sparkrvm.predict;
 import dev.ludovic.netlib.blas.BLAS;
 import io.github.sparkrvm.basis.BasisFunctions;
 import io.github.sparkrvm.basis.RowBlock;
+import io.github.sparkrvm.linalg.Backend;
 import io.github.sparkrvm.linalg.ClassLayout;
 import io.github.sparkrvm.linalg.MatrixProduct;
 import java.io.Serializable;
@@ -137,7 +138,7 @@ public final class MultiClassPredictive implements Serializable {
   public Latents[] block(double[] rows, int n, boolean withCovariance) {
     int classes = positions.length;
     int dim = offset[classes];
-    BLAS blas = BLAS.getInstance();
+    BLAS blas = Backend.blas();
     double[] phiUnion = basis.expand(RowBlock.unweighted(n, basis.dim(), rows, new double[n]), union);
     double[][] phi = new double[classes][];
     double[][] mean = new double[classes][];

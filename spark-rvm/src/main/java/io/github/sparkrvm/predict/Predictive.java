@@ -16,9 +16,9 @@
 
 package io.github.sparkrvm.predict;
 
-import dev.ludovic.netlib.blas.BLAS;
 import io.github.sparkrvm.basis.BasisFunctions;
 import io.github.sparkrvm.basis.RowBlock;
+import io.github.sparkrvm.linalg.Backend;
 import io.github.sparkrvm.linalg.DenseMatrices;
 import io.github.sparkrvm.linalg.Logistic;
 import java.io.Serializable;
@@ -132,7 +132,7 @@ public final class Predictive implements Serializable {
     double[] phi = basis.expand(RowBlock.unweighted(n, basis.dim(), rows, new double[n]), active);
     double[] mean = new double[n];
     if (n > 0 && k > 0) {
-      BLAS.getInstance().dgemv("N", n, k, 1.0, phi, n, weights, 1, 0.0, mean, 1);
+      Backend.blas().dgemv("N", n, k, 1.0, phi, n, weights, 1, 0.0, mean, 1);
     }
     if (!withVariance) {
       return new Block(mean, null);

@@ -16,11 +16,14 @@
 
 package io.github.sparkrvm.solvers;
 
+import java.util.function.Function;
+
 /**
  * Two greedy paths over the same data, and the fit of the one that ends with the higher log marginal likelihood (the
  * first on a tie): the listener hears both, the second's steps numbered on from the first's; the kept fit's passes
  * count both paths'. The fast gaussian solver follows β held and annealed this way; the plan, the small softmax's one
- * and two adds per step.
+ * and two adds per step; the binary classifier on the driver, its path and a second one from where it ended
+ * ({@link EmOverShortlist}).
  */
 public final class BetterOfTwo {
 
@@ -35,9 +38,22 @@ public final class BetterOfTwo {
    */
   public static <R extends RelevanceResult> RelevanceSolver<R> of(RelevanceSolver<R> first,
       RelevanceSolver<R> second) {
+    return following(first, a -> second);
+  }
+
+  /**
+   * {@return the solver that runs {@code first}, then the solver {@code second} makes of its fit, and keeps the better
+   * fit}
+   *
+   * @param first the first path
+   * @param second the second path, from the first's fit
+   * @param <R> the kind of fit
+   */
+  public static <R extends RelevanceResult> RelevanceSolver<R> following(RelevanceSolver<R> first,
+      Function<R, RelevanceSolver<R>> second) {
     return (data, listener) -> {
       R a = first.fit(data, listener);
-      R b = second.fit(data, listener.numberedFrom(a.iterations() + 1));
+      R b = second.apply(a).fit(data, listener.numberedFrom(a.iterations() + 1));
       R kept = last(b) > last(a) ? b : a;
       @SuppressWarnings("unchecked") // each fit's withLikelihoodPasses returns its own kind
       R counted = (R) kept.withLikelihoodPasses(a.likelihoodPasses() + b.likelihoodPasses());

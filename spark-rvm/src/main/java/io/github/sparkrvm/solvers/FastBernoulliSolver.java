@@ -82,6 +82,22 @@ public final class FastBernoulliSolver {
   }
 
   /**
+   * {@return the solver of this class cold over every candidate on two paths, for a fit on the driver: the fast path,
+   * then em over a shortlist from where it ended and the fast path again from em's fixed point
+   * ({@link EmOverShortlist}); the fit of the higher final log marginal likelihood is kept ({@link BetterOfTwo})} On
+   * noisy or many-featured sets the one path stops at a poorer local maximum of the evidence than em's
+   * (benchmarks/results/fast-classifier-quality.md). A warm start follows its one path: it continues from the
+   * initial model, and on the same data stops at once at the same model.
+   *
+   * @param options the settings (the scale-free prior only)
+   * @param likelihood the likelihood of a row
+   */
+  public static RelevanceSolver<RelevanceFit> twoPaths(SparseBayesOptions options, LaplaceLikelihood likelihood) {
+    return BetterOfTwo.following(of(options, likelihood, FitStart.cold()),
+        first -> EmOverShortlist.after(first, options, likelihood));
+  }
+
+  /**
    * How the fast solver runs at scale (over the cluster, or on large data on the driver), where a candidates pass
    * over all M candidates costs N·M kernel values (over the cluster) and N·M·k flops.
    *

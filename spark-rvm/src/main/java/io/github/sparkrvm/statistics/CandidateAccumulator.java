@@ -17,6 +17,7 @@
 package io.github.sparkrvm.statistics;
 
 import dev.ludovic.netlib.blas.BLAS;
+import io.github.sparkrvm.linalg.Backend;
 import io.github.sparkrvm.linalg.MatrixProduct;
 import io.github.sparkrvm.linalg.WeightedSquares;
 import java.io.Serializable;
@@ -117,7 +118,7 @@ public final class CandidateAccumulator implements Serializable {
       return this;
     }
     int k = active.length;
-    BLAS blas = BLAS.getInstance();
+    BLAS blas = Backend.blas();
     double[] phiActive = new double[n * k];
     for (int a = 0; a < k; a++) {
       System.arraycopy(phi, active[a] * n, phiActive, a * n, n);

@@ -16,7 +16,7 @@
 
 package io.github.sparkrvm.statistics;
 
-import dev.ludovic.netlib.blas.BLAS;
+import io.github.sparkrvm.linalg.Backend;
 import io.github.sparkrvm.linalg.DenseMatrices;
 import java.io.Serializable;
 
@@ -80,7 +80,7 @@ public final class GaussianAccumulator implements Serializable {
     }
     DenseMatrices.addRowScaledGram(phi, n, m, sqrtW, gram);
     if (m > 0) {
-      BLAS.getInstance().dgemv("T", n, m, 1.0, phi, n, wt, 1, 1.0, projection, 1);
+      Backend.blas().dgemv("T", n, m, 1.0, phi, n, wt, 1, 1.0, projection, 1);
     }
     count += n;
     return this;

@@ -17,6 +17,7 @@
 package io.github.sparkrvm.statistics;
 
 import dev.ludovic.netlib.blas.BLAS;
+import io.github.sparkrvm.linalg.Backend;
 import io.github.sparkrvm.linalg.DenseMatrices;
 import io.github.sparkrvm.linalg.Logistic;
 import io.github.sparkrvm.linalg.MatrixProduct;
@@ -77,7 +78,7 @@ public final class JaakkolaJordanAccumulator implements Serializable {
     if (n == 0 || m == 0) {
       return this;
     }
-    BLAS blas = BLAS.getInstance();
+    BLAS blas = Backend.blas();
     double[] phiS = new double[n * m];
     MatrixProduct.dgemm("N", "N", n, m, m, 1.0, phi, n, secondMoment, m, 0.0, phiS, n);
     double[] xi2 = new double[n];

@@ -17,6 +17,7 @@
 package io.github.sparkrvm.statistics;
 
 import dev.ludovic.netlib.blas.BLAS;
+import io.github.sparkrvm.linalg.Backend;
 import io.github.sparkrvm.linalg.DenseMatrices;
 import java.io.Serializable;
 
@@ -78,7 +79,7 @@ public final class LaplaceAccumulator implements Serializable {
     if (n == 0) {
       return this;
     }
-    BLAS blas = BLAS.getInstance();
+    BLAS blas = Backend.blas();
     double[] eta = new double[n];
     if (m > 0) {
       blas.dgemv("N", n, m, 1.0, phi, n, weights, 1, 0.0, eta, 1);

@@ -16,9 +16,9 @@
 
 package io.github.sparkrvm.statistics;
 
-import dev.ludovic.netlib.blas.BLAS;
 import io.github.sparkrvm.basis.BasisFunctions;
 import io.github.sparkrvm.basis.RowBlock;
+import io.github.sparkrvm.linalg.Backend;
 import java.util.List;
 import java.util.function.BiConsumer;
 import java.util.function.BinaryOperator;
@@ -258,7 +258,7 @@ public final class LocalStatistics implements RowCollection {
       for (int i = 0; i < r; i++) {
         weighted[i] = block.rowWeights()[i] * block.phi()[j * r + i];
       }
-      BLAS.getInstance().dgemv("T", r, m, 1.0, block.phi(), r, weighted, 1, 1.0, column, 1);
+      Backend.blas().dgemv("T", r, m, 1.0, block.phi(), r, weighted, 1, 1.0, column, 1);
     }, (a, b) -> {
       for (int i = 0; i < m; i++) {
         a[i] += b[i];

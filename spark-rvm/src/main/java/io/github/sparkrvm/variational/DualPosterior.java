@@ -17,6 +17,7 @@
 package io.github.sparkrvm.variational;
 
 import dev.ludovic.netlib.blas.BLAS;
+import io.github.sparkrvm.linalg.Backend;
 import io.github.sparkrvm.linalg.Cholesky;
 import io.github.sparkrvm.linalg.DenseMatrices;
 import io.github.sparkrvm.linalg.Logistic;
@@ -79,7 +80,7 @@ final class DualPosterior implements WeightPosterior {
 
   /** q(w) for Σ = (diag(a) + ΦᵀDΦ)⁻¹ and μ = ΣΦᵀr. */
   private void fit(double[] a, double[] d, double[] r) {
-    BLAS blas = BLAS.getInstance();
+    BLAS blas = Backend.blas();
     double[] phi = design.phi();
     precision = a.clone();
     for (int j = 0; j < m; j++) {

@@ -59,6 +59,20 @@ class BetterOfTwoTest {
   }
 
   @Test
+  void theSecondPathIsMadeOfTheFirstsFit() {
+    List<RelevanceFit> handed = new ArrayList<>();
+    RelevanceSolver<RelevanceFit> first = path(2, -10.0, 3);
+    RelevanceFit kept = BetterOfTwo.following(first, a -> {
+      handed.add(a);
+      return path(3, -5.0, 4);
+    }).fit(null, IterationListener.none());
+    assertEquals(1, handed.size());
+    assertEquals(-10.0, handed.get(0).logMarginalLikelihoods()[2], "the second path gets the first's fit");
+    assertEquals(3, kept.iterations());
+    assertEquals(7, kept.likelihoodPasses());
+  }
+
+  @Test
   void keepsTheFirstOnATie() {
     RelevanceSolver<RelevanceFit> a = path(2, -5.0, 0);
     RelevanceSolver<RelevanceFit> b = path(4, -5.0, 0);
