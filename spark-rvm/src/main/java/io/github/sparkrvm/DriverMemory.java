@@ -47,15 +47,57 @@ final class DriverMemory {
     if (linear && !fits(needed, available)) {
       throw new IllegalArgumentException("kernel 'linear' has one basis function per input feature: " + m
           + " candidate basis functions (the features and the bias) need about " + (needed >> 20) + " MiB on the "
-          + "driver (" + MATRIX_COPIES + " matrices of " + m + " × " + m + " doubles), but the driver has "
-          + (available >> 20) + " MiB. maxBasis does not apply to the linear kernel: use fewer features (select "
-          + "them first), another kernel, or raise spark.driver.memory");
+          + "driver for this solver (" + MATRIX_COPIES + " matrices of " + m + " × " + m + " doubles), but the "
+          + "driver has " + (available >> 20) + " MiB. Set solver 'fast' (param solver; the job's --solver fast), "
+          + "which never forms the " + m + " × " + m + " matrices: it holds each feature's terms against the active "
+          + "ones only and keeps sparse rows sparse. maxBasis does not apply to the linear kernel: otherwise use "
+          + "fewer features (select them first), or raise spark.driver.memory");
     }
     if (!fits(needed, available)) {
       throw new IllegalArgumentException(m + " candidate basis functions need about " + (needed >> 20)
           + " MiB on the driver (" + MATRIX_COPIES + " matrices of " + m + " × " + m + " doubles), but the driver "
           + "has " + (available >> 20) + " MiB: lower " + param + " or raise spark.driver.memory");
     }
+  }
+
+  /**
+   * The copies of the candidates' terms (M × (k + 2) doubles: gradient, diagonal and the cross products with the k
+   * active features) the driver holds at once in a step of the fast solver on sparse rows: the merged pass, the
+   * terms, and the solver's products with the posterior.
+   */
+  static final int SPARSE_COPIES = io.github.sparkrvm.distributed.SparseStatistics.TERM_COPIES;
+
+  /** The fewest active features the sparse layout must have room for, or the fit is refused before it starts. */
+  static final int SPARSE_MIN_ACTIVE = 16;
+
+  /** Bytes the driver holds in a step of the fast solver on sparse rows over m candidates with k active. */
+  static long sparseBytesFor(long m, long k) {
+    return SPARSE_COPIES * 8L * m * (k + 2) + bytesFor(k);
+  }
+
+  /** {@return the most active features a fast fit on sparse rows over m candidates has room for in this heap} */
+  static long sparseActiveRoom(long m, long available) {
+    long k = Math.max(0, available / 10 * 6 / (SPARSE_COPIES * 8L * m) - 2);
+    while (k > 0 && !fits(sparseBytesFor(m, k), available)) {
+      k--;
+    }
+    return k;
+  }
+
+  /**
+   * {@return the room for active features of a fast fit on sparse rows over m candidates (what it holds: O(M·k + k²),
+   * never M × M)}, refusing the fit when fewer than {@link #SPARSE_MIN_ACTIVE} fit
+   */
+  static long checkSparse(int m, long available) {
+    long room = sparseActiveRoom(m, available);
+    if (room < Math.min(SPARSE_MIN_ACTIVE, m)) {
+      throw new IllegalArgumentException("kernel 'linear' with solver 'fast' on sparse rows over " + m + " candidate "
+          + "basis functions holds each candidate's terms against the active features (" + SPARSE_COPIES + " copies "
+          + "of " + m + " × (k + 2) doubles for k active), but a driver of " + (available >> 20) + " MiB has room "
+          + "for only " + room + " active features: use fewer features (e.g. HashingTF or FeatureHasher with a "
+          + "smaller numFeatures, or the largest LibSVM index), or raise spark.driver.memory");
+    }
+    return room;
   }
 
   /**

@@ -65,6 +65,7 @@ final class FitPlan {
   private final int numClasses;
   private final double gamma;
   private final Kernel kernel;
+  private final SparseLayout layout;
   private final FeatureScaling scaling;
   private final double[] centres;
   private final BasisFunctions basis;
@@ -92,16 +93,26 @@ final class FitPlan {
     this.gamma = gamma;
     kernel = Kernel.of(p.getKernel(), gamma, p.getDegree(), p.getCoef0());
     WarmStart warm = initialModel == null ? null : WarmStart.of(initialModel, p, choice, kernel, dim, numClasses);
+    int candidates = dim + (p.getFitIntercept() ? 1 : 0);
+    layout = SparseLayout.of(new SparseLayout.Inputs(choice, candidates, summary.density(),
+        warm == null || isZero(warm.scaling().shift()), DriverMemory.primalFits(candidates,
+            Runtime.getRuntime().maxMemory())));
     scaling = warm != null ? warm.scaling()
         : p.getStandardization()
-            ? FeatureScaling.fromStandardDeviations(summary.featureMean(), summary.featureStandardDeviation())
+            ? FeatureScaling.fromStandardDeviations(layout.sparse() ? new double[dim] : summary.featureMean(),
+                summary.featureStandardDeviation())
             : FeatureScaling.identity(dim);
     centres = choice.linear() ? new double[0] : warm != null ? warm.centres(summary.centres()) : summary.centres();
     basis = BasisFunctions.of(kernel, p.getFitIntercept(), dim, scaling.applyRows(centres));
     int m = basis.numCandidates();
-    start = start(warm, p, dim);
+    start = presentOnly(start(warm, p, dim), summary);
     int[][] blocks = classCandidates();
-    if (choice.softmax() && choice.method() == FitChoice.Method.FAST) {
+    if (layout.sparse()) {
+      int concurrent = perClass ? Math.min(p.getParallelism(), numClasses) : 1;
+      LOG.info("{}: {}; room for up to {} active features on the driver{}", uid, layout.why(),
+          DriverMemory.checkSparse(m, Runtime.getRuntime().maxMemory() / concurrent),
+          concurrent == 1 ? "" : " in each of " + concurrent + " one-vs-rest fits at once");
+    } else if (choice.softmax() && choice.method() == FitChoice.Method.FAST) {
       DriverMemory.checkFastSoftmax(numClasses, m, choice.linear());
     } else if (choice.softmax()) {
       // with class feature blocks, em's Hessian is over each class' own candidates only: K·(B + 1), not K·M
@@ -120,7 +131,8 @@ final class FitPlan {
         p.getGridShape())), l -> l.describe() + ", " + (form.dual() ? "dual" : "primal") + " form").table();
     boolean fast = choice.method() == FitChoice.Method.FAST;
     placement = logged(Placement.of(new Placement.Inputs(summary.rows(), summary.weightedRows(), m, dim,
-        !choice.family().hasNoise() || fast, fast && !perClass && choice.family().laplace() != null,
+        !layout.sparse() && (!choice.family().hasNoise() || fast),
+        !layout.sparse() && fast && !perClass && choice.family().laplace() != null,
         p.getMaxDriverDesignSizeInMB(), Runtime.getRuntime().maxMemory(), maxResultSize)), Placement::describe);
     boolean softmaxAtScale = choice.softmax() && fast && blocks == null
         && (long) numClasses * m >= SOFTMAX_AT_SCALE_PAIRS;
@@ -130,7 +142,7 @@ final class FitPlan {
         p.getAlphaPriorRate(), adds.maxAddsPerStep(), p.getNoisePrecision());
     calibration = VarianceCalibration.of(new VarianceCalibration.Inputs(p.getCalibrateVariance(),
         choice.family().hasNoise(), options.noiseFixed(), choice.variational(), summary.weightedRows(),
-        Placement.rowsOnDriver(summary.rows(), m, dim, p.getMaxDriverDesignSizeInMB(),
+        layout.sparse(), Placement.rowsOnDriver(summary.rows(), m, dim, p.getMaxDriverDesignSizeInMB(),
             Runtime.getRuntime().maxMemory(), maxResultSize) >= summary.rows()));
     if (!calibration.describe().isEmpty()) {
       LOG.info("{}: {}", uid, calibration.describe());
@@ -150,6 +162,15 @@ final class FitPlan {
       LOG.info("{}: {}", uid, chosen.why());
     }
     solver = chosen.solver();
+  }
+
+  private static boolean isZero(double[] values) {
+    for (double v : values) {
+      if (v != 0.0) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** {@return {@code decision}, logged for this fit as {@code describe} says} */
@@ -177,6 +198,33 @@ final class FitPlan {
     FitStart from = FitStart.from(warm.size() == 0 ? null : warm.state(basis));
     LOG.info("{}: {}", uid, warm.describe(from.initial(), basis.numCandidates()));
     return from;
+  }
+
+  /**
+   * {@return on sparse rows, a binary, one-vs-rest or count fit from a cold start restricted to the candidates some row
+   * holds
+   * (the bias and every feature not always 0): the others never gain, and each candidate scored costs the driver a
+   * double per active feature at every pass (hashed or LibSVM features often use a fraction of their indices); else
+   * {@code from}}
+   */
+  private FitStart presentOnly(FitStart from, DataSummary summary) {
+    if (!layout.sparse() || !(from instanceof FitStart.Cold) || !choice.family().classifier()
+        && choice.family().laplace() == null) {
+      return from;
+    }
+    double[] magnitude = summary.featureMagnitude();
+    int first = basis.intercept() ? 1 : 0;
+    int[] present = java.util.stream.IntStream.concat(java.util.stream.IntStream.range(0, first),
+        java.util.stream.IntStream.range(0, magnitude.length).filter(j -> magnitude[j] > 0.0).map(j -> j + first))
+        .toArray();
+    if (present.length == basis.numCandidates()) {
+      return from;
+    }
+    LOG.info("{}: {} of the {} features are nonzero in some row: solver fast scores those only", uid,
+        present.length - first, magnitude.length);
+    int[][] each = new int[Math.max(numClasses, 1)][];
+    java.util.Arrays.fill(each, present); // one-vs-rest: every class' binary fit over the same candidates
+    return new FitStart.Restricted(each);
   }
 
   /**
@@ -335,6 +383,11 @@ final class FitPlan {
   /** {@return the kernel} */
   Kernel kernel() {
     return kernel;
+  }
+
+  /** {@return whether the rows stay sparse (kernel linear, solver fast, wide sparse features: {@link SparseLayout})} */
+  boolean sparse() {
+    return layout.sparse();
   }
 
   /** {@return the scaling of the features the basis is built on} */

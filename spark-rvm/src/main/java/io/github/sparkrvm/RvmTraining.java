@@ -24,12 +24,14 @@ import io.github.sparkrvm.distributed.DataSummary;
 import io.github.sparkrvm.distributed.InputRows;
 import io.github.sparkrvm.distributed.JobDescription;
 import io.github.sparkrvm.distributed.PartitionOrder;
+import io.github.sparkrvm.distributed.SparseStatistics;
 import io.github.sparkrvm.distributed.TrainingRow;
 import io.github.sparkrvm.linalg.Backend;
 import io.github.sparkrvm.solvers.GammaSearch;
 import io.github.sparkrvm.solvers.HeldOutVarianceScale;
 import io.github.sparkrvm.solvers.MultiClassFit;
 import io.github.sparkrvm.solvers.RelevanceResult;
+import io.github.sparkrvm.statistics.DesignStatistics;
 import io.github.sparkrvm.statistics.Family;
 import io.github.sparkrvm.statistics.LocalStatistics;
 import io.github.sparkrvm.statistics.RowCollection;
@@ -132,59 +134,13 @@ final class RvmTraining {
             : new WarmStart.Initial(initialModel.uid(), initialModel.fitted(), initialModel.getStandardization(),
                 initialModel.getFitIntercept()));
 
-    int dim = summary.dim();
-    JavaRDD<RowBlock> blocks = BlockStatistics.toBlocks(rows, plan.scaling(),
-        BlockStatistics.blockRows(dim, plan.basis().numCandidates(), p.getMaxBlockSizeInMB()))
-        .persist(StorageLevel.MEMORY_AND_DISK());
-    RelevanceResult result = null;
-    double varianceScale = 1.0;
-    int passes = 1;
-    Searched search = null;
     FitProgress shown = new FitProgress(uid, p.getMaxIter(), p.getTol(), p.getLogEvery(), System.err);
-    Broadcast<BasisFunctions> broadcast = null;
-    BlockStatistics cluster = null;
-    try {
-      RowCollection stats = null;
-      if (plan.searchesGamma()) {
-        search = searchGamma(plan, blocks, summary);
-        passes++;
-        plan = plan.withGamma(search.outcome().best().gamma());
-        if (plan.searchesOnEveryRow()) {
-          result = search.outcome().best().fit();
-        }
-      }
-      if (result == null) {
-        broadcast = jsc.broadcast(plan.basis());
-        cluster = new BlockStatistics(blocks, broadcast, p.getAggregationDepth()).describedAs(shown::stage);
-        stats = plan.onDriver() ? cluster.collectLocal() : cluster;
-        result = plan.solver().fit(stats, listener("", shown, progress));
-      }
-      if (plan.calibration().crossFit()) {
-        // the search's fit at the chosen gamma: its design, expanded again from the rows the search collected
-        RowCollection on = stats != null ? stats : LocalStatistics.expanded(search.collected(), plan.basis());
-        varianceScale = HeldOutVarianceScale.of(on, plan.solver());
-        LOG.info("{}: the predictive variance is scaled by {} ({} held-out fits: the mean squared standardised "
-            + "residual of rows predicted by a fit on the others)", uid, varianceScale, HeldOutVarianceScale.FOLDS);
-      }
-      if (cluster != null) {
-        passes += cluster.passes();
-      }
-    } catch (IllegalArgumentException e) {
-      throw e;
-    } catch (ArithmeticException e) {
-      throw nonFinite(e);
-    } catch (Exception e) {
-      throw InputRows.rethrow(e);
-    } finally {
-      if (cluster != null) {
-        cluster.releaseCachedSample();
-      }
-      blocks.unpersist(false);
-      if (broadcast != null) {
-        broadcast.destroy();
-      }
-    }
+    Solved solved = plan.sparse() ? solveSparse(rows, plan, shown) : solveDense(rows, plan, summary, jsc, shown);
+    plan = solved.plan();
     BasisFunctions basis = plan.basis();
+    RelevanceResult result = solved.result();
+    double varianceScale = solved.varianceScale();
+    int passes = solved.passes();
     double seconds = (System.nanoTime() - start) / 1e9;
     java.util.List<String> warnings;
     try {
@@ -197,7 +153,8 @@ final class RvmTraining {
     }
     RvmTrainingSummary trainingSummary = new RvmTrainingSummary(summary.rows(), result.iterations(),
         result.converged(), result.logMarginalLikelihoods(), result.activeCounts(), passes, seconds, warnings,
-        plan.initial() == null ? -1 : plan.initial().size(), search == null ? null : search.choice());
+        plan.initial() == null ? -1 : plan.initial().size(),
+        solved.search() == null ? null : solved.search().choice());
     FittedRvm fitted = ModelAssembly.fitted(plan, result, trainingSummary, varianceScale);
     LOG.info("{}: {}{} after {} iterations: {} {} kept over {} basis functions, {} passes, {} s", uid,
         result.converged() ? "converged" : "stopped at maxIter",
@@ -207,6 +164,92 @@ final class RvmTraining {
         passes, seconds);
     shown.finished(result.converged(), result.iterations());
     return new Result(fitted, plan.gamma());
+  }
+
+  /**
+   * A solver's result, the passes over the data it took (the summary pass included), the scale of the predictive
+   * variance (1 unless calibrated), the plan it ran (with γ chosen by the evidence when the param is unset) and that
+   * search (null: none).
+   */
+  private record Solved(RelevanceResult result, int passes, double varianceScale, FitPlan plan, Searched search) {}
+
+  /**
+   * Solves over the rows expanded dense: collected to the driver, or as row blocks over the cluster against the
+   * broadcast basis.
+   */
+  private Solved solveDense(JavaRDD<TrainingRow> rows, FitPlan planned, DataSummary summary, JavaSparkContext jsc,
+      FitProgress shown) {
+    JavaRDD<RowBlock> blocks = BlockStatistics.toBlocks(rows, planned.scaling(),
+        BlockStatistics.blockRows(summary.dim(), planned.basis().numCandidates(), p.getMaxBlockSizeInMB()))
+        .persist(StorageLevel.MEMORY_AND_DISK());
+    Broadcast<BasisFunctions> broadcast = null;
+    BlockStatistics cluster = null;
+    try {
+      Searched search = planned.searchesGamma() ? collected(() -> searchGamma(planned, blocks, summary)) : null;
+      FitPlan plan = search == null ? planned : planned.withGamma(search.outcome().best().gamma());
+      RowCollection stats = null;
+      RelevanceResult result;
+      if (search != null && plan.searchesOnEveryRow()) {
+        result = search.outcome().best().fit(); // on the driver, the search's fit at the chosen γ is the fit
+      } else {
+        broadcast = jsc.broadcast(plan.basis());
+        BlockStatistics over = new BlockStatistics(blocks, broadcast, p.getAggregationDepth())
+            .describedAs(shown::stage);
+        cluster = over;
+        RowCollection collectedStats = collected(() -> plan.onDriver() ? over.collectLocal() : over);
+        stats = collectedStats;
+        result = solved(plan, () -> collectedStats, shown);
+      }
+      double varianceScale = 1.0;
+      if (plan.calibration().crossFit()) {
+        // after the search on every row: the design at the chosen γ, expanded again from the rows it collected
+        RowCollection on = stats != null ? stats : LocalStatistics.expanded(search.collected(), plan.basis());
+        varianceScale = collected(() -> HeldOutVarianceScale.of(on, plan.solver()));
+        LOG.info("{}: the predictive variance is scaled by {} ({} held-out fits: the mean squared standardised "
+            + "residual of rows predicted by a fit on the others)", uid, varianceScale, HeldOutVarianceScale.FOLDS);
+      }
+      int passes = 1 + (search == null ? 0 : 1) + (cluster == null ? 0 : cluster.passes());
+      return new Solved(result, passes, varianceScale, plan, search);
+    } finally {
+      if (cluster != null) {
+        cluster.releaseCachedSample();
+      }
+      blocks.unpersist(false);
+      if (broadcast != null) {
+        broadcast.destroy();
+      }
+    }
+  }
+
+  /** Solves over the rows kept sparse over the cluster (kernel linear, solver fast: {@link SparseLayout}). */
+  private Solved solveSparse(JavaRDD<TrainingRow> rows, FitPlan plan, FitProgress shown) {
+    SparseStatistics sparse = SparseStatistics.of(rows, plan.scaling().scale(), plan.basis().intercept(),
+        p.getAggregationDepth()).describedAs(shown::stage);
+    try {
+      RelevanceResult result = solved(plan, () -> sparse, shown);
+      return new Solved(result, 1 + sparse.passes(), 1.0, plan, null);
+    } finally {
+      sparse.release();
+    }
+  }
+
+  /** {@return the plan's solver run over the statistics {@code stats} gives, its failures explained} */
+  private RelevanceResult solved(FitPlan plan, java.util.function.Supplier<? extends DesignStatistics> stats,
+      FitProgress shown) {
+    return collected(() -> plan.solver().fit(stats.get(), listener("", shown, progress)));
+  }
+
+  /** {@return what {@code work} computes over the data, its failures explained} */
+  private <T> T collected(java.util.function.Supplier<T> work) {
+    try {
+      return work.get();
+    } catch (IllegalArgumentException e) {
+      throw e;
+    } catch (ArithmeticException e) {
+      throw nonFinite(e);
+    } catch (Exception e) {
+      throw InputRows.rethrow(e);
+    }
   }
 
   /**

@@ -38,10 +38,11 @@ record VarianceCalibration(boolean crossFit, String why) {
    * @param noiseFixed whether the noise precision is held (param noisePrecision above 0)
    * @param variational whether the solver is variational
    * @param weightedRows the rows of positive weight
+   * @param sparse whether the rows stay sparse over the cluster (kernel linear, wide sparse features)
    * @param designOnDriver whether the driver holds the fit's expanded design (the rule of the driver path)
    */
   record Inputs(boolean requested, boolean gaussian, boolean noiseFixed, boolean variational, long weightedRows,
-      boolean designOnDriver) {}
+      boolean sparse, boolean designOnDriver) {}
 
   /** {@return the decision for a fit} @param in what it is made from */
   static VarianceCalibration of(Inputs in) {
@@ -61,6 +62,10 @@ record VarianceCalibration(boolean crossFit, String why) {
     if (in.weightedRows() < MIN_ROWS) {
       return new VarianceCalibration(false, not + " (" + in.weightedRows() + " rows of positive weight, fewer than "
           + MIN_ROWS + ")");
+    }
+    if (in.sparse()) {
+      return new VarianceCalibration(false, not + " (the rows stay sparse over the cluster, and the held-out fits "
+          + "run on an expanded design on the driver; set calibrateVariance false to say so)");
     }
     if (!in.designOnDriver()) {
       return new VarianceCalibration(false, not + " (the expanded design does not fit the driver, where the held-out "

@@ -22,7 +22,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
-/** The driver-memory check of a binary or gaussian fit names the cure that applies to its kernel. */
+/**
+ * The driver-memory check of a binary or gaussian fit names the cure that applies to its kernel: for kernel linear,
+ * solver fast, which holds O(M·k + k²) on the driver.
+ */
 class DriverMemoryLinearTest {
 
   @Test
@@ -32,6 +35,7 @@ class DriverMemoryLinearTest {
         () -> DriverMemory.checkBasis(50_001, "maxBasis", true, 1L << 30));
     assertTrue(e.getMessage().contains("kernel 'linear' has one basis function per input feature"), e.getMessage());
     assertTrue(e.getMessage().contains("maxBasis does not apply to the linear kernel"), e.getMessage());
+    assertTrue(e.getMessage().contains("Set solver 'fast'"), e.getMessage());
     assertFalse(e.getMessage().contains("lower maxBasis"), e.getMessage());
     // other kernels keep the maxBasis advice, and what fits passes for both
     IllegalArgumentException rbf = assertThrows(IllegalArgumentException.class,
@@ -59,5 +63,42 @@ class DriverMemoryLinearTest {
     assertTrue(e.getMessage().startsWith("kernel 'linear' has one basis function per input feature: 50001"),
         e.getMessage());
     assertFalse(e.getMessage().contains("lower maxBasis"), e.getMessage());
+  }
+
+  @Test
+  void solverFastHasRoomForTheActiveFeaturesOfWideSparseInput() {
+    // 2^18 features and the bias in 1 GiB: 0.6 GiB / (4 copies × 8 bytes × 262,145) − 2 = 74 active features
+    long room = DriverMemory.checkSparse((1 << 18) + 1, 1L << 30);
+    assertTrue(room >= 70 && room <= 74, "room " + room);
+    assertTrue(DriverMemory.sparseBytesFor((1 << 18) + 1, room) <= (1L << 30) / 10 * 6);
+    // 2^24 features leave no room for 16 active ones in 1 GiB: refused, naming what to do
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> DriverMemory.checkSparse((1 << 24) + 1, 1L << 30));
+    assertTrue(e.getMessage().contains("raise spark.driver.memory"), e.getMessage());
+  }
+
+  @Test
+  void fiftyThousandLinearFeaturesFitWithSolverFastAndAreRefusedByVariationalNamingFast() {
+    java.util.List<org.apache.spark.sql.Row> rows = new java.util.ArrayList<>();
+    java.util.SplittableRandom random = new java.util.SplittableRandom(5);
+    for (int i = 0; i < 40; i++) {
+      int[] indices = {random.nextInt(25_000), 25_000 + random.nextInt(25_000)};
+      double label = i % 2;
+      rows.add(org.apache.spark.sql.RowFactory.create(org.apache.spark.ml.linalg.Vectors.sparse(50_000,
+          label == 1.0 ? new int[] {0, indices[1]} : indices, new double[] {1.0, 1.0}), label));
+    }
+    org.apache.spark.sql.Dataset<org.apache.spark.sql.Row> data = SparkTestSession.get().createDataFrame(rows,
+        new org.apache.spark.sql.types.StructType().add("features", org.apache.spark.ml.linalg.SQLDataTypes.VectorType())
+            .add("label", org.apache.spark.sql.types.DataTypes.DoubleType));
+    // feature 0 is the label: the fit keeps it
+    RvmClassificationModel model = new RvmClassifier().setKernel("linear").setSolver("fast").fit(data);
+    assertTrue(model.featureRelevance().apply(0) > 0.0, "feature 0 kept");
+    assertTrue(model.transform(data).filter("prediction = label").count() == 40);
+    long available = Runtime.getRuntime().maxMemory();
+    org.junit.jupiter.api.Assumptions.assumeTrue(available < DriverMemory.bytesFor(50_001) / 10 * 6,
+        "a driver this large fits the 50,001 × 50,001 matrices");
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> new RvmClassifier().setKernel("linear").setSolver("variational").fit(data));
+    assertTrue(e.getMessage().contains("Set solver 'fast'"), e.getMessage());
   }
 }

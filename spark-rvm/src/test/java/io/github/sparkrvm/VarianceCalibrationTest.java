@@ -81,16 +81,17 @@ class VarianceCalibrationTest {
     assertEquals(1.0, held.varianceScale(), 0.0);
     assertEquals(100.0, held.fittedNoisePrecision(), 0.0);
     sinc.unpersist();
-    VarianceCalibration.Inputs on = new VarianceCalibration.Inputs(true, true, false, false, 100, true);
+    VarianceCalibration.Inputs on = new VarianceCalibration.Inputs(true, true, false, false, 100, false, true);
     assertTrue(VarianceCalibration.of(on).crossFit());
-    assertEquals("", VarianceCalibration.of(new VarianceCalibration.Inputs(true, false, false, false, 100, true))
+    assertEquals("", VarianceCalibration.of(new VarianceCalibration.Inputs(true, false, false, false, 100, false, true))
         .describe());
     for (VarianceCalibration.Inputs off : new VarianceCalibration.Inputs[] {
-        new VarianceCalibration.Inputs(false, true, false, false, 100, true),
-        new VarianceCalibration.Inputs(true, true, true, false, 100, true),
-        new VarianceCalibration.Inputs(true, true, false, true, 100, true),
-        new VarianceCalibration.Inputs(true, true, false, false, 19, true),
-        new VarianceCalibration.Inputs(true, true, false, false, 100, false)}) {
+        new VarianceCalibration.Inputs(false, true, false, false, 100, false, true),
+        new VarianceCalibration.Inputs(true, true, true, false, 100, false, true),
+        new VarianceCalibration.Inputs(true, true, false, true, 100, false, true),
+        new VarianceCalibration.Inputs(true, true, false, false, 19, false, true),
+        new VarianceCalibration.Inputs(true, true, false, false, 100, true, true),
+        new VarianceCalibration.Inputs(true, true, false, false, 100, false, false)}) {
       VarianceCalibration d = VarianceCalibration.of(off);
       assertFalse(d.crossFit(), d.describe());
       assertTrue(d.describe().startsWith("the predictive variance is type-II maximum likelihood's"), d.describe());

@@ -29,6 +29,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.PriorityQueue;
 import java.util.TreeMap;
+import org.apache.spark.ml.linalg.SparseVector;
+import org.apache.spark.ml.linalg.Vector;
 
 /**
  * One pass over the training rows: validates every row (with messages naming the columns), counts, takes the
@@ -85,6 +87,8 @@ public final class DataSummary implements Serializable {
   private final ScaledMoments labels = new ScaledMoments(1);
   private long positives;
   private long weightedRows;
+  /** The nonzero features of the rows with positive weight. */
+  private long nonzeros;
   /** multinomial: the weight of the rows of each class seen (with positive weight). */
   private final TreeMap<Integer, Double> classWeights = new TreeMap<>();
   private final PriorityQueue<Candidate> candidates = new PriorityQueue<>(new LargestKeyFirst());
@@ -124,15 +128,19 @@ public final class DataSummary implements Serializable {
    * @return this summary
    */
   public DataSummary add(TrainingRow row) {
-    double[] x = row.features();
-    if (x == null) {
+    Vector v = row.vector();
+    if (v == null) {
       throw new InvalidInputException("featuresCol '" + columns.features() + "' is null in a row: drop or fill such rows");
     }
-    checkDim(x.length);
-    for (int j = 0; j < x.length; j++) {
-      if (!Double.isFinite(x[j])) {
-        throw new InvalidInputException("featuresCol '" + columns.features() + "' holds " + x[j] + " (feature " + j
-            + " of a row with label " + row.label() + "): remove or impute non-finite values before fitting");
+    checkDim(v.size());
+    // a sparse row stays sparse (its moments cost O(nonzeros)) unless it is a candidate centre
+    SparseVector sparse = v instanceof SparseVector s && maxCentres == 0 ? s : null;
+    double[] x = sparse == null ? v.toArray() : sparse.values();
+    for (int i = 0; i < x.length; i++) {
+      if (!Double.isFinite(x[i])) {
+        throw new InvalidInputException("featuresCol '" + columns.features() + "' holds " + x[i] + " (feature "
+            + (sparse == null ? i : sparse.indices()[i]) + " of a row with label " + row.label() + "): remove or "
+            + "impute non-finite values before fitting");
       }
     }
     double t = row.label();
@@ -149,20 +157,25 @@ public final class DataSummary implements Serializable {
     }
     if (columns.counts() && (t < 0.0 || t != Math.rint(t))) {
       throw new InvalidInputException("labelCol '" + columns.label() + "' holds " + t + " (in the row with features "
-          + shown(x) + "), but family 'poisson' needs counts 0.0, 1.0, 2.0, … (whole non-negative numbers): fix or "
+          + shown(v) + "), but family 'poisson' needs counts 0.0, 1.0, 2.0, … (whole non-negative numbers): fix or "
           + "drop that row, or use family gaussian for a real-valued label");
     }
     double w = row.weight();
     if (!Double.isFinite(w) || w < 0.0) {
       throw new InvalidInputException("weightCol '" + columns.weight() + "' holds " + w + " (or null) in the row "
-          + "with label " + t + " and features " + shown(x) + ": weights must be finite and non-negative; fix or drop "
+          + "with label " + t + " and features " + shown(v) + ": weights must be finite and non-negative; fix or drop "
           + "that row");
     }
     rows++;
     if (w == 0.0) {
       return this;
     }
-    features.add(x, w);
+    if (sparse == null) {
+      features.add(x, w);
+    } else {
+      features.addNonzeros(sparse.indices(), x, w);
+    }
+    nonzeros += v.numNonzeros();
     labels.add(new double[] {t}, w);
     weightedRows++;
     if (t == 1.0) {
@@ -181,8 +194,18 @@ public final class DataSummary implements Serializable {
     return this;
   }
 
-  /** The first few features of a row, for a message. */
-  private static String shown(double[] x) {
+  /** The first few features of a row, for a message (the first few nonzeros of a sparse row). */
+  private static String shown(Vector v) {
+    if (v instanceof SparseVector s) {
+      int n = Math.min(s.indices().length, 5);
+      StringBuilder out = new StringBuilder("(" + s.size() + ", {");
+      for (int i = 0; i < n; i++) {
+        out.append(i > 0 ? ", " : "").append(s.indices()[i]).append(": ").append(s.values()[i]);
+      }
+      return out.append(s.indices().length > n ? ", … " + (s.indices().length - n) + " more nonzeros})" : "})")
+          .toString();
+    }
+    double[] x = v.toArray();
     int n = Math.min(x.length, 5);
     StringBuilder out = new StringBuilder("[");
     for (int j = 0; j < n; j++) {
@@ -263,6 +286,7 @@ public final class DataSummary implements Serializable {
     }
     rows += other.rows;
     positives += other.positives;
+    nonzeros += other.nonzeros;
     weightedRows += other.weightedRows;
     if (other.features != null) {
       features.merge(other.features);
@@ -293,6 +317,19 @@ public final class DataSummary implements Serializable {
   /** {@return rows with positive weight} */
   public long weightedRows() {
     return weightedRows;
+  }
+
+  /**
+   * {@return the nonzero features of the rows with positive weight (a dense row's nonzero entries, a sparse row's
+   * stored ones)}
+   */
+  public long nonzeros() {
+    return nonzeros;
+  }
+
+  /** {@return the share of the features that are nonzero over the rows with positive weight, in [0, 1]} */
+  public double density() {
+    return weightedRows == 0 || dim <= 0 ? 0.0 : nonzeros / ((double) weightedRows * dim);
   }
 
   /** {@return rows with label 1 and positive weight} */

@@ -26,6 +26,11 @@ import java.util.Arrays;
  * by powers of two) when a larger value raises e. So every finite input gives finite, accurate moments: a column
  * of values near 1e200 (whose squares overflow) or near 1e-200 (whose squares underflow to 0) has the mean and
  * standard deviation of the same column at scale 1, times the scale.
+ *
+ * <p>Sparse rows ({@link #addNonzeros}) touch their nonzero columns only: a column keeps the weight of the rows
+ * folded into it, and the zeros of the rows it has not seen are folded in as one group (Chan's merge with a group
+ * of mean 0) when the column is next touched or read, so a row costs O(its nonzeros), not O(columns). Rows added
+ * dense fold every column, as before.
  */
 final class ScaledMoments implements Serializable {
 
@@ -38,6 +43,10 @@ final class ScaledMoments implements Serializable {
   private final double[] mean;
   /** The weighted sum of squared deviations of each column, divided by 4^exponent. */
   private final double[] m2;
+  /** The weight of the rows folded into each column (below weightSum when sparse rows left zeros to fold). */
+  private final double[] columnWeight;
+  /** Whether some column has zeros of sparse rows still to fold. */
+  private boolean unfolded;
   private double weightSum;
 
   ScaledMoments(int columns) {
@@ -45,6 +54,7 @@ final class ScaledMoments implements Serializable {
     Arrays.fill(exponent, NONE);
     mean = new double[columns];
     m2 = new double[columns];
+    columnWeight = new double[columns];
   }
 
   int columns() {
@@ -53,6 +63,7 @@ final class ScaledMoments implements Serializable {
 
   /** Adds a row of finite values with finite weight w &gt; 0. */
   void add(double[] x, double w) {
+    foldAll();
     double total = weightSum + w;
     for (int j = 0; j < x.length; j++) {
       if (x[j] != 0.0) {
@@ -62,8 +73,61 @@ final class ScaledMoments implements Serializable {
       double delta = xs - mean[j];
       mean[j] += delta * (w / total);
       m2[j] += w * delta * (xs - mean[j]);
+      columnWeight[j] = total;
     }
     weightSum = total;
+  }
+
+  /**
+   * Adds a sparse row of finite values with finite weight w &gt; 0: {@code values[i]} in column {@code indices[i]},
+   * zeros elsewhere (O(nonzeros)).
+   *
+   * @param indices the nonzero columns, ascending
+   * @param values their values
+   * @param w the row's weight
+   */
+  void addNonzeros(int[] indices, double[] values, double w) {
+    for (int i = 0; i < indices.length; i++) {
+      int j = indices[i];
+      double x = values[i];
+      if (x == 0.0) {
+        continue;
+      }
+      fold(j);
+      raise(j, Math.getExponent(x));
+      double total = columnWeight[j] + w;
+      double xs = Math.scalb(x, -exponent[j]);
+      double delta = xs - mean[j];
+      mean[j] += delta * (w / total);
+      m2[j] += w * delta * (xs - mean[j]);
+      columnWeight[j] = total;
+    }
+    weightSum += w;
+    unfolded = true;
+  }
+
+  /** Folds into column j the zeros of the rows it has not seen (one group of mean 0, Chan's merge). */
+  private void fold(int j) {
+    double zeros = weightSum - columnWeight[j];
+    if (zeros <= 0.0) {
+      return;
+    }
+    double seen = columnWeight[j];
+    double total = seen + zeros;
+    double delta = -mean[j];
+    mean[j] += delta * (zeros / total);
+    m2[j] += delta * delta * (seen / total) * zeros;
+    columnWeight[j] = weightSum;
+  }
+
+  /** Folds the zeros of sparse rows into every column (O(columns); nothing when every row was dense). */
+  private void foldAll() {
+    if (unfolded) {
+      for (int j = 0; j < mean.length; j++) {
+        fold(j);
+      }
+      unfolded = false;
+    }
   }
 
   /** Adds the moments of the same columns over other rows. */
@@ -71,6 +135,8 @@ final class ScaledMoments implements Serializable {
     if (!(other.weightSum > 0.0)) {
       return;
     }
+    foldAll();
+    other.foldAll();
     double total = weightSum + other.weightSum;
     for (int j = 0; j < mean.length; j++) {
       if (other.exponent[j] != NONE) {
@@ -82,6 +148,7 @@ final class ScaledMoments implements Serializable {
       double delta = otherMean - mean[j];
       mean[j] += delta * (other.weightSum / total);
       m2[j] += otherM2 + delta * delta * (weightSum / total) * other.weightSum;
+      columnWeight[j] = total;
     }
     weightSum = total;
   }
@@ -105,11 +172,13 @@ final class ScaledMoments implements Serializable {
 
   /** {@return the weighted mean of column j} */
   double mean(int j) {
+    fold(j);
     return exponent[j] == NONE ? 0.0 : Math.scalb(mean[j], exponent[j]);
   }
 
   /** {@return the weighted (population) standard deviation of column j; finite for finite inputs} */
   double standardDeviation(int j) {
+    fold(j);
     if (exponent[j] == NONE || !(weightSum > 0.0)) {
       return 0.0;
     }

@@ -104,4 +104,41 @@ class ScaledMomentsTest {
     assertEquals(0, m.maxExponent(1));
     assertEquals(0.0, m.standardDeviation(1));
   }
+
+  @Test
+  void sparseRowsGiveTheMomentsOfTheSameRowsDense() {
+    // 200 rows over 30 columns, about 10% nonzero, some added sparse, some dense, merged across two halves
+    SplittableRandom random = new SplittableRandom(11);
+    int n = 200;
+    int d = 30;
+    double[][] rows = new double[n][d];
+    double[] weights = new double[n];
+    for (int i = 0; i < n; i++) {
+      weights[i] = random.nextDouble(0.5, 2);
+      for (int j = 0; j < d; j++) {
+        rows[i][j] = random.nextDouble() < 0.1 ? random.nextDouble(-5, 5) * (j == 7 ? 1e250 : 1.0) : 0.0;
+      }
+    }
+    ScaledMoments dense = of(rows, weights);
+    ScaledMoments first = new ScaledMoments(d);
+    ScaledMoments second = new ScaledMoments(d);
+    for (int i = 0; i < n; i++) {
+      ScaledMoments to = i < n / 2 ? first : second;
+      if (i % 5 == 0) {
+        to.add(rows[i], weights[i]);
+      } else {
+        final int row = i;
+        int[] idx = java.util.stream.IntStream.range(0, d).filter(j -> rows[row][j] != 0.0).toArray();
+        to.addNonzeros(idx, java.util.Arrays.stream(idx).mapToDouble(j -> rows[row][j]).toArray(), weights[i]);
+      }
+    }
+    first.merge(second);
+    assertEquals(dense.weightSum(), first.weightSum(), 1e-12);
+    for (int j = 0; j < d; j++) {
+      double scale = Math.max(Math.abs(dense.standardDeviation(j)), Double.MIN_NORMAL);
+      assertEquals(dense.mean(j), first.mean(j), 1e-12 * scale, "mean " + j);
+      assertEquals(dense.standardDeviation(j), first.standardDeviation(j), 1e-12 * scale, "sd " + j);
+      assertEquals(dense.maxExponent(j), first.maxExponent(j));
+    }
+  }
 }

@@ -1,0 +1,194 @@
+/*
+ * Copyright 2026 The spark-rvm authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package io.github.sparkrvm.distributed;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.github.sparkrvm.SparkTestSession;
+import io.github.sparkrvm.SparseProblem;
+import io.github.sparkrvm.basis.BasisFunctions;
+import io.github.sparkrvm.basis.FeatureScaling;
+import io.github.sparkrvm.basis.RowBlock;
+import io.github.sparkrvm.solvers.FastBernoulliSolver;
+import io.github.sparkrvm.solvers.FastGaussianSolver;
+import io.github.sparkrvm.solvers.FitStart;
+import io.github.sparkrvm.solvers.RelevanceFit;
+import io.github.sparkrvm.solvers.SparseBayesOptions;
+import io.github.sparkrvm.statistics.CandidateTerms;
+import io.github.sparkrvm.statistics.GaussianColumns;
+import io.github.sparkrvm.statistics.LaplaceLikelihood;
+import io.github.sparkrvm.statistics.LikelihoodTerms;
+import io.github.sparkrvm.util.IterationListener;
+import java.util.Arrays;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.broadcast.Broadcast;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The sparse layout of the linear kernel against the dense one on the same rows: the statistics of every pass, and
+ * the fast solvers' models, agree to rounding (the strongest known answer: the dense path is the reference).
+ */
+class SparseStatisticsTest {
+
+  /** 400 features (5 true), about 8 nonzeros a row: blocks of up to 4096 rows over 3 partitions. */
+  private static final SparseProblem PROBLEM = new SparseProblem(400, new double[] {2.5, -2.5, 2.0, -2.0, 3.0}, 6, 0);
+
+  private static void assertClose(double[] expected, double[] actual) {
+    assertEquals(expected.length, actual.length);
+    double scale = Arrays.stream(expected).map(Math::abs).max().orElse(1.0);
+    assertArrayEquals(expected, actual, 1e-9 * Math.max(scale, 1.0));
+  }
+
+  private record Both(SparseStatistics sparse, BlockStatistics dense, JavaRDD<RowBlock> blocks,
+      Broadcast<BasisFunctions> basis) implements AutoCloseable {
+    @Override
+    public void close() {
+      sparse.release();
+      blocks.unpersist();
+      basis.destroy();
+    }
+  }
+
+  /** The rows in both layouts, the features scaled by {@code scale} (no shift), with a bias. */
+  private static Both both(List<TrainingRow> rows, double[] scale) {
+    JavaSparkContext jsc = JavaSparkContext.fromSparkContext(SparkTestSession.get().sparkContext());
+    JavaRDD<TrainingRow> rdd = jsc.parallelize(rows, 3);
+    int d = scale.length;
+    JavaRDD<RowBlock> blocks = BlockStatistics.toBlocks(rdd, new FeatureScaling(new double[d], scale), 97).cache();
+    Broadcast<BasisFunctions> basis = jsc.broadcast(BasisFunctions.linear(true, d));
+    return new Both(SparseStatistics.of(rdd, scale, true, 2), new BlockStatistics(blocks, basis, 2), blocks, basis);
+  }
+
+  private static double[] scale(int d, long seed) {
+    return new SplittableRandom(seed).doubles(d, 0.5, 2.0).toArray();
+  }
+
+  @Test
+  void everyPassAgreesWithTheDenseLayout() {
+    List<TrainingRow> rows = PROBLEM.rows(400, 1, Double.NaN);
+    try (Both both = both(rows, scale(400, 2))) {
+      int m = both.sparse().numCandidates();
+      assertEquals(both.dense().numCandidates(), m);
+      for (int[] active : new int[][] {{}, {0, 1, 3, 57, 400}}) {
+        double[] w = new SplittableRandom(5).doubles(active.length, -1, 1).toArray();
+        for (LaplaceLikelihood likelihood : new LaplaceLikelihood[] {LaplaceLikelihood.BERNOULLI,
+            LaplaceLikelihood.POISSON}) {
+          CandidateTerms a = both.dense().laplaceCandidates(likelihood, active, w);
+          int passes = both.sparse().passes();
+          CandidateTerms b = both.sparse().laplaceCandidates(likelihood, active, w);
+          assertEquals(passes + 1, both.sparse().passes(), "one pass");
+          assertArrayEquals(a.active(), b.active());
+          assertEquals(a.logLikelihood(), b.logLikelihood(), 1e-9 * Math.abs(a.logLikelihood()));
+          assertClose(a.gradient(), b.gradient());
+          assertClose(a.diagonal(), b.diagonal());
+          assertClose(a.cross(), b.cross());
+          // over some candidates only, numbered in their order
+          int[] over = {0, 1, 2, 3, 57, 100, 399, 400};
+          int[] overActive = Arrays.stream(active).filter(j -> Arrays.binarySearch(over, j) >= 0).toArray();
+          double[] overW = Arrays.copyOf(w, overActive.length);
+          if (overActive.length == active.length) {
+            CandidateTerms c = both.dense().laplaceCandidates(likelihood, overActive, overW, over);
+            CandidateTerms e = both.sparse().laplaceCandidates(likelihood, overActive, overW, over);
+            assertArrayEquals(c.active(), e.active());
+            assertClose(c.gradient(), e.gradient());
+            assertClose(c.cross(), e.cross());
+          }
+          // the Newton terms over the active basis: a dense pass over the active columns only
+          LikelihoodTerms newton = both.dense().laplace(likelihood, active, w);
+          LikelihoodTerms sparse = both.sparse().laplace(likelihood, active, w);
+          assertClose(newton.gradient(), sparse.gradient());
+          assertClose(newton.hessian(), sparse.hessian());
+        }
+      }
+      // one-vs-rest views relabel the same way
+      CandidateTerms view = both.sparse().oneVsRest(0).laplaceCandidates(LaplaceLikelihood.BERNOULLI, new int[0],
+          new double[0]);
+      assertClose(both.dense().oneVsRest(0).laplaceCandidates(LaplaceLikelihood.BERNOULLI, new int[0],
+          new double[0]).gradient(), view.gradient());
+      // the whole M × M Gram matrix is refused, its columns are not
+      assertThrows(IllegalStateException.class, () -> both.sparse().gaussian());
+    }
+  }
+
+  @Test
+  void gaussianColumnsAgreeWithTheDenseLayout() {
+    List<TrainingRow> rows = PROBLEM.rows(300, 3, 0.5);
+    try (Both both = both(rows, scale(400, 4))) {
+      GaussianColumns dense = both.dense().gaussianColumns();
+      GaussianColumns sparse = both.sparse().gaussianColumns();
+      assertClose(dense.projection(), sparse.projection());
+      assertClose(dense.gramDiagonal(), sparse.gramDiagonal());
+      assertEquals(dense.targetSquares(), sparse.targetSquares(), 1e-9 * dense.targetSquares());
+      assertEquals(dense.weightSum(), sparse.weightSum(), 1e-12);
+      assertEquals(dense.count(), sparse.count());
+      for (int j : new int[] {0, 1, 42, 400}) {
+        assertClose(dense.gramColumn(j), sparse.gramColumn(j));
+      }
+    }
+  }
+
+  /**
+   * The fast Bernoulli solver on both layouts: the same active features, α and weights (to rounding); the true
+   * features are all kept.
+   */
+  @Test
+  void fastBernoulliFitEqualsTheDensePathsAndFindsTheTrueFeatures() {
+    List<TrainingRow> rows = PROBLEM.rows(1000, 7, Double.NaN);
+    try (Both both = both(rows, ones(400))) {
+      SparseBayesOptions options = new SparseBayesOptions(200, 1e-6, 1e9, 0.0, 0.0, 1);
+      RelevanceFit dense = FastBernoulliSolver.of(options, LaplaceLikelihood.BERNOULLI, FitStart.cold())
+          .fit(both.dense(), IterationListener.none());
+      RelevanceFit sparse = FastBernoulliSolver.of(options, LaplaceLikelihood.BERNOULLI, FitStart.cold())
+          .fit(both.sparse(), IterationListener.none());
+      assertArrayEquals(dense.active(), sparse.active());
+      assertArrayEquals(dense.alpha(), sparse.alpha(), 1e-6 * Arrays.stream(dense.alpha()).max().orElse(1));
+      assertArrayEquals(dense.weights(), sparse.weights(), 1e-7);
+      // candidates 1 … 5 are the true features 0 … 4 (candidate 0 is the bias): all kept
+      for (int j = 1; j <= 5; j++) {
+        assertEquals(true, Arrays.binarySearch(sparse.active(), j) >= 0, "true feature " + (j - 1) + " kept: "
+            + Arrays.toString(sparse.active()));
+      }
+      // ARD keeps a pure noise feature whose q² > s, about P(χ²₁ > 1) ≈ 0.32 of them at the evidence's optimum
+      long noise = Arrays.stream(sparse.active()).filter(j -> j > 5).count();
+      assertEquals(true, noise <= 0.4 * 395, noise + " of 395 noise features kept");
+    }
+  }
+
+  @Test
+  void fastGaussianFitEqualsTheDensePaths() {
+    List<TrainingRow> rows = PROBLEM.rows(600, 9, 0.3);
+    try (Both both = both(rows, ones(400))) {
+      SparseBayesOptions options = new SparseBayesOptions(200, 1e-6, 1e9, 0.0, 0.0, 1);
+      RelevanceFit dense = FastGaussianSolver.of(options, null).fit(both.dense(), IterationListener.none());
+      RelevanceFit sparse = FastGaussianSolver.of(options, null).fit(both.sparse(), IterationListener.none());
+      assertArrayEquals(dense.active(), sparse.active());
+      assertArrayEquals(dense.weights(), sparse.weights(), 1e-7);
+      assertEquals(dense.noisePrecision(), sparse.noisePrecision(), 1e-7 * dense.noisePrecision());
+    }
+  }
+
+  private static double[] ones(int d) {
+    double[] one = new double[d];
+    Arrays.fill(one, 1.0);
+    return one;
+  }
+}
