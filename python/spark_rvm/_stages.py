@@ -65,11 +65,25 @@ class _SpecParams:
 
 
 @dataclass(frozen=True)
+class GammaChoice:
+    """The search for the kernel's γ by the evidence (the JVM's RvmTrainingSummary.GammaChoice): the γ tried in the
+    order tried, the log marginal likelihood of the fit at each, the one chosen (the highest; the model's gamma) and
+    the rows each fit of the search was on."""
+
+    tried: List[float]
+    logMarginalLikelihood: List[float]
+    chosen: float
+    rows: int
+
+
+@dataclass(frozen=True)
 class RvmTrainingSummary:
     """How a fit went (the JVM's RvmTrainingSummary): rows read, re-estimation steps, whether tol was met, the log
     marginal likelihood and the number of basis functions at the start and after each step, passes over the data
     and wall-clock seconds; for a warm start (:meth:`RvmEstimator.setInitialModel`), the number of basis functions
-    it started from (-1: a cold start)."""
+    it started from (-1: a cold start); when ``gamma`` was unset (``gamma=None``: the fit chooses it by the evidence),
+    :attr:`gammaChoice`, every γ tried with its log marginal likelihood, the one chosen and the rows the search fitted
+    on (None when gamma was set; not saved with the model)."""
 
     numRows: int
     iterations: int
@@ -80,9 +94,11 @@ class RvmTrainingSummary:
     fitSeconds: float
     warmStartBasis: int = -1
     warnings: List[str] = field(default_factory=list)
+    gammaChoice: Optional["GammaChoice"] = None
 
     @staticmethod
     def _from_java(java_summary) -> "RvmTrainingSummary":
+        choice = java_summary.gammaChoice()
         return RvmTrainingSummary(
             numRows=int(java_summary.numRows()),
             iterations=int(java_summary.iterations()),
@@ -93,6 +109,10 @@ class RvmTrainingSummary:
             fitSeconds=float(java_summary.fitSeconds()),
             warmStartBasis=int(java_summary.warmStartBasis()),
             warnings=[str(w) for w in java_summary.warnings()],
+            gammaChoice=None if choice is None else GammaChoice(
+                tried=[float(v) for v in choice.tried()],
+                logMarginalLikelihood=[float(v) for v in choice.logMarginalLikelihood()],
+                chosen=float(choice.chosen()), rows=int(choice.rows())),
         )
 
 

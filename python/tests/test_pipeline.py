@@ -119,6 +119,17 @@ def test_cross_validator_over_gamma(spark, ripley):
     assert_same(probabilities(best.transform(test)), probabilities(direct.transform(test)))
 
 
+def test_gamma_none_is_chosen_by_the_evidence(ripley):
+    train, _ = ripley
+    model = RvmEstimator(family="bernoulli", labelCol="yc", gamma=None).fit(train)
+    choice = model.summary.gammaChoice
+    assert choice is not None and choice.rows == 250
+    assert choice.tried[0] == 0.5  # the search starts at 1 / features
+    best = max(range(len(choice.tried)), key=lambda i: choice.logMarginalLikelihood[i])
+    assert choice.chosen == choice.tried[best] == model.getGamma()
+    assert RvmEstimator(family="bernoulli", labelCol="yc", gamma=0.5).fit(train).summary.gammaChoice is None
+
+
 def test_warm_start_and_held_noise_from_python(spark, ripley):
     train, _ = ripley
     rvm = RvmEstimator(family="bernoulli", labelCol="yc", gamma=4.0, standardization=False, maxBasis=60)

@@ -33,8 +33,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * What a fit will do, decided once from the params and the summary pass, as a few decisions that each explain
- * themselves in the log: the family, multi-class strategy and solver ({@link FitChoice}); the kernel (γ defaulting to
- * 1 / features), the feature scaling and the candidate basis; how the fit starts ({@link FitStart}: cold, warm from
+ * themselves in the log: the family, multi-class strategy and solver ({@link FitChoice}); the kernel (γ unset: the
+ * search by the evidence starts at 1 / features, {@link #searchesGamma}), the feature scaling and the candidate basis; how the fit starts ({@link FitStart}: cold, warm from
  * an initial model ({@link WarmStart}), or restricted to class feature blocks); the driver's memory checks; where the
  * steps run ({@link Placement}); how many basis functions a step may add ({@link AddsPolicy}); the variational form
  * and prior table ({@link VariationalForm}, {@link PriorLayout}); and the solver that runs, with all of these bound
@@ -57,6 +57,10 @@ final class FitPlan {
 
   private final String uid;
   private final RvmParams params;
+  private final DataSummary summary;
+  private final long maxResultSize;
+  private final WarmStart.Initial initialModel;
+  private final boolean searchesGamma;
   private final FitChoice choice;
   private final int numClasses;
   private final double gamma;
@@ -75,14 +79,18 @@ final class FitPlan {
   private final RelevanceSolver<? extends RelevanceResult> solver;
 
   private FitPlan(String uid, RvmParams p, FitChoice choice, DataSummary summary, long maxResultSize,
-      WarmStart.Initial initialModel) {
+      WarmStart.Initial initialModel, double gamma, boolean searchesGamma) {
     this.uid = uid;
     this.params = p;
+    this.summary = summary;
+    this.maxResultSize = maxResultSize;
+    this.initialModel = initialModel;
+    this.searchesGamma = searchesGamma;
     this.choice = choice;
     boolean perClass = choice.family().perClass();
     numClasses = perClass ? summary.numClasses() : 0;
     int dim = summary.dim();
-    gamma = p.isDefined(p.gamma()) ? p.getGamma() : 1.0 / dim;
+    this.gamma = gamma;
     kernel = Kernel.of(p.getKernel(), gamma, p.getDegree(), p.getCoef0());
     WarmStart warm = initialModel == null ? null : WarmStart.of(initialModel, p, choice, kernel, dim, numClasses);
     int candidates = dim + (p.getFitIntercept() ? 1 : 0);
@@ -114,7 +122,8 @@ final class FitPlan {
     } else if (!choice.variational()) {
       DriverMemory.check(m, "maxBasis", choice.linear());
     }
-    LOG.info("{}: {} rows, {} features, {} candidate basis functions, gamma={}{}", uid, summary.rows(), dim, m, gamma,
+    LOG.info("{}: {} rows, {} features, {} candidate basis functions, gamma={}{}{}", uid, summary.rows(), dim, m,
+        gamma, !searchesGamma ? "" : " (gamma is unset: the search by the evidence starts here)",
         perClass ? ", " + numClasses + " classes" : "");
     form = choice.variational() ? logged(VariationalForm.of(new VariationalForm.Inputs(choice.form(),
         summary.weightedRows(), m, choice.linear())), VariationalForm::describe) : null;
@@ -254,7 +263,7 @@ final class FitPlan {
    *     gridShape does not match the basis
    */
   static FitPlan of(String uid, RvmParams p, FitChoice choice, DataSummary summary, long maxResultSize) {
-    return new FitPlan(uid, p, choice, summary, maxResultSize, null);
+    return of(uid, p, choice, summary, maxResultSize, null);
   }
 
   /**
@@ -272,7 +281,74 @@ final class FitPlan {
    */
   static FitPlan of(String uid, RvmParams p, FitChoice choice, DataSummary summary, long maxResultSize,
       WarmStart.Initial initialModel) {
-    return new FitPlan(uid, p, choice, summary, maxResultSize, initialModel);
+    boolean set = p.isDefined(p.gamma());
+    boolean hasGamma = !Double.isNaN(Kernel.of(p.getKernel(), 1.0, p.getDegree(), p.getCoef0()).gamma());
+    double initialGamma = initialModel == null ? Double.NaN : initialModel.fitted().kernel().gamma();
+    double gamma = set ? p.getGamma() : !Double.isNaN(initialGamma) ? initialGamma : 1.0 / summary.dim();
+    return new FitPlan(uid, p, choice, summary, maxResultSize, initialModel, gamma,
+        !set && hasGamma && initialModel == null);
+  }
+
+  /**
+   * {@return this plan with the kernel's γ {@code gamma} (the one the search by the evidence chose): the same data,
+   * params and decisions, the basis and solver rebuilt for it}
+   *
+   * @param gamma the kernel scale
+   */
+  FitPlan withGamma(double gamma) {
+    return new FitPlan(uid, params, choice, summary, maxResultSize, initialModel, gamma, false);
+  }
+
+  /**
+   * {@return whether the fit chooses γ by the evidence: the param gamma is unset, the kernel has a γ, and the fit
+   * does not start from an initial model (whose γ it keeps)}
+   */
+  boolean searchesGamma() {
+    return searchesGamma;
+  }
+
+  /**
+   * {@return whether the search for γ fits on every row: the design is on the driver and the fit does not run at
+   * scale; otherwise it fits on a sample of about {@link Placement#PILOT_ROWS} rows collected to the driver}
+   */
+  boolean searchesOnEveryRow() {
+    return placement.onDriver() && !placement.atScale();
+  }
+
+  /**
+   * {@return the candidate basis of this plan with the kernel's γ {@code gamma}: the same centres and scaling}
+   *
+   * @param gamma the kernel scale
+   */
+  BasisFunctions basisAt(double gamma) {
+    return BasisFunctions.of(Kernel.of(params.getKernel(), gamma, params.getDegree(), params.getCoef0()),
+        params.getFitIntercept(), summary.dim(), scaling.applyRows(centres));
+  }
+
+  /**
+   * {@return the solver of one fit of the search for γ: this fit's family, strategy and solver, on the driver over
+   * {@code rows} collected rows (never at scale: the search fits on at most a pilot sample), started from {@code warm}
+   * (a neighbouring γ's state; null: as this fit starts; gaussian always starts as this fit does)}
+   *
+   * @param basis the candidate basis at the γ tried ({@link #basisAt})
+   * @param warm the state to start from, or null
+   * @param rows the rows the search fits on
+   */
+  RelevanceSolver<? extends RelevanceResult> searchSolver(BasisFunctions basis, InitialState warm, long rows) {
+    // gaussian starts cold: its two cold paths (β held, then annealed) keep it from the interpolating optimum that a
+    // start from a neighbouring γ's β and basis can run into
+    FitStart from = warm == null || start instanceof FitStart.Restricted || choice.family().hasNoise() ? start
+        : FitStart.from(warm);
+    boolean fast = choice.method() == FitChoice.Method.FAST;
+    boolean softmaxAtScale = choice.softmax() && fast && classCandidates() == null
+        && (long) numClasses * basis.numCandidates() >= SOFTMAX_AT_SCALE_PAIRS;
+    AddsPolicy driverAdds = AddsPolicy.of(new AddsPolicy.Inputs(params.getMaxAddsPerStep(), rows, true,
+        softmaxAtScale, choice.softmax() && fast, from instanceof FitStart.Warm));
+    Placement driver = new Placement(true, false, 0, 0, "the search for gamma fits on the driver");
+    return SolverChoice.of(new SolverChoice.Inputs(choice, numClasses,
+        options.withMaxAddsPerStep(driverAdds.maxAddsPerStep()), from, driverAdds, driver, softmaxAtScale,
+        variationalOptions(), dual(), table, basis, scaling.applyRows(centres), params.getParallelism(),
+        params.getSeed(), rows)).solver();
   }
 
   /**
@@ -296,7 +372,10 @@ final class FitPlan {
     return numClasses;
   }
 
-  /** {@return γ of the kernel: the param, or 1 / (number of features) when it is unset} */
+  /**
+   * {@return γ of the kernel: the param; when it is unset, the initial model's, or 1 / (number of features), where
+   * the search by the evidence starts ({@link #searchesGamma})}
+   */
   double gamma() {
     return gamma;
   }

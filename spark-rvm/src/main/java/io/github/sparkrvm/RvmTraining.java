@@ -17,6 +17,7 @@
 package io.github.sparkrvm;
 
 import io.github.sparkrvm.basis.BasisFunctions;
+import io.github.sparkrvm.basis.KernelReach;
 import io.github.sparkrvm.basis.RowBlock;
 import io.github.sparkrvm.distributed.BlockStatistics;
 import io.github.sparkrvm.distributed.DataSummary;
@@ -26,12 +27,15 @@ import io.github.sparkrvm.distributed.PartitionOrder;
 import io.github.sparkrvm.distributed.SparseStatistics;
 import io.github.sparkrvm.distributed.TrainingRow;
 import io.github.sparkrvm.linalg.Backend;
+import io.github.sparkrvm.solvers.GammaSearch;
 import io.github.sparkrvm.solvers.HeldOutVarianceScale;
 import io.github.sparkrvm.solvers.MultiClassFit;
 import io.github.sparkrvm.solvers.RelevanceResult;
 import io.github.sparkrvm.statistics.DesignStatistics;
 import io.github.sparkrvm.statistics.Family;
+import io.github.sparkrvm.statistics.LocalStatistics;
 import io.github.sparkrvm.statistics.RowCollection;
+import io.github.sparkrvm.statistics.RowSample;
 import io.github.sparkrvm.util.FitProgress;
 import io.github.sparkrvm.util.InvalidInputException;
 import io.github.sparkrvm.util.IterationListener;
@@ -39,6 +43,7 @@ import io.github.sparkrvm.util.IterationReport;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.broadcast.Broadcast;
+import java.util.List;
 import java.util.function.BiFunction;
 import org.apache.spark.ml.param.ParamMap;
 import org.apache.spark.ml.param.Params;
@@ -82,7 +87,7 @@ final class RvmTraining {
    * A fit's outcome.
    *
    * @param fitted the fitted state
-   * @param gamma the kernel scale the fit used (the resolved default 1 / number of features when unset)
+   * @param gamma the kernel scale the fit used (when the param is unset: the one chosen by the evidence)
    */
   record Result(FittedRvm fitted, double gamma) {
 
@@ -129,9 +134,10 @@ final class RvmTraining {
             : new WarmStart.Initial(initialModel.uid(), initialModel.fitted(), initialModel.getStandardization(),
                 initialModel.getFitIntercept()));
 
-    BasisFunctions basis = plan.basis();
     FitProgress shown = new FitProgress(uid, p.getMaxIter(), p.getTol(), p.getLogEvery(), System.err);
     Solved solved = plan.sparse() ? solveSparse(rows, plan, shown) : solveDense(rows, plan, summary, jsc, shown);
+    plan = solved.plan();
+    BasisFunctions basis = plan.basis();
     RelevanceResult result = solved.result();
     double varianceScale = solved.varianceScale();
     int passes = solved.passes();
@@ -147,7 +153,8 @@ final class RvmTraining {
     }
     RvmTrainingSummary trainingSummary = new RvmTrainingSummary(summary.rows(), result.iterations(),
         result.converged(), result.logMarginalLikelihoods(), result.activeCounts(), passes, seconds, warnings,
-        plan.initial() == null ? -1 : plan.initial().size());
+        plan.initial() == null ? -1 : plan.initial().size(),
+        solved.search() == null ? null : solved.search().choice());
     FittedRvm fitted = ModelAssembly.fitted(plan, result, trainingSummary, varianceScale);
     LOG.info("{}: {}{} after {} iterations: {} {} kept over {} basis functions, {} passes, {} s", uid,
         result.converged() ? "converged" : "stopped at maxIter",
@@ -160,38 +167,57 @@ final class RvmTraining {
   }
 
   /**
-   * A solver's result, the passes over the data it took (the summary pass included) and the scale of the predictive
-   * variance (1 unless calibrated).
+   * A solver's result, the passes over the data it took (the summary pass included), the scale of the predictive
+   * variance (1 unless calibrated), the plan it ran (with γ chosen by the evidence when the param is unset) and that
+   * search (null: none).
    */
-  private record Solved(RelevanceResult result, int passes, double varianceScale) {}
+  private record Solved(RelevanceResult result, int passes, double varianceScale, FitPlan plan, Searched search) {}
 
   /**
    * Solves over the rows expanded dense: collected to the driver, or as row blocks over the cluster against the
    * broadcast basis.
    */
-  private Solved solveDense(JavaRDD<TrainingRow> rows, FitPlan plan, DataSummary summary, JavaSparkContext jsc,
+  private Solved solveDense(JavaRDD<TrainingRow> rows, FitPlan planned, DataSummary summary, JavaSparkContext jsc,
       FitProgress shown) {
-    BasisFunctions basis = plan.basis();
-    JavaRDD<RowBlock> blocks = BlockStatistics.toBlocks(rows, plan.scaling(),
-        BlockStatistics.blockRows(summary.dim(), basis.numCandidates(), p.getMaxBlockSizeInMB()))
+    JavaRDD<RowBlock> blocks = BlockStatistics.toBlocks(rows, planned.scaling(),
+        BlockStatistics.blockRows(summary.dim(), planned.basis().numCandidates(), p.getMaxBlockSizeInMB()))
         .persist(StorageLevel.MEMORY_AND_DISK());
-    Broadcast<BasisFunctions> broadcast = jsc.broadcast(basis);
-    BlockStatistics cluster = new BlockStatistics(blocks, broadcast, p.getAggregationDepth())
-        .describedAs(shown::stage);
+    Broadcast<BasisFunctions> broadcast = null;
+    BlockStatistics cluster = null;
     try {
-      RowCollection stats = collected(() -> plan.onDriver() ? cluster.collectLocal() : cluster);
-      RelevanceResult result = solved(plan, () -> stats, shown);
+      Searched search = planned.searchesGamma() ? collected(() -> searchGamma(planned, blocks, summary)) : null;
+      FitPlan plan = search == null ? planned : planned.withGamma(search.outcome().best().gamma());
+      RowCollection stats = null;
+      RelevanceResult result;
+      if (search != null && plan.searchesOnEveryRow()) {
+        result = search.outcome().best().fit(); // on the driver, the search's fit at the chosen γ is the fit
+      } else {
+        broadcast = jsc.broadcast(plan.basis());
+        BlockStatistics over = new BlockStatistics(blocks, broadcast, p.getAggregationDepth())
+            .describedAs(shown::stage);
+        cluster = over;
+        RowCollection collectedStats = collected(() -> plan.onDriver() ? over.collectLocal() : over);
+        stats = collectedStats;
+        result = solved(plan, () -> collectedStats, shown);
+      }
       double varianceScale = 1.0;
       if (plan.calibration().crossFit()) {
-        varianceScale = collected(() -> HeldOutVarianceScale.of(stats, plan.solver()));
+        // after the search on every row: the design at the chosen γ, expanded again from the rows it collected
+        RowCollection on = stats != null ? stats : LocalStatistics.expanded(search.collected(), plan.basis());
+        varianceScale = collected(() -> HeldOutVarianceScale.of(on, plan.solver()));
         LOG.info("{}: the predictive variance is scaled by {} ({} held-out fits: the mean squared standardised "
             + "residual of rows predicted by a fit on the others)", uid, varianceScale, HeldOutVarianceScale.FOLDS);
       }
-      return new Solved(result, 1 + cluster.passes(), varianceScale);
+      int passes = 1 + (search == null ? 0 : 1) + (cluster == null ? 0 : cluster.passes());
+      return new Solved(result, passes, varianceScale, plan, search);
     } finally {
-      cluster.releaseCachedSample();
+      if (cluster != null) {
+        cluster.releaseCachedSample();
+      }
       blocks.unpersist(false);
-      broadcast.destroy();
+      if (broadcast != null) {
+        broadcast.destroy();
+      }
     }
   }
 
@@ -201,7 +227,7 @@ final class RvmTraining {
         p.getAggregationDepth()).describedAs(shown::stage);
     try {
       RelevanceResult result = solved(plan, () -> sparse, shown);
-      return new Solved(result, 1 + sparse.passes(), 1.0);
+      return new Solved(result, 1 + sparse.passes(), 1.0, plan, null);
     } finally {
       sparse.release();
     }
@@ -224,6 +250,68 @@ final class RvmTraining {
     } catch (Exception e) {
       throw InputRows.rethrow(e);
     }
+  }
+
+  /**
+   * The search for γ by the evidence and the rows it fitted on.
+   *
+   * @param outcome every γ tried, with its fit and evidence, and the best
+   * @param collected the rows the search collected to the driver (scaled)
+   * @param rows the number of rows each fit of the search was on
+   */
+  private record Searched(GammaSearch.Outcome outcome, List<RowBlock> collected, long rows) {
+
+    /** {@return what the training summary records of it} */
+    RvmTrainingSummary.GammaChoice choice() {
+      List<GammaSearch.Trial> tried = outcome.tried();
+      return new RvmTrainingSummary.GammaChoice(tried.stream().mapToDouble(GammaSearch.Trial::gamma).toArray(),
+          tried.stream().mapToDouble(GammaSearch.Trial::logMarginalLikelihood).toArray(), outcome.best().gamma(),
+          rows);
+    }
+  }
+
+  /**
+   * {@return the search for the kernel's γ by the evidence ({@link GammaSearch}): on the design of every row on the
+   * driver when the fit runs there, otherwise on a seeded sample of about {@link Placement#PILOT_ROWS} rows collected
+   * to the driver; each γ tried is logged at INFO}
+   */
+  private Searched searchGamma(FitPlan plan, JavaRDD<RowBlock> blocks, DataSummary summary) {
+    boolean every = plan.searchesOnEveryRow();
+    RowSample sample = every ? null
+        : new RowSample(Math.min(1.0, (double) Placement.PILOT_ROWS / summary.rows()), p.getSeed());
+    List<RowBlock> rows = BlockStatistics.collectRows(blocks, sample, uid + ": collect the rows of the search for "
+        + "gamma by the evidence to the driver" + (every ? "" : " (a sample)"));
+    long n = rows.stream().mapToLong(RowBlock::size).sum();
+    int dim = summary.dim();
+    LOG.info("{}: gamma is unset: choosing it by the evidence (the log marginal likelihood) on {} rows{}, around 1 / "
+        + "{} features = {}", uid, n, every ? "" : " (a seeded sample of the " + summary.rows() + ")", summary.dim(),
+        plan.gamma());
+    long start = System.nanoTime();
+    double largest = KernelReach.largestGamma(p.getKernel(), rows, plan.scaling().applyRows(plan.centres()), dim);
+    if (largest < Double.POSITIVE_INFINITY) {
+      LOG.info("{}: the search tries gamma up to {}, where the median basis function is as wide (standard deviation "
+          + "1 / sqrt(2 gamma)) as the distance from its centre to the nearest other row", uid, largest);
+    }
+    GammaSearch.Outcome outcome = GammaSearch.search(plan.gamma(), largest, (gamma, warm) -> {
+      BasisFunctions basis = plan.basisAt(gamma);
+      LocalStatistics stats = LocalStatistics.expanded(rows, basis);
+      IterationListener told = listener(" (gamma " + gamma + ")", null, IterationListener.none());
+      try {
+        return plan.searchSolver(basis, warm, n).fit(stats, told);
+      } catch (ArithmeticException e) {
+        if (warm == null) {
+          throw e;
+        }
+        LOG.info("{}: gamma {}: the fit started from the neighbouring gamma's state met non-finite values ({}); "
+            + "fitting from a cold start", uid, gamma, e.getMessage());
+        return plan.searchSolver(basis, null, n).fit(stats, told);
+      }
+    }, t -> LOG.info("{}: gamma {}: log marginal likelihood {}, {} basis functions kept, {} iterations", uid,
+        t.gamma(), t.logMarginalLikelihood(), t.fit().size(), t.fit().iterations()));
+    LOG.info("{}: gamma {} chosen by the evidence (log marginal likelihood {}) of {} tried, in {} s", uid,
+        outcome.best().gamma(), outcome.best().logMarginalLikelihood(), outcome.tried().size(),
+        (System.nanoTime() - start) / 1e9);
+    return new Searched(outcome, rows, n);
   }
 
   /**

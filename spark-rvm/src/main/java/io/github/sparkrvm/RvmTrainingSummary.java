@@ -37,10 +37,54 @@ import java.io.Serializable;
  * @param warmStartBasis a fit started from an initial model ({@link RvmEstimator#setInitialModel}): the number of
  *     its basis functions (multinomial: (class, basis function) pairs) it started from; −1 for a cold start. Not
  *     saved with the model (a loaded model's is −1)
+ * @param gammaChoice the search by the evidence for the kernel's γ when the param gamma was unset (every γ tried,
+ *     its evidence and the one chosen, which the model's gamma holds); null when gamma was set, the kernel has none
+ *     (linear) or the fit started from an initial model. Not saved with the model (a loaded model's is null)
  */
 public record RvmTrainingSummary(long numRows, int iterations, boolean converged, double[] logMarginalLikelihood,
-    int[] activeBasis, int dataPasses, double fitSeconds, java.util.List<String> warnings, int warmStartBasis)
-    implements Serializable {
+    int[] activeBasis, int dataPasses, double fitSeconds, java.util.List<String> warnings, int warmStartBasis,
+    GammaChoice gammaChoice) implements Serializable {
+
+  /**
+   * The search for γ by the evidence: the γ tried in the order tried, the log marginal likelihood of the fit at each
+   * (as {@code logMarginalLikelihood}'s last entry: exact for gaussian, Laplace-approximated or the variational bound
+   * for the others; one-vs-rest: summed over the K binary fits), and the one chosen, the highest.
+   *
+   * @param tried the γ tried, in the order tried
+   * @param logMarginalLikelihood the evidence of the fit at each (−∞: none)
+   * @param chosen the γ of the highest evidence, the model's
+   * @param rows the rows each fit of the search was on: every training row when the fit runs on the driver,
+   *     otherwise a seeded sample of about 32,768 (the fit is then made again at the chosen γ on every row)
+   */
+  public record GammaChoice(double[] tried, double[] logMarginalLikelihood, double chosen, long rows)
+      implements Serializable {
+
+    /** Checks that every γ tried has its evidence. */
+    public GammaChoice {
+      if (tried.length != logMarginalLikelihood.length || tried.length == 0) {
+        throw new IllegalArgumentException("GammaChoice: one evidence per gamma tried expected, at least one");
+      }
+    }
+  }
+
+  /**
+   * A summary without a search for γ (the param gamma set).
+   *
+   * @param numRows training rows read
+   * @param iterations α re-estimation steps taken
+   * @param converged whether {@code tol} was met within {@code maxIter}
+   * @param logMarginalLikelihood the objective at the start and after each step
+   * @param activeBasis the number of basis functions in the model at the start and after each step
+   * @param dataPasses passes over the training data
+   * @param fitSeconds wall-clock seconds of the whole fit
+   * @param warnings what a user should know about the fit (null: none)
+   * @param warmStartBasis the basis functions a warm start started from, −1 for a cold start
+   */
+  public RvmTrainingSummary(long numRows, int iterations, boolean converged, double[] logMarginalLikelihood,
+      int[] activeBasis, int dataPasses, double fitSeconds, java.util.List<String> warnings, int warmStartBasis) {
+    this(numRows, iterations, converged, logMarginalLikelihood, activeBasis, dataPasses, fitSeconds, warnings,
+        warmStartBasis, null);
+  }
 
   /**
    * The canonical constructor, with an unmodifiable copy of the warnings.
@@ -54,6 +98,7 @@ public record RvmTrainingSummary(long numRows, int iterations, boolean converged
    * @param fitSeconds wall-clock seconds of the whole fit
    * @param warnings what a user should know about the fit (null for none)
    * @param warmStartBasis the basis functions of the initial model the fit started from; −1 for a cold start
+   * @param gammaChoice the search for γ by the evidence, or null
    */
   public RvmTrainingSummary {
     warnings = warnings == null ? java.util.List.of() : java.util.List.copyOf(warnings);
@@ -107,7 +152,7 @@ public record RvmTrainingSummary(long numRows, int iterations, boolean converged
     java.util.List<String> all = new java.util.ArrayList<>(warnings);
     all.addAll(more);
     return new RvmTrainingSummary(numRows, iterations, converged, logMarginalLikelihood, activeBasis, dataPasses,
-        fitSeconds, all, warmStartBasis);
+        fitSeconds, all, warmStartBasis, gammaChoice);
   }
 
   /**

@@ -48,6 +48,9 @@ import org.junit.jupiter.api.Test;
  */
 class FitContractTest {
 
+  /** γ of the fits on two features here: 1 / features, set (these tests are not about the search for γ). */
+  private static final double GAMMA = 0.5;
+
   private static final StructType WEIGHTED = new StructType()
       .add("features", SQLDataTypes.VectorType(), true)
       .add("label", DataTypes.DoubleType, true)
@@ -165,7 +168,7 @@ class FitContractTest {
       rows.add(RowFactory.create(Vectors.dense(1.0, 2.0), (double) (i % 2), 1.0));
     }
     Dataset<Row> data = SparkTestSession.get().createDataFrame(rows, WEIGHTED).repartition(2);
-    RvmModel model = new RvmEstimator().setFamily("bernoulli").fit(data);
+    RvmModel model = new RvmEstimator().setFamily("bernoulli").setGamma(GAMMA).fit(data);
     assertEquals(0, model.numRelevanceVectors());
     List<String> warnings = model.summary().warnings();
     assertEquals(1, warnings.size(), warnings.toString());
@@ -173,7 +176,7 @@ class FitContractTest {
     assertTrue(warnings.get(0).contains("featuresCol 'features'"), warnings.get(0));
     assertEquals(0.5, model.predictProbability(Vectors.dense(1.0, 2.0)), 1e-12);
     // a fit that keeps something has no warning
-    RvmModel ripley = new RvmEstimator().setFamily("bernoulli").setMaxIter(5)
+    RvmModel ripley = new RvmEstimator().setFamily("bernoulli").setGamma(GAMMA).setMaxIter(5)
         .fit(SparkTestSession.frame(TestData.ripley("tr"), 2));
     assertEquals(List.of(), ripley.summary().warnings());
   }
@@ -230,8 +233,8 @@ class FitContractTest {
       rows.add(RowFactory.create(Vectors.dense(point & 1, (point >> 1) & 1, (point >> 2) & 1), label, 1.0));
     }
     Dataset<Row> data = SparkTestSession.get().createDataFrame(rows, WEIGHTED).repartition(2);
-    RvmModel fast = new RvmEstimator().setFamily("bernoulli").fit(data);
-    RvmModel em = new RvmEstimator().setFamily("bernoulli").setSolver("em").fit(data);
+    RvmModel fast = new RvmEstimator().setFamily("bernoulli").setGamma(1.0 / 3).fit(data);
+    RvmModel em = new RvmEstimator().setFamily("bernoulli").setGamma(1.0 / 3).setSolver("em").fit(data);
     for (int point = 0; point < 8; point++) {
       Vector x = Vectors.dense(point & 1, (point >> 1) & 1, (point >> 2) & 1);
       double bayes = probabilityOfOne[point] > 0.5 ? 1.0 : 0.0;
@@ -263,7 +266,7 @@ class FitContractTest {
     }
 
     Dataset<Row> ripley = SparkTestSession.frame(TestData.ripley("tr"), 2);
-    RvmModel bernoulli = new RvmEstimator().setFamily("bernoulli").setMaxIter(20).fit(ripley);
+    RvmModel bernoulli = new RvmEstimator().setFamily("bernoulli").setGamma(GAMMA).setMaxIter(20).fit(ripley);
     assertTrue(bernoulli.needsVariance(), "moderated probabilities need φᵀΣφ");
     bernoulli.setProbabilityMethod("map");
     assertFalse(bernoulli.needsVariance());
@@ -278,7 +281,7 @@ class FitContractTest {
   void theScoringExpressionIsDeterministicSoFiltersGoBelowIt() {
     // cached, so that the optimiser cannot fold a filter into the input rows
     Dataset<Row> ripley = SparkTestSession.frame(TestData.ripley("tr"), 2).cache();
-    RvmModel model = new RvmEstimator().setFamily("bernoulli").setMaxIter(10).fit(ripley);
+    RvmModel model = new RvmEstimator().setFamily("bernoulli").setGamma(GAMMA).setMaxIter(10).fit(ripley);
     Dataset<Row> scored = model.transform(ripley);
     // a filter on an input column runs before the scoring (a non-deterministic expression would hold it above)
     Dataset<Row> filtered = scored.filter(col("label").gt(0.5));
@@ -310,7 +313,7 @@ class FitContractTest {
       // on the cluster (every step a pass) and on the driver (the rows collected once)
       for (double driverMiB : new double[] {0.0, 128.0}) {
         descriptions.clear();
-        RvmEstimator rvm = new RvmEstimator().setFamily("bernoulli").setMaxIter(5)
+        RvmEstimator rvm = new RvmEstimator().setFamily("bernoulli").setGamma(GAMMA).setMaxIter(5)
             .setMaxDriverDesignSizeInMB(driverMiB);
         RvmModel model = rvm.fit(ripley);
         waitForListeners(sc, descriptions, 1 + (driverMiB > 0 ? 1 : model.summary().dataPasses() - 1));
@@ -353,11 +356,11 @@ class FitContractTest {
   @Test
   void binomialIsSparksNameForBernoulli() {
     Dataset<Row> ripley = SparkTestSession.frame(TestData.ripley("tr"), 2);
-    RvmEstimator binomial = new RvmEstimator().setFamily("binomial").setMaxIter(10);
+    RvmEstimator binomial = new RvmEstimator().setFamily("binomial").setGamma(GAMMA).setMaxIter(10);
     assertEquals("bernoulli", binomial.getFamily());
     assertEquals("bernoulli", binomial.getFamily());
     RvmModel a = binomial.fit(ripley);
-    RvmModel b = new RvmEstimator().setFamily("bernoulli").setMaxIter(10).fit(ripley);
+    RvmModel b = new RvmEstimator().setFamily("bernoulli").setGamma(GAMMA).setMaxIter(10).fit(ripley);
     assertEquals(2, a.numClasses());
     assertArrayEquals(b.weights().toArray(), a.weights().toArray(), 0.0);
     assertArrayEquals(column(b.transform(ripley), "probability"), column(a.transform(ripley), "probability"), 0.0);
@@ -367,7 +370,7 @@ class FitContractTest {
   void twoThresholdsActAsTheThresholdTheyImply() {
     // predict 1 when P(1)/t1 > P(0)/t0, i.e. when P(1) > t1/(t0 + t1): Spark's rule
     Dataset<Row> ripley = SparkTestSession.frame(TestData.ripley("tr"), 2);
-    RvmModel model = new RvmEstimator().setFamily("bernoulli").setMaxIter(10).fit(ripley);
+    RvmModel model = new RvmEstimator().setFamily("bernoulli").setGamma(GAMMA).setMaxIter(10).fit(ripley);
     double[] byThreshold = column(model.setThreshold(0.7).transform(ripley), "prediction");
     double[] byThresholds = column(model.setThresholds(new double[] {0.3, 0.7}).transform(ripley), "prediction");
     assertArrayEquals(byThreshold, byThresholds, 0.0);

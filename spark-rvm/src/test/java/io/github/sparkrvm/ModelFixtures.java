@@ -194,7 +194,7 @@ final class ModelFixtures {
     c.add(new Case("bernoulli-em-ripley", ModelFixtures::ripley, 2, () -> ripleyRvm("em")));
     c.add(new Case("bernoulli-fast-ripley", ModelFixtures::ripley, 2, () -> ripleyRvm("fast")));
     c.add(new Case("bernoulli-em-ripley-cluster", ModelFixtures::ripley, 3,
-        () -> new RvmEstimator().setFamily("bernoulli").setSolver("em").setMaxBasis(60).setSeed(3L)
+        () -> new RvmEstimator().setFamily("bernoulli").setGamma(0.5).setSolver("em").setMaxBasis(60).setSeed(3L)
             .setMaxDriverDesignSizeInMB(0)));
     c.add(new Case("bernoulli-fast-ripley-cluster", ModelFixtures::ripley, 3,
         () -> ripleyRvm("fast").setMaxDriverDesignSizeInMB(0)));

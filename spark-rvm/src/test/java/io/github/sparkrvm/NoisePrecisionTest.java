@@ -96,7 +96,7 @@ class NoisePrecisionTest {
         reported.add(r.noisePrecision());
       }
     };
-    RvmModel model = new RvmEstimator().setSolver(solver).setNoisePrecision(beta).setProgressListener(listener)
+    RvmModel model = new RvmEstimator().setGamma(1.0).setSolver(solver).setNoisePrecision(beta).setProgressListener(listener)
         .fit(SparkTestSession.frame(TestData.noisySinc(100, 0.1, 3), 2));
     assertTrue(reported.size() > 2, "steps reported: " + reported.size());
     for (double b : reported) {

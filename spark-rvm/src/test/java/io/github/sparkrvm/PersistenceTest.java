@@ -59,7 +59,7 @@ class PersistenceTest {
   static void fit() {
     ripleyTrain = SparkTestSession.frame(TestData.ripley("tr"), 2).cache();
     ripleyTest = SparkTestSession.frame(TestData.ripley("te"), 2).cache();
-    classifier = new RvmEstimator().setFamily("bernoulli").setMaxBasis(60).setSeed(3L).fit(ripleyTrain);
+    classifier = new RvmEstimator().setFamily("bernoulli").setGamma(0.5).setMaxBasis(60).setSeed(3L).fit(ripleyTrain);
     regressor = new RvmEstimator().setGamma(0.25).fit(SparkTestSession.frame(TestData.noisySinc(80, 0.1, 9), 2));
   }
 
@@ -123,7 +123,7 @@ class PersistenceTest {
   void pipelineModelRoundTripPredictsTheSame(@TempDir Path dir) throws IOException {
     Pipeline pipeline = new Pipeline().setStages(new PipelineStage[] {
         new VectorAssembler().setInputCols(new String[] {"xs", "ys"}).setOutputCol("features"),
-        new RvmEstimator().setFamily("bernoulli").setMaxBasis(50).setSeed(5L)});
+        new RvmEstimator().setFamily("bernoulli").setGamma(0.5).setMaxBasis(50).setSeed(5L)});
     PipelineModel model = pipeline.fit(ripleyColumns(TestData.ripley("tr")));
     String path = dir.resolve("pipeline").toString();
     model.write().save(path);

@@ -57,7 +57,7 @@ class ScoringPathTest {
   void aBernoulliModelAboveTheLimitScoresInBlocksToTheRowValues() {
     // cached, so that the optimiser cannot fold a filter into the input rows
     Dataset<Row> ripley = SparkTestSession.frame(TestData.ripley("tr"), 2).cache();
-    RvmModel model = new RvmEstimator().setFamily("bernoulli").setMaxIter(10).fit(ripley);
+    RvmModel model = new RvmEstimator().setFamily("bernoulli").setGamma(0.5).setMaxIter(10).fit(ripley);
     int k = model.scoredBasisFunctions();
     assertEquals(model.numRelevanceVectors() + (model.hasIntercept() ? 1 : 0), k);
     assertTrue(k <= ScoringPath.ROW_SCORING_MAX_BASIS_FUNCTIONS, k + " basis functions");

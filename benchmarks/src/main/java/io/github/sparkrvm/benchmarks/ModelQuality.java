@@ -28,6 +28,13 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
+import org.apache.spark.ml.evaluation.Evaluator;
+import org.apache.spark.ml.evaluation.MulticlassClassificationEvaluator;
+import org.apache.spark.ml.evaluation.RegressionEvaluator;
+import org.apache.spark.ml.param.ParamMap;
+import org.apache.spark.ml.tuning.CrossValidator;
+import org.apache.spark.ml.tuning.CrossValidatorModel;
+import org.apache.spark.ml.tuning.ParamGridBuilder;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
@@ -233,14 +240,54 @@ public final class ModelQuality {
   }
 
   private static Result sparkRvm(SparkSession spark, Problem p, Split split, String solver) {
+    return sparkRvm(spark, p, split, new RvmEstimator().setFamily(p.task().family).setSolver(solver)
+        .setGamma(p.gamma()).setStandardization(false));
+  }
+
+  /** The fit of {@code estimator} on the split's training rows, scored on its test rows. */
+  private static Result sparkRvm(SparkSession spark, Problem p, Split split, RvmEstimator estimator) {
     Dataset<Row> train = frame(spark, split.train()).cache();
     train.count();
-    RvmEstimator estimator = new RvmEstimator().setFamily(p.task().family).setSolver(solver).setGamma(p.gamma())
-        .setStandardization(false);
     long start = System.nanoTime();
     RvmModel model = estimator.fit(train);
     double seconds = (System.nanoTime() - start) / 1e9;
     train.unpersist();
+    return scored(spark, p, split, model, seconds);
+  }
+
+  /** The gamma that {@code model} fitted with. */
+  private static double gammaOf(RvmModel model) {
+    return model.getGamma();
+  }
+
+  /**
+   * γ chosen by Spark's {@code CrossValidator}: 3 folds over the 8 values (1/d)·2^k, k = −4 … 3 (test accuracy or
+   * MSE of each fold's held-out rows), then the fit at the best on every training row, all timed.
+   */
+  private static Result crossValidated(SparkSession spark, Problem p, Split split, double[] chosen) {
+    int d = split.train().x()[0].length;
+    double[] grid = new double[8];
+    for (int k = 0; k < 8; k++) {
+      grid[k] = Math.scalb(1.0 / d, k - 4);
+    }
+    RvmEstimator estimator = new RvmEstimator().setFamily(p.task().family).setStandardization(false);
+    ParamMap[] maps = new ParamGridBuilder().addGrid(estimator.gamma(), grid).build();
+    Evaluator evaluator = p.task() == Task.REGRESSION ? new RegressionEvaluator().setMetricName("mse")
+        : new MulticlassClassificationEvaluator().setMetricName("accuracy");
+    CrossValidator cv = new CrossValidator().setEstimator(estimator).setEstimatorParamMaps(maps)
+        .setEvaluator(evaluator).setNumFolds(3).setSeed(1L);
+    Dataset<Row> train = frame(spark, split.train()).cache();
+    train.count();
+    long start = System.nanoTime();
+    CrossValidatorModel cvModel = cv.fit(train);
+    double seconds = (System.nanoTime() - start) / 1e9;
+    train.unpersist();
+    RvmModel model = (RvmModel) cvModel.bestModel();
+    chosen[0] = gammaOf(model);
+    return scored(spark, p, split, model, seconds);
+  }
+
+  private static Result scored(SparkSession spark, Problem p, Split split, RvmModel model, double seconds) {
     List<Row> predicted = model.transform(frame(spark, split.test())).select("label", "prediction")
         .collectAsList();
     double loss = 0.0;
@@ -315,22 +362,37 @@ public final class ModelQuality {
     return misses.isEmpty() ? "meets the bars" : "**misses: " + String.join("; ", misses) + "**";
   }
 
+  /** {@return the benchmark's local Spark session, its UI off, bound to the loopback address} */
+  private static SparkSession session(String master, String what) {
+    SparkSession spark = SparkSession.builder().master(master).appName("spark-rvm benchmark: " + what)
+        .config("spark.ui.enabled", "false").config("spark.driver.host", "127.0.0.1")
+        .config("spark.driver.bindAddress", "127.0.0.1").config("spark.sql.shuffle.partitions", "2").getOrCreate();
+    spark.sparkContext().setLogLevel("WARN");
+    return spark;
+  }
+
+  /** {@return whether the comma-separated list of sets {@code only} (or all) holds {@code p}} */
+  private static boolean chosen(String only, Problem p) {
+    return only.equals("all") || Arrays.asList(only.split(",")).contains(p.name());
+  }
+
   public static void main(String[] args) throws Exception {
     int splits = args.length > 0 ? Integer.parseInt(args[0]) : 10;
     String only = args.length > 1 ? args[1] : "all";
     String master = args.length > 2 ? args[2] : "local[2]";
+    if (args.length > 3 && args[3].equals("gamma")) {
+      gammaChoice(splits, only, master);
+      return;
+    }
     Path root = DlibReference.projectRoot();
     Path binary = DlibReference.binary(root);
     Path work = Files.createDirectories(root.resolve("benchmarks/target/quality"));
-    SparkSession spark = SparkSession.builder().master(master).appName("spark-rvm benchmark: model quality")
-        .config("spark.ui.enabled", "false").config("spark.driver.host", "127.0.0.1")
-        .config("spark.driver.bindAddress", "127.0.0.1").config("spark.sql.shuffle.partitions", "2").getOrCreate();
-    spark.sparkContext().setLogLevel("WARN");
+    SparkSession spark = session(master, "model quality");
     StringBuilder summary = new StringBuilder();
     StringBuilder details = new StringBuilder();
     try {
       for (Problem p : problems(root.resolve("data"))) {
-        if (!only.equals("all") && !Arrays.asList(only.split(",")).contains(p.name())) {
+        if (!chosen(only, p)) {
           continue;
         }
         double[][] loss = new double[3][splits];
@@ -412,5 +474,101 @@ public final class ModelQuality {
         + "\n## Every split\n" + details;
     Files.writeString(Machine.result("model-quality.md"), report);
     System.out.print(report);
+  }
+
+  /**
+   * Issue 42's comparison of the ways to set γ, per set over the splits: {@code fast} at γ = 1/features, {@code fast}
+   * with γ unset (chosen by the evidence) and {@code fast} with γ chosen by a 3-fold {@code CrossValidator} over 8
+   * values; test error or MSE, vectors, the γ chosen and the seconds of each (the evidence's fit against the
+   * cross-validation's fits). Writes {@code benchmarks/target/quality/gamma-choice.md}, merged into
+   * {@code results/model-quality.md} by hand beside the fast, em and dlib columns.
+   */
+  private static void gammaChoice(int splits, String only, String master) throws Exception {
+    Path root = DlibReference.projectRoot();
+    SparkSession spark = session(master, "gamma choice");
+    StringBuilder summary = new StringBuilder();
+    StringBuilder details = new StringBuilder();
+    try {
+      for (Problem p : problems(root.resolve("data"))) {
+        if (!chosen(only, p)) {
+          continue;
+        }
+        double[][] loss = new double[3][splits];
+        double[][] vectors = new double[3][splits];
+        double[][] seconds = new double[3][splits];
+        double[][] gammas = new double[3][splits];
+        details.append(String.format("%n### %s%n%n| split | 1/d | evidence | CV | γ evidence | γ CV | vectors 1/d / "
+            + "evidence / CV | s 1/d / evidence / CV |%n|---|---|---|---|---|---|---|---|%n", p.name()));
+        for (int s = 0; s < splits; s++) {
+          long seed = s + 1;
+          Split split = p.splits().split(seed);
+          int d = split.train().x()[0].length;
+          double[] cvGamma = new double[1];
+          RvmEstimator evidence = new RvmEstimator().setFamily(p.task().family).setStandardization(false);
+          Result[] r = {sparkRvm(spark, p, split, new RvmEstimator().setFamily(p.task().family).setGamma(1.0 / d)
+              .setStandardization(false)), null, crossValidated(spark, p, split, cvGamma)};
+          Dataset<Row> train = frame(spark, split.train()).cache();
+          train.count();
+          long start = System.nanoTime();
+          RvmModel model = evidence.fit(train);
+          double took = (System.nanoTime() - start) / 1e9;
+          train.unpersist();
+          r[1] = scored(spark, p, split, model, took);
+          io.github.sparkrvm.RvmTrainingSummary.GammaChoice search = model.summary().gammaChoice();
+          StringBuilder tried = new StringBuilder();
+          for (int k = 0; k < search.tried().length; k++) {
+            tried.append(String.format(Locale.ROOT, " %.4g: %.2f;", search.tried()[k],
+                search.logMarginalLikelihood()[k]));
+          }
+          System.err.printf(Locale.ROOT, "%s split %d: gamma tried on %d rows:%s%n", p.name(), seed, search.rows(),
+              tried);
+          gammas[0][s] = 1.0 / d;
+          gammas[1][s] = gammaOf(model);
+          gammas[2][s] = cvGamma[0];
+          for (int k = 0; k < 3; k++) {
+            loss[k][s] = r[k].loss();
+            vectors[k][s] = r[k].vectors();
+            seconds[k][s] = r[k].seconds();
+          }
+          details.append(String.format(Locale.ROOT, "| %d | %s | %s | %s | %.4g | %.4g | %d / %d / %d | %.2f / %.2f / "
+              + "%.2f |%n", seed, loss(p.task(), r[0].loss()), loss(p.task(), r[1].loss()), loss(p.task(),
+              r[2].loss()), gammas[1][s], gammas[2][s], r[0].vectors(), r[1].vectors(), r[2].vectors(),
+              r[0].seconds(), r[1].seconds(), r[2].seconds()));
+          System.err.printf(Locale.ROOT, "%s split %d: 1/d %s, evidence %s (gamma %.4g, %.1f s), CV %s (gamma %.4g, "
+              + "%.1f s)%n", p.name(), seed, loss(p.task(), r[0].loss()), loss(p.task(), r[1].loss()), gammas[1][s],
+              r[1].seconds(), loss(p.task(), r[2].loss()), gammas[2][s], r[2].seconds());
+        }
+        double best = Math.min(Spread.of(loss[0]).mean(), Spread.of(loss[2]).mean());
+        double mine = Spread.of(loss[1]).mean();
+        boolean within = p.task() == Task.REGRESSION ? mine <= 1.05 * best : mine <= best + 0.01;
+        double ratio = Spread.of(seconds[1]).mean() / Spread.of(seconds[2]).mean();
+        summary.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %.3g / %.3g | %.2f / %.2f / %.2f | %.2f | %s "
+            + "|%n", p.name(), cell(p.task(), loss[0], vectors[0]), cell(p.task(), loss[1], vectors[1]),
+            cell(p.task(), loss[2], vectors[2]), geometricMean(gammas[1]), geometricMean(gammas[2]),
+            Spread.of(seconds[0]).mean(), Spread.of(seconds[1]).mean(), Spread.of(seconds[2]).mean(), ratio,
+            (within ? "within" : "**not within**") + (ratio <= 1.0 / 3 ? ", ≤ ⅓ the time" : ", **> ⅓ the time**")));
+        System.err.print(summary);
+      }
+    } finally {
+      spark.stop();
+    }
+    String report = String.format("# γ by the evidence against γ by cross-validation (issue 42)%n%n%d seeded splits "
+        + "(seeds 1 to %d) per set, on %s, the sets and files of model-quality.md, standardization off (the files "
+        + "are scaled). fast at 1/d: γ = 1/features; evidence: γ unset (the fit chooses it by the evidence); CV: "
+        + "Spark's CrossValidator, 3 folds, γ over (1/d)·2^k for k = −4 … 3, accuracy or MSE, then the fit at its "
+        + "best on every training row. Seconds: the whole fit (the CV's 24 fold fits and its final fit). γ columns: "
+        + "geometric mean over the splits. Bar (issue 42): the evidence's mean error within 1 point (5%% MSE) of the "
+        + "better of 1/d and CV, in at most a third of the CV's time.%n%n## Machine%n%n", splits, splits, master)
+        + Machine.describe()
+        + "\n## Results\n\n| set | fast at 1/d: error or MSE | vectors | fast, γ by the evidence | vectors | γ by "
+        + "3-fold CV over 8 | vectors | γ evidence / CV | s 1/d / evidence / CV | s evidence / CV | bar |\n"
+        + "|---|---|---|---|---|---|---|---|---|---|---|\n" + summary + "\n## Every split\n" + details;
+    Path out = Files.createDirectories(root.resolve("benchmarks/target/quality")).resolve("gamma-choice.md");
+    Files.writeString(out, report);
+    System.out.print(report);
+  }
+
+  private static double geometricMean(double[] v) {
+    return Math.exp(Arrays.stream(v).map(Math::log).average().orElse(Double.NaN));
   }
 }

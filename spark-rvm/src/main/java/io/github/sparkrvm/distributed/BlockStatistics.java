@@ -201,11 +201,27 @@ public final class BlockStatistics implements RowCollection {
    */
   public LocalStatistics collectLocal() {
     int pass = passes.incrementAndGet();
-    List<RowSample> kept = samples;
+    LocalStatistics local = LocalStatistics.expanded(collected(blocks, samples,
+        description(pass, "collect the rows to the driver")), basis.value());
+    return Double.isNaN(positiveClass) ? local : local.oneVsRest((int) positiveClass);
+  }
+
+  /**
+   * {@return the rows of {@code blocks} that {@code sample} keeps (null: every row), collected to the driver in the
+   * order of the partitions (one Spark job, described as {@code description})}
+   *
+   * @param blocks the row blocks
+   * @param sample the sample of the rows to collect, or null for every row
+   * @param description the Spark job's description
+   */
+  public static List<RowBlock> collectRows(JavaRDD<RowBlock> blocks, RowSample sample, String description) {
+    return collected(blocks, sample == null ? List.of() : List.of(sample), description);
+  }
+
+  private static List<RowBlock> collected(JavaRDD<RowBlock> blocks, List<RowSample> kept, String description) {
     // RowBlock is a record, which Spark's Kryo cannot serialize; its @DefaultSerializer makes Kryo use Java's
-    return expandedOnDriver(JobDescription.run(blocks.context(), description(pass, "collect the rows to the driver"),
-        kept.isEmpty() ? blocks::collect
-            : () -> keptBlocks(kept).collect()));
+    return JobDescription.run(blocks.context(), description,
+        kept.isEmpty() ? blocks::collect : () -> keptBlocks(blocks, kept).collect());
   }
 
   /** {@return the rows collected to the driver ({@link #collectLocal}, one pass)} */
@@ -241,7 +257,7 @@ public final class BlockStatistics implements RowCollection {
       if (samples.isEmpty()) {
         return blocks;
       }
-      JavaRDD<RowBlock> view = keptBlocks(samples).persist(StorageLevel.MEMORY_AND_DISK());
+      JavaRDD<RowBlock> view = keptBlocks(blocks, samples).persist(StorageLevel.MEMORY_AND_DISK());
       cachedSample.set(new CachedSample(samples, view));
       return view;
     }
@@ -268,7 +284,7 @@ public final class BlockStatistics implements RowCollection {
    * of at most as many rows as the partition's largest block ({@link RowBlock#recut}): a sample keeps a fraction of
    * each block, and the products of a pass over blocks that thin run at a fraction of BLAS's speed}
    */
-  private JavaRDD<RowBlock> keptBlocks(List<RowSample> kept) {
+  private static JavaRDD<RowBlock> keptBlocks(JavaRDD<RowBlock> blocks, List<RowSample> kept) {
     return blocks.mapPartitions(it -> {
       List<RowBlock> sampled = new ArrayList<>();
       int largest = 1;
@@ -295,22 +311,6 @@ public final class BlockStatistics implements RowCollection {
       w[j] = block.weights()[rows[j]];
     }
     return new RowBlock(rows.length, d, x, t, w);
-  }
-
-  /**
-   * The collected blocks cut again into blocks of at most {@link LocalStatistics#BLOCK_ROWS} rows and expanded over
-   * every candidate on the driver's cores, with the labels of this view.
-   */
-  private LocalStatistics expandedOnDriver(List<RowBlock> collected) {
-    BasisFunctions expansion = basis.value();
-    int[] columns = allCandidates();
-    List<RowBlock> cut = RowBlock.recut(collected, LocalStatistics.BLOCK_ROWS);
-    List<LocalStatistics.ExpandedBlock> expanded = cut.parallelStream()
-        .map(block -> new LocalStatistics.ExpandedBlock(block.size(), expansion.expand(block, columns),
-            block.labels(), block.weights()))
-        .toList();
-    LocalStatistics local = new LocalStatistics(expanded, numCandidates);
-    return Double.isNaN(positiveClass) ? local : local.oneVsRest((int) positiveClass);
   }
 
   /**

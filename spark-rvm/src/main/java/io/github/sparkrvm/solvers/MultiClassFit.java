@@ -36,8 +36,8 @@ import io.github.sparkrvm.linalg.ClassLayout;
  * @param likelihoodPasses the passes over the data the fit made
  */
 public record MultiClassFit(int[][] active, double[][] weights, double[][] alpha, double[] covariance,
-    int iterations, boolean converged, double[] logMarginalLikelihoods, int[] activeCounts, int likelihoodPasses)
-    implements RelevanceResult {
+    int iterations, boolean converged, double[] logMarginalLikelihoods, int[] activeCounts, int likelihoodPasses,
+    double evidence) implements RelevanceResult {
 
   /**
    * Checks that the per-class parts agree.
@@ -53,8 +53,11 @@ public record MultiClassFit(int[][] active, double[][] weights, double[][] alpha
    * @param logMarginalLikelihoods the objective after each step (the first entry is the starting point)
    * @param activeCounts the number of kept (class, basis function) pairs after each step
    * @param likelihoodPasses the passes over the data the fit made
+   * @param evidence the final evidence: the last objective (softmax), or the sum of the K binary fits' final ones
+   *     (one-vs-rest, whose objectives follow one another); −∞ when not finite
    */
   public MultiClassFit {
+    evidence = Double.isFinite(evidence) ? evidence : Double.NEGATIVE_INFINITY;
     int k = active.length;
     if (weights.length != k || alpha.length != k) {
       throw new IllegalArgumentException("MultiClassFit: one entry per class expected");
@@ -73,6 +76,26 @@ public record MultiClassFit(int[][] active, double[][] weights, double[][] alpha
     }
   }
 
+  /**
+   * A fit whose final evidence is its last objective (softmax).
+   *
+   * @param active per class, the kept candidate indices, ascending
+   * @param weights per class, the posterior mode of their weights
+   * @param alpha per class, their prior precisions
+   * @param covariance the joint posterior covariance Σ of all the kept weights (as above)
+   * @param iterations the α re-estimation steps taken
+   * @param converged whether the tolerance was met before maxIter
+   * @param logMarginalLikelihoods the objective after each step (the first entry is the starting point)
+   * @param activeCounts the number of kept (class, basis function) pairs after each step
+   * @param likelihoodPasses the passes over the data the fit made
+   */
+  public MultiClassFit(int[][] active, double[][] weights, double[][] alpha, double[] covariance, int iterations,
+      boolean converged, double[] logMarginalLikelihoods, int[] activeCounts, int likelihoodPasses) {
+    this(active, weights, alpha, covariance, iterations, converged, logMarginalLikelihoods, activeCounts,
+        likelihoodPasses, logMarginalLikelihoods.length == 0 ? Double.NEGATIVE_INFINITY
+            : logMarginalLikelihoods[logMarginalLikelihoods.length - 1]);
+  }
+
   /** {@return the number of classes K} */
   public int numClasses() {
     return active.length;
@@ -81,7 +104,7 @@ public record MultiClassFit(int[][] active, double[][] weights, double[][] alpha
   @Override
   public MultiClassFit withLikelihoodPasses(int passes) {
     return new MultiClassFit(active, weights, alpha, covariance, iterations, converged, logMarginalLikelihoods,
-        activeCounts, passes);
+        activeCounts, passes, evidence);
   }
 
   /** {@return the number of kept (class, basis function) pairs} */

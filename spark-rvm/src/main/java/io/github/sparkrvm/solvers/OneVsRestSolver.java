@@ -113,8 +113,10 @@ public final class OneVsRestSolver {
     int iterations = 0;
     int passes = 0;
     boolean converged = true;
+    double evidence = 0.0;
     for (int k = 0; k < numClasses; k++) {
       RelevanceFit fit = fits.get(k);
+      evidence += fit.evidence();
       active[k] = fit.active();
       weights[k] = fit.weights();
       alpha[k] = fit.alpha();
@@ -125,6 +127,6 @@ public final class OneVsRestSolver {
       converged &= fit.converged();
     }
     return new MultiClassFit(active, weights, alpha, ClassLayout.blockDiagonal(covariance), iterations, converged,
-        trace.objective(), trace.activeCounts(), passes);
+        trace.objective(), trace.activeCounts(), passes, evidence);
   }
 }

@@ -47,4 +47,14 @@ public sealed interface RelevanceResult permits RelevanceFit, MultiClassFit, Var
    * @param passes the passes over the data the fit made after the first
    */
   RelevanceResult withLikelihoodPasses(int passes);
+
+  /**
+   * {@return the fit's final evidence: the last entry of {@link #logMarginalLikelihoods} (−∞ when there is none or
+   * it is not finite); a one-vs-rest fit's is the sum of its binary fits' (the evidence of the K independent models)}
+   */
+  default double evidence() {
+    double[] history = logMarginalLikelihoods();
+    double last = history.length == 0 ? Double.NEGATIVE_INFINITY : history[history.length - 1];
+    return Double.isFinite(last) ? last : Double.NEGATIVE_INFINITY;
+  }
 }

@@ -16,6 +16,7 @@
 
 package io.github.sparkrvm.statistics;
 
+import io.github.sparkrvm.basis.BasisFunctions;
 import io.github.sparkrvm.basis.RowBlock;
 import io.github.sparkrvm.linalg.Backend;
 import java.util.List;
@@ -79,6 +80,22 @@ public final class LocalStatistics implements RowCollection {
             + block.phi().length + " basis values, not " + block.rows() + " × " + numCandidates);
       }
     }
+  }
+
+  /**
+   * {@return the design of {@code rows} expanded over every candidate of {@code basis} on this JVM's cores: the rows
+   * cut again into blocks of at most {@link #BLOCK_ROWS} (by their number alone, so the blocks do not depend on how
+   * they were partitioned), each block expanded with the same code as a cluster pass}
+   *
+   * @param rows the rows, their features scaled as the basis expects
+   * @param basis the candidate basis
+   */
+  public static LocalStatistics expanded(List<RowBlock> rows, BasisFunctions basis) {
+    int[] columns = IntStream.range(0, basis.numCandidates()).toArray();
+    List<ExpandedBlock> expanded = RowBlock.recut(rows, BLOCK_ROWS).parallelStream()
+        .map(block -> new ExpandedBlock(block.size(), basis.expand(block, columns), block.labels(), block.weights()))
+        .toList();
+    return new LocalStatistics(expanded, basis.numCandidates());
   }
 
   private LocalStatistics(List<ExpandedBlock> blocks, int numCandidates, double positiveClass) {

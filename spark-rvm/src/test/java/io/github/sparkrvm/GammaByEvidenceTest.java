@@ -1,0 +1,103 @@
+/*
+ * Copyright 2026 The spark-rvm authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package io.github.sparkrvm;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Arrays;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.api.Test;
+
+/**
+ * γ unset: the fit chooses it by the evidence (issue 42). The summary records every γ tried with its evidence, the
+ * model is the fit at the γ of the highest, and setting γ gives the fit of that γ alone, as before.
+ */
+class GammaByEvidenceTest {
+
+  private static Dataset<Row> data(String family) {
+    return SparkTestSession.frame(family.equals("bernoulli") ? TestData.ripley("tr") : TestData.noisySinc(100, 0.1, 5),
+        2);
+  }
+
+  /** Ripley: 2 features (1/features = 0.5); sinc: 1 feature (1). */
+  @ParameterizedTest(name = "{0}")
+  @CsvSource({"bernoulli, 0.5, 250", "gaussian, 1.0, 100"})
+  void anUnsetGammaIsChosenByTheEvidenceOverTheGridTried(String family, double oneOverFeatures, long rows) {
+    Dataset<Row> data = data(family);
+    RvmModel model = new RvmEstimator().setFamily(family).fit(data);
+    RvmTrainingSummary.GammaChoice search = model.summary().gammaChoice();
+    assertNotNull(search, "the summary records the search");
+    double[] tried = search.tried();
+    double[] evidence = search.logMarginalLikelihood();
+    assertTrue(tried.length >= 5, "a coarse step either way and a refinement: " + Arrays.toString(tried));
+    assertEquals(oneOverFeatures, tried[0], 0.0, "the search starts at 1 / features");
+    assertEquals(rows, search.rows(), "on the driver: every row");
+    double best = Arrays.stream(evidence).max().orElseThrow();
+    for (int i = 0; i < tried.length; i++) {
+      assertTrue(evidence[i] <= best, "γ " + tried[i]);
+      if (tried[i] == search.chosen()) {
+        assertEquals(best, evidence[i], 0.0, "the chosen γ has the highest evidence of the grid tried");
+      }
+    }
+    assertEquals(search.chosen(), model.getGamma(), 0.0, "the model persists the chosen γ");
+    double[] history = model.summary().logMarginalLikelihood();
+    assertEquals(best, history[history.length - 1], 0.0, "the model is the search's fit at the chosen γ");
+
+    // γ set: the old behaviour for that γ, no search; at 1/features it is the search's first (cold) fit exactly
+    RvmModel set = new RvmEstimator().setFamily(family).setGamma(oneOverFeatures).fit(data);
+    assertNull(set.summary().gammaChoice());
+    assertEquals(oneOverFeatures, set.getGamma(), 0.0);
+    double[] setHistory = set.summary().logMarginalLikelihood();
+    assertEquals(evidence[0], setHistory[setHistory.length - 1], 0.0);
+  }
+
+  @Test
+  void aFitOverTheClusterSearchesOnASampleCollectedToTheDriverThenFitsTheChosenGamma() {
+    // maxDriverDesignSizeInMB 0: every step passes over the cluster; the search fits on a seeded sample of up to
+    // Placement.PILOT_ROWS rows on the driver (here all 250), then the fit runs again at the chosen γ
+    Dataset<Row> data = data("bernoulli");
+    RvmModel model = new RvmEstimator().setFamily("bernoulli").setMaxDriverDesignSizeInMB(0).setMaxIter(3)
+        .fit(data);
+    RvmTrainingSummary.GammaChoice search = model.summary().gammaChoice();
+    assertNotNull(search);
+    assertEquals(250, search.rows());
+    assertEquals(search.chosen(), model.getGamma(), 0.0);
+    double best = Arrays.stream(search.logMarginalLikelihood()).max().orElseThrow();
+    for (int i = 0; i < search.tried().length; i++) {
+      if (search.tried()[i] == search.chosen()) {
+        assertEquals(best, search.logMarginalLikelihood()[i], 0.0);
+      }
+    }
+    assertTrue(model.summary().dataPasses() > 2, "the fit at the chosen γ passed over the cluster");
+  }
+
+  @Test
+  void noSearchForTheLinearKernelOrAWarmStart() {
+    Dataset<Row> data = data("bernoulli");
+    assertNull(new RvmEstimator().setFamily("bernoulli").setKernel("linear").fit(data).summary().gammaChoice());
+    RvmModel initial = new RvmEstimator().setFamily("bernoulli").setGamma(2.0).setMaxIter(5).fit(data);
+    RvmModel warm = new RvmEstimator().setFamily("bernoulli").setInitialModel(initial).setMaxIter(5).fit(data);
+    assertNull(warm.summary().gammaChoice(), "a warm start keeps its initial model's γ");
+    assertEquals(2.0, warm.getGamma(), 0.0);
+  }
+}
