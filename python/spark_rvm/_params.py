@@ -69,7 +69,8 @@ RVM_PARAMS = [('aggregationDepth', 'int', 'suggested depth for treeReduce (>= 2)
  ('gamma',
   'float',
   'scale of the rbf and poly kernels (> 0), on the standardised features when standardization is on. Unset: '
-  'the fit chooses it by the evidence (the log marginal likelihood), searching around 1 / number of features',
+  'families bernoulli and multinomial choose it by the evidence (the log marginal likelihood), searching '
+  'around 1 / number of features; gaussian and poisson use 1 / number of features',
   None),
  ('gridShape',
   'list_int',
@@ -281,7 +282,8 @@ RVM_CLASSIFIER_PARAMS = [('aggregationDepth', 'int', 'suggested depth for treeRe
  ('gamma',
   'float',
   'scale of the rbf and poly kernels (> 0), on the standardised features when standardization is on. Unset: '
-  'the fit chooses it by the evidence (the log marginal likelihood), searching around 1 / number of features',
+  'families bernoulli and multinomial choose it by the evidence (the log marginal likelihood), searching '
+  'around 1 / number of features; gaussian and poisson use 1 / number of features',
   None),
  ('gridShape',
   'list_int',
@@ -477,7 +479,8 @@ RVM_REGRESSOR_PARAMS = [('aggregationDepth', 'int', 'suggested depth for treeRed
  ('gamma',
   'float',
   'scale of the rbf and poly kernels (> 0), on the standardised features when standardization is on. Unset: '
-  'the fit chooses it by the evidence (the log marginal likelihood), searching around 1 / number of features',
+  'families bernoulli and multinomial choose it by the evidence (the log marginal likelihood), searching '
+  'around 1 / number of features; gaussian and poisson use 1 / number of features',
   None),
  ('gridShape',
   'list_int',
@@ -1049,7 +1052,8 @@ class _RvmParams(Params):
         Params._dummy(),
         'gamma',
         ('scale of the rbf and poly kernels (> 0), on the standardised features when standardization is on. Unset: '
-         'the fit chooses it by the evidence (the log marginal likelihood), searching around 1 / number of features'),
+         'families bernoulli and multinomial choose it by the evidence (the log marginal likelihood), searching '
+         'around 1 / number of features; gaussian and poisson use 1 / number of features'),
         typeConverter=TypeConverters.toFloat,
     )
     gridShape: "Param[List[int]]" = Param(
@@ -1336,8 +1340,9 @@ class _RvmParams(Params):
 
     def getGamma(self) -> float:
         """Gets gamma or its default: scale of the rbf and poly kernels (> 0), on the standardised features when
-        standardization is on. Unset: the fit chooses it by the evidence (the log marginal likelihood), searching
-        around 1 / number of features
+        standardization is on. Unset: families bernoulli and multinomial choose it by the evidence (the log
+        marginal likelihood), searching around 1 / number of features; gaussian and poisson use 1 / number of
+        features
         """
         return self.getOrDefault(self.gamma)
 
@@ -2217,8 +2222,8 @@ class _RvmEstimatorSetters(Params):
 
     def setGamma(self: P, value: float) -> P:
         """Sets gamma: scale of the rbf and poly kernels (> 0), on the standardised features when standardization is
-        on. Unset: the fit chooses it by the evidence (the log marginal likelihood), searching around 1 / number of
-        features
+        on. Unset: families bernoulli and multinomial choose it by the evidence (the log marginal likelihood),
+        searching around 1 / number of features; gaussian and poisson use 1 / number of features
         """
         return self._set(gamma=value)
 
