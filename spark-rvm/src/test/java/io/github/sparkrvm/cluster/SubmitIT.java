@@ -81,8 +81,15 @@ class SubmitIT {
     int iterations = fit.get("iterations").asInt();
     assertTrue(iterations > 1 && fit.get("converged").asBoolean(), fit.toString());
     assertEquals(1, trained.size(), "stdout holds the JSON line only: " + trained);
-    assertEquals(iterations + 1, read(log).lines().filter(l -> l.startsWith("iteration ")).count(),
-        "one progress line per iteration, on stderr");
+    // one progress line per step on stderr: of both paths of the fast classifier on the driver, then the kept fit's
+    // line, which names the saved model's iterations
+    List<String> steps = read(log).lines().filter(l -> l.startsWith("iteration ")).toList();
+    for (int i = 0; i < steps.size(); i++) {
+      assertTrue(steps.get(i).startsWith("iteration " + i + ": "), "numbered on from the first path's: " + steps);
+    }
+    assertTrue(steps.size() > iterations + 1, "the steps of both paths, on stderr: " + steps.size());
+    assertTrue(read(log).lines().anyMatch(l -> l.startsWith("kept: the saved model's fit, " + iterations
+        + " iterations")), "the kept fit is named");
 
     SparkTestSession.get(); // the test JVM reads the saved model with its own local session
     RvmModel loaded = RvmModel.load(model);
