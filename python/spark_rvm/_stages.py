@@ -76,6 +76,15 @@ class GammaChoice:
     rows: int
 
 
+def _take_fitted_gamma(model: Any, java_model: Any) -> None:
+    """A fit with gamma unset chose it (by the evidence, or 1 / number of features) and set it on the JVM model: the
+    Python model's gamma is that one (the estimator's, copied after, has none to give). Classic sessions only: over
+    Spark Connect the model is a remote reference (RemoteModelRef), whose params the server keeps."""
+    if java_model is not None and hasattr(java_model, "getParam"):
+        java_gamma = java_model.getParam("gamma")
+        if java_model.isDefined(java_gamma):
+            model._set(gamma=java_model.getOrDefault(java_gamma))
+
 @dataclass(frozen=True)
 class RvmTrainingSummary:
     """How a fit went (the JVM's RvmTrainingSummary): rows read, re-estimation steps, whether tol was met, the log
@@ -310,6 +319,7 @@ class RvmModel(_RvmAccessors, _params._RvmModelSetters, _params._RvmModelParams,
     def __init__(self, java_model=None):
         super().__init__(java_model)
         self._set_spec_defaults()
+        _take_fitted_gamma(self, java_model)
 
     # ---- the fit ----
     @property
@@ -393,6 +403,7 @@ class RvmClassificationModel(_RvmAccessors, _params._RvmClassificationModelSette
     def __init__(self, java_model=None):
         super().__init__(java_model)
         self._set_spec_defaults()
+        _take_fitted_gamma(self, java_model)
 
     @property
     def _summaryCls(self) -> type:
@@ -434,6 +445,7 @@ class RvmRegressionModel(_RvmAccessors, _params._RvmRegressionModelSetters, _par
     def __init__(self, java_model=None):
         super().__init__(java_model)
         self._set_spec_defaults()
+        _take_fitted_gamma(self, java_model)
 
     @property
     def hasSummary(self) -> bool:
