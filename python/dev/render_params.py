@@ -40,7 +40,7 @@ HEADER = '''# Copyright 2026 The spark-rvm authors
 this file and the JVM disagree; then run `target/python-venv/bin/python python/dev/generate_params.py`."""
 
 from math import inf  # noqa: F401 -- pprint writes an infinite default (maxDriverDesignSizeInMB's) as inf
-from typing import Any, Dict, List, Optional, TypeVar
+from typing import List, Optional, TypeVar
 
 from pyspark import keyword_only
 from pyspark.ml.param import Param, Params, TypeConverters
@@ -106,7 +106,7 @@ KEYWORDS_TEMPLATE = '''class {cls}(Params):
         super().__init__()
         self._java_obj = self._new_java_obj("io.github.sparkrvm.{jvm_class}", self.uid)  # type: ignore
         self._set_spec_defaults()  # type: ignore
-        self._set_given(self._input_kwargs)
+        self._set_given(self._input_kwargs)  # type: ignore
 
     @keyword_only
     def setParams(
@@ -116,17 +116,6 @@ KEYWORDS_TEMPLATE = '''class {cls}(Params):
     ) -> P:
         """Sets params by keyword (only those given; one given as None is cleared: gamma=None lets the fit choose)."""
         return self._set_given(self._input_kwargs)  # type: ignore
-
-    def _set_given(self: P, kwargs: Dict[str, Any]) -> P:
-        """Sets the params given; clears those given as None (here and on the JVM object) rather than sending a null,
-        which the JVM would read as 0."""
-        for name, value in kwargs.items():
-            if value is None:
-                self.clear(getattr(self, name))
-                java_obj = getattr(self, "_java_obj", None)
-                if java_obj is not None and java_obj.hasParam(name):
-                    java_obj.clear(java_obj.getParam(name))
-        return self._set(**{{name: value for name, value in kwargs.items() if value is not None}})  # type: ignore
 '''
 
 

@@ -16,7 +16,7 @@
 this file and the JVM disagree; then run `target/python-venv/bin/python python/dev/generate_params.py`."""
 
 from math import inf  # noqa: F401 -- pprint writes an infinite default (maxDriverDesignSizeInMB's) as inf
-from typing import Any, Dict, List, Optional, TypeVar
+from typing import List, Optional, TypeVar
 
 from pyspark import keyword_only
 from pyspark.ml.param import Param, Params, TypeConverters
@@ -2842,7 +2842,7 @@ class _RvmEstimatorKeywords(Params):
         super().__init__()
         self._java_obj = self._new_java_obj("io.github.sparkrvm.RvmEstimator", self.uid)  # type: ignore
         self._set_spec_defaults()  # type: ignore
-        self._set_given(self._input_kwargs)
+        self._set_given(self._input_kwargs)  # type: ignore
 
     @keyword_only
     def setParams(
@@ -2890,17 +2890,6 @@ class _RvmEstimatorKeywords(Params):
         """Sets params by keyword (only those given; one given as None is cleared: gamma=None lets the fit choose)."""
         return self._set_given(self._input_kwargs)  # type: ignore
 
-    def _set_given(self: P, kwargs: Dict[str, Any]) -> P:
-        """Sets the params given; clears those given as None (here and on the JVM object) rather than sending a null,
-        which the JVM would read as 0."""
-        for name, value in kwargs.items():
-            if value is None:
-                self.clear(getattr(self, name))
-                java_obj = getattr(self, "_java_obj", None)
-                if java_obj is not None and java_obj.hasParam(name):
-                    java_obj.clear(java_obj.getParam(name))
-        return self._set(**{name: value for name, value in kwargs.items() if value is not None})  # type: ignore
-
 
 class _RvmSelectorKeywords(Params):
     """The constructor and setParams of RvmSelector, one keyword per param."""
@@ -2942,7 +2931,7 @@ class _RvmSelectorKeywords(Params):
         super().__init__()
         self._java_obj = self._new_java_obj("io.github.sparkrvm.RvmSelector", self.uid)  # type: ignore
         self._set_spec_defaults()  # type: ignore
-        self._set_given(self._input_kwargs)
+        self._set_given(self._input_kwargs)  # type: ignore
 
     @keyword_only
     def setParams(
@@ -2979,17 +2968,6 @@ class _RvmSelectorKeywords(Params):
     ) -> P:
         """Sets params by keyword (only those given; one given as None is cleared: gamma=None lets the fit choose)."""
         return self._set_given(self._input_kwargs)  # type: ignore
-
-    def _set_given(self: P, kwargs: Dict[str, Any]) -> P:
-        """Sets the params given; clears those given as None (here and on the JVM object) rather than sending a null,
-        which the JVM would read as 0."""
-        for name, value in kwargs.items():
-            if value is None:
-                self.clear(getattr(self, name))
-                java_obj = getattr(self, "_java_obj", None)
-                if java_obj is not None and java_obj.hasParam(name):
-                    java_obj.clear(java_obj.getParam(name))
-        return self._set(**{name: value for name, value in kwargs.items() if value is not None})  # type: ignore
 
 
 class _RvmClassifierKeywords(Params):
@@ -3042,7 +3020,7 @@ class _RvmClassifierKeywords(Params):
         super().__init__()
         self._java_obj = self._new_java_obj("io.github.sparkrvm.RvmClassifier", self.uid)  # type: ignore
         self._set_spec_defaults()  # type: ignore
-        self._set_given(self._input_kwargs)
+        self._set_given(self._input_kwargs)  # type: ignore
 
     @keyword_only
     def setParams(
@@ -3089,17 +3067,6 @@ class _RvmClassifierKeywords(Params):
     ) -> P:
         """Sets params by keyword (only those given; one given as None is cleared: gamma=None lets the fit choose)."""
         return self._set_given(self._input_kwargs)  # type: ignore
-
-    def _set_given(self: P, kwargs: Dict[str, Any]) -> P:
-        """Sets the params given; clears those given as None (here and on the JVM object) rather than sending a null,
-        which the JVM would read as 0."""
-        for name, value in kwargs.items():
-            if value is None:
-                self.clear(getattr(self, name))
-                java_obj = getattr(self, "_java_obj", None)
-                if java_obj is not None and java_obj.hasParam(name):
-                    java_obj.clear(java_obj.getParam(name))
-        return self._set(**{name: value for name, value in kwargs.items() if value is not None})  # type: ignore
 
 
 class _RvmRegressorKeywords(Params):
@@ -3152,7 +3119,7 @@ class _RvmRegressorKeywords(Params):
         super().__init__()
         self._java_obj = self._new_java_obj("io.github.sparkrvm.RvmRegressor", self.uid)  # type: ignore
         self._set_spec_defaults()  # type: ignore
-        self._set_given(self._input_kwargs)
+        self._set_given(self._input_kwargs)  # type: ignore
 
     @keyword_only
     def setParams(
@@ -3199,14 +3166,3 @@ class _RvmRegressorKeywords(Params):
     ) -> P:
         """Sets params by keyword (only those given; one given as None is cleared: gamma=None lets the fit choose)."""
         return self._set_given(self._input_kwargs)  # type: ignore
-
-    def _set_given(self: P, kwargs: Dict[str, Any]) -> P:
-        """Sets the params given; clears those given as None (here and on the JVM object) rather than sending a null,
-        which the JVM would read as 0."""
-        for name, value in kwargs.items():
-            if value is None:
-                self.clear(getattr(self, name))
-                java_obj = getattr(self, "_java_obj", None)
-                if java_obj is not None and java_obj.hasParam(name):
-                    java_obj.clear(java_obj.getParam(name))
-        return self._set(**{name: value for name, value in kwargs.items() if value is not None})  # type: ignore

@@ -17,7 +17,7 @@ mixins of spark_rvm/_params.py, which is generated from the JVM stages (python/d
 docs, defaults and types cannot drift."""
 
 from dataclasses import dataclass, field
-from typing import Any, List, Optional, Tuple, Union
+from typing import Any, Dict, List, Optional, Tuple, Union
 
 from pyspark.ml.util import JavaMLReadable, JavaMLWritable
 from pyspark.ml.classification import (BinaryLogisticRegressionTrainingSummary, LogisticRegressionTrainingSummary,
@@ -62,6 +62,17 @@ class _SpecParams:
                 default = default.replace(UID_MARK, self.uid)
             defaults[name] = default
         self._setDefault(**defaults)
+
+    def _set_given(self, kwargs: Dict[str, Any]) -> Any:
+        """Sets the params given by keyword; clears those given as None (here and on the JVM object) rather than
+        sending a null, which the JVM would read as 0 (gamma=None lets the fit choose γ)."""
+        for name, value in kwargs.items():
+            if value is None:
+                self.clear(getattr(self, name))  # type: ignore
+                java_obj = getattr(self, "_java_obj", None)
+                if java_obj is not None and java_obj.hasParam(name):
+                    java_obj.clear(java_obj.getParam(name))
+        return self._set(**{name: value for name, value in kwargs.items() if value is not None})  # type: ignore
 
 
 @dataclass(frozen=True)
