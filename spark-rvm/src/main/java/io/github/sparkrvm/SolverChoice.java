@@ -122,7 +122,7 @@ record SolverChoice(RelevanceSolver<? extends RelevanceResult> solver, String wh
             : new RowSample(Math.min(1.0, (double) placement.pilotRows() / in.rows()), in.seed());
         return new SolverChoice(FastBernoulliSolver.atScale(options, likelihood, start.initial(),
             new FastBernoulliSolver.AtScale(pilot, AddsPolicy.PILOT_ADDS, Placement.SHORTLIST,
-                Math.min(1.0, (double) placement.driverRows() / in.rows()))), "");
+                Math.min(1.0, (double) placement.driverRows() / in.rows()), !placement.onDriver())), "");
       }
       if (fast && likelihood == LaplaceLikelihood.BERNOULLI && start instanceof FitStart.Cold
           && placement.onDriver() && in.adds() instanceof AddsPolicy.Auto auto && auto.maxAddsPerStep() == 1) {

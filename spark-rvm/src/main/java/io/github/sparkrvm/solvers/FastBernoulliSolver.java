@@ -117,8 +117,24 @@ public final class FastBernoulliSolver {
    * @param onDriver the largest fraction of the rows whose sample's fit runs on the driver: the ladder collects such a
    *     sample once ({@link RowCollection#local}) and makes no passes over it; a larger sample's passes go over
    *     the data (0: only the pilot's)
+   * @param rankOnSample whether the rounds after the pilot (the ladder's and every row's) rank the candidates with
+   *     the cross products of the pilot's rows, held on the driver ({@link SampledSparsity}): their passes over every
+   *     candidate then do not form the N·M·k products (for rows over the cluster, where such a pass costs far more
+   *     than the pilot's product on the driver)
    */
-  public record AtScale(RowSample pilot, int pilotAdds, int shortlist, double onDriver) {
+  public record AtScale(RowSample pilot, int pilotAdds, int shortlist, double onDriver, boolean rankOnSample) {
+
+    /**
+     * The rounds on every row ranking the candidates on the rows' own cross products.
+     *
+     * @param pilot the sample of the rows a pilot fit runs on, or null
+     * @param pilotAdds the adds per step of the pilot fit (at least 1)
+     * @param shortlist L (at least 1)
+     * @param onDriver the largest fraction of the rows fitted on the driver, in [0, 1]
+     */
+    public AtScale(RowSample pilot, int pilotAdds, int shortlist, double onDriver) {
+      this(pilot, pilotAdds, shortlist, onDriver, false);
+    }
 
     /**
      * Checks the shortlist and the fraction.
@@ -148,8 +164,10 @@ public final class FastBernoulliSolver {
    * ({@code scale.pilotAdds()} adds per step) on the sample {@code scale.pilot()} collected to the driver, then fits
    * in rounds over a shortlist ({@link ShortlistRounds}) on samples of {@link #LADDER} times as many rows each (the
    * same seed, so each sample holds the one before), each started from the fit before; then, from that or the initial
-   * state, rounds over a shortlist on every row} A sample of at most {@code scale.onDriver()} of the rows is
-   * collected to the driver and fitted there; a larger one's passes skip the rows it does not keep.
+   * state, rounds over a shortlist on every row, which end when no add is worth a round
+   * ({@link ShortlistRounds.RoundSteps#roundMinGain})} A sample of at most {@code scale.onDriver()} of the rows is
+   * collected to the driver and fitted there; a larger one's passes skip the rows it does not keep. With
+   * {@code scale.rankOnSample()} the rounds after the pilot rank the candidates on the pilot's cross products.
    *
    * @param options the settings (the scale-free prior only)
    * @param likelihood the likelihood of a row (Bernoulli or Poisson)
@@ -162,19 +180,25 @@ public final class FastBernoulliSolver {
       int m = data.numCandidates();
       InitialState start = initial;
       RowSample pilot = scale.pilot();
+      FastLaplaceSolver.Likelihood ranking = null; // the pilot's rows, whose cross products rank the rounds'
       if (start == null && pilot != null) {
         RowCollection rows = RowCollection.of(data, "a pilot fit at scale");
-        start = startOf(FastLaplaceSolver.fit(over(rows.sample(pilot).local(), likelihood), m,
+        FastLaplaceSolver.Likelihood onPilot = over(rows.sample(pilot).local(), likelihood);
+        ranking = scale.rankOnSample() ? onPilot : null;
+        start = startOf(FastLaplaceSolver.fit(onPilot, m,
             options.withMaxAddsPerStep(scale.pilotAdds()), null, listener.forSample(pilot.fraction())));
         for (double f = pilot.fraction() * LADDER; f < 1.0; f *= LADDER) {
           RowCollection sampled = rows.sample(new RowSample(f, pilot.seed()));
           DesignStatistics sample = f <= scale.onDriver() ? sampled.local() : sampled;
+          // the fits on samples run to the plain rule's end (no least gain of a round): their rounds are cheap, and
+          // the fit on every row starts from a fixed point of the rule on the sample
           start = startOf(ShortlistRounds.fit(over(sample, likelihood), m, options, start, scale.shortlist(),
-              ShortlistRounds.RoundSteps.BATCHED, listener.forSample(f)));
+              ShortlistRounds.RoundSteps.BATCHED, 0.0, ranking, listener.forSample(f)));
         }
       }
-      return ShortlistRounds.fit(over(data, likelihood), m, options, start, scale.shortlist(),
-          ShortlistRounds.RoundSteps.BATCHED, listener);
+      ShortlistRounds.RoundSteps batched = ShortlistRounds.RoundSteps.BATCHED;
+      return ShortlistRounds.fit(over(data, likelihood), m, options, start, scale.shortlist(), batched,
+          batched.roundMinGain(), ranking, listener);
     };
   }
 
@@ -212,6 +236,11 @@ public final class FastBernoulliSolver {
       @Override
       public CandidateTerms candidates(int[] active, double[] weights, int[] over) {
         return stats.laplaceCandidates(likelihood, active, weights, over);
+      }
+
+      @Override
+      public CandidateTerms scores(int[] active, double[] weights) {
+        return stats.laplaceScores(likelihood, active, weights);
       }
 
       @Override

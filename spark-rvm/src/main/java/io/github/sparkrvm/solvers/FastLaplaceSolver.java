@@ -114,6 +114,19 @@ final class FastLaplaceSolver {
     }
 
     /**
+     * The log-likelihood, gradient and weighted square of {@link #candidates(int[], double[])}; the cross products
+     * may be left at 0 (a likelihood over data computes these in a pass that does not form them). By default the
+     * full terms.
+     *
+     * @param active the active candidates, ascending
+     * @param weights their weights
+     * @return the terms, their cross products unspecified
+     */
+    default CandidateTerms scores(int[] active, double[] weights) {
+      return candidates(active, weights);
+    }
+
+    /**
      * The likelihood terms over the active set only: the Newton steps that Newton does not expect to end a mode
      * search, and the final polish of the mode, need no candidate.
      *

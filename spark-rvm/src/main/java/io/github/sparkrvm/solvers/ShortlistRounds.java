@@ -37,8 +37,11 @@ import java.util.stream.IntStream;
  * start given by its weights (a fit on a sample) is first moved to its mode over these rows, where the first full pass
  * scores it. The fit ends when a full pass finds no add that gains more than {@link SequentialAction#minGain} (the
  * re-estimates and deletes of the active set are the round's own, which had settled): the fast solver's stopping rule
- * over every candidate, so that the result is a fixed point of the same rule; or when a round takes no step (every
- * action it tries would lower the Laplace objective, which ends the fast solver over every candidate too). The path
+ * over every candidate, so that the result is a fixed point of the same rule; or, batched, when its best add gains
+ * less than {@link RoundSteps#roundMinGain} of the objective (no add worth a round); or when a round takes no step
+ * (every action it tries would lower the Laplace objective, which ends the fast solver over every candidate too).
+ * Given a sample's likelihood, the full passes do not form the cross products over the rows: each candidate's S is
+ * estimated with the sample's ({@link SampledSparsity}), Q is the rows' own; the rounds' steps are the rows' own. The path
  * differs from the fast solver's over all candidates where a candidate outside the shortlist would have become
  * the best add within a round (the next round's full pass then finds it), and where a batch's steps on the model
  * differ from the steps the fast solver would take with a mode search between each. The candidates are those of any
@@ -58,19 +61,33 @@ final class ShortlistRounds {
      * shortlist leaves near copies off ({@link #bestAdds}): a batch takes many adds at once, and near copies only
      * took room from adds elsewhere.
      */
-    BATCHED(true),
+    BATCHED(true, 5e-6),
     /**
      * One step per mode search ({@link FastLaplaceSolver}): the softmax at scale, whose cold rounds move far
      * (measured on the ten-class digits: batches took more time, to 50 nats more evidence and a higher test error,
      * DESIGN.md). Its shortlist is the best adds as they rank: with near copies left off, the digits' fit (split 0)
      * took longer to more pairs (412 after 628 steps, against 316 at the end of 617 steps), and was stopped.
      */
-    STEPWISE(false);
+    STEPWISE(false, 0.0);
 
     private final boolean nearCopiesLeftOff;
+    private final double roundMinGain;
 
-    RoundSteps(boolean nearCopiesLeftOff) {
+    RoundSteps(boolean nearCopiesLeftOff, double roundMinGain) {
       this.nearCopiesLeftOff = nearCopiesLeftOff;
+      this.roundMinGain = roundMinGain;
+    }
+
+    /**
+     * {@return the fraction of |log marginal likelihood| that the best add of a full pass must gain for another round
+     * to open (0: any add worth a step)} Batched: five times {@link SequentialAction#RELATIVE_MIN_GAIN}, 2.2 nats of
+     * the 437,000 of 10⁶ rows of the ESL mixture. A round on every row costs a pass over every candidate and a few over
+     * the shortlist; the rounds whose best add is predicted to gain less added a few nats each (13 and 2.5 of 437,000
+     * in the last two rounds at 10⁶ rows, fit-scaling.md) for a quarter of the fit's time. Only the end moves: the
+     * shortlists, and so the path up to the last round, are those of the plain rule.
+     */
+    double roundMinGain() {
+      return roundMinGain;
     }
 
     /** {@return whether a round's shortlist leaves near copies off ({@link #bestAdds})} */
@@ -93,6 +110,23 @@ final class ShortlistRounds {
    */
   static RelevanceFit fit(FastLaplaceSolver.Likelihood likelihood, int numCandidates, SparseBayesOptions options,
       InitialState initial, int shortlist, RoundSteps roundSteps, IterationListener listener) {
+    return fit(likelihood, numCandidates, options, initial, shortlist, roundSteps, roundSteps.roundMinGain(), null,
+        listener);
+  }
+
+  /**
+   * {@link #fit(FastLaplaceSolver.Likelihood, int, SparseBayesOptions, InitialState, int, RoundSteps,
+   * IterationListener)} with the least gain of a round's best add given ({@link RoundSteps#roundMinGain}; 0: the
+   * rounds go on while any add is worth a step), and the candidates ranked with the cross products of a sample.
+   *
+   * @param roundMinGain the fraction of |log marginal likelihood| a round's best add must gain
+   * @param sample the likelihood over a sample of the rows (held on the driver) whose cross products estimate each
+   *     candidate's S when a round's candidates are ranked ({@link SampledSparsity}; the rows' own pass then does not
+   *     form them); null: every full pass forms them over the rows
+   */
+  static RelevanceFit fit(FastLaplaceSolver.Likelihood likelihood, int numCandidates, SparseBayesOptions options,
+      InitialState initial, int shortlist, RoundSteps roundSteps, double roundMinGain,
+      FastLaplaceSolver.Likelihood sample, IterationListener listener) {
     if (shortlist < 1) {
       throw new IllegalArgumentException("the shortlist must hold at least one candidate; got " + shortlist);
     }
@@ -114,13 +148,18 @@ final class ShortlistRounds {
       told.extraPasses += mode.passes();
     }
     while (true) {
-      CandidateTerms full = likelihood.candidates(active, weights);
+      Scored scored = Scored.at(likelihood, sample, active, alpha, weights);
+      CandidateTerms full = scored.terms();
       passes++;
       told.extraPasses++;
-      double reference = last == null ? full.logLikelihood() : last.logMarginalLikelihoods()[
+      double reference = last == null ? scored.logLikelihood() : last.logMarginalLikelihoods()[
           last.logMarginalLikelihoods().length - 1];
-      int[] adds = bestAdds(full, alpha, weights, reference, options.alphaMax(), shortlist,
+      int[] adds = bestAdds(scored.sq(), full, reference, options.alphaMax(), shortlist,
           roundSteps.nearCopiesLeftOff());
+      if (last != null && last.converged()
+          && bestGain(scored.sq(), active, options.alphaMax()) < roundMinGain * Math.abs(reference)) {
+        adds = new int[0]; // no add worth a round: the end of the fit
+      }
       if (last != null && (adds.length == 0 || !last.converged() || steps >= options.maxIter())) {
         boolean converged = last.converged() && adds.length == 0;
         return new RelevanceFit(last.active(), last.weights(), last.alpha(), last.covariance(), Double.NaN, steps,
@@ -138,7 +177,7 @@ final class ShortlistRounds {
       // a round starts at a polished mode (the start's, or where the one before ended), which a full pass over every
       // row scored; batched, its steps are taken on the quadratic model over the shortlist (one pass over its
       // candidates a batch), unless it is over every candidate
-      CandidateTerms known = active.length == 0 ? null : full.restrictedTo(over);
+      CandidateTerms known = active.length == 0 || sample != null ? null : full.restrictedTo(over);
       RelevanceFit round = ClassCandidates.onFull(batched && over.length < numCandidates
           ? SurrogateSteps.fit(shortlisted, over.length, remaining, start, true, told)
           : FastLaplaceSolver.fit(shortlisted, over.length, remaining, start, known, told), over);
@@ -201,7 +240,16 @@ final class ShortlistRounds {
    */
   static int[] bestAdds(CandidateTerms full, double[] alpha, double[] weights, double objective, double alphaMax,
       int limit, boolean nearCopiesLeftOff) {
-    double[][] sq = FastLaplaceSolver.sparsityQuality(full, covariance(full, alpha), weights);
+    return bestAdds(FastLaplaceSolver.sparsityQuality(full, covariance(full, alpha), weights), full, objective,
+        alphaMax, limit, nearCopiesLeftOff);
+  }
+
+  /**
+   * {@link #bestAdds(CandidateTerms, double[], double[], double, double, int, boolean)} from every candidate's S and Q
+   * given ({@code sq}; {@code full} gives the active candidates and the cross products the cosines compare).
+   */
+  private static int[] bestAdds(double[][] sq, CandidateTerms full, double objective, double alphaMax, int limit,
+      boolean nearCopiesLeftOff) {
     double least = SequentialAction.minGain(objective);
     int[] active = full.active();
     List<SequentialAction.Action> gaining = new ArrayList<>();
@@ -258,6 +306,54 @@ final class ShortlistRounds {
       }
     }
     return Arrays.stream(shortlist, 0, count).sorted().toArray();
+  }
+
+  /**
+   * {@return the largest gain of an add of a non-active candidate at the terms of a full pass (0: none gains)}
+   *
+   * @param full the terms of a pass over every candidate at the current weights
+   * @param alpha α of the active candidates
+   * @param weights their weights
+   * @param alphaMax the largest α an add may have
+   */
+  static double bestGain(CandidateTerms full, double[] alpha, double[] weights, double alphaMax) {
+    return bestGain(FastLaplaceSolver.sparsityQuality(full, covariance(full, alpha), weights), full.active(),
+        alphaMax);
+  }
+
+  private static double bestGain(double[][] sq, int[] active, double alphaMax) {
+    double best = 0.0;
+    for (int i = 0; i < sq[0].length; i++) {
+      if (Arrays.binarySearch(active, i) < 0) {
+        SequentialAction.Action add = SequentialAction.add(i, sq[0][i], sq[1][i], alphaMax);
+        best = add == null ? best : Math.max(best, add.gain());
+      }
+    }
+    return best;
+  }
+
+  /**
+   * A full pass's ranking of the candidates: every candidate's S and Q ({@code sq}), the terms whose active candidates
+   * and cross products the shortlist's cosines read (over every row, or over the sample), and the rows'
+   * log-likelihood.
+   */
+  private record Scored(double[][] sq, CandidateTerms terms, double logLikelihood) {
+
+    /**
+     * {@return the candidates scored at the current state: the full terms over the rows, or the rows' scores with S
+     * estimated from the sample's cross products ({@link SampledSparsity})}
+     */
+    static Scored at(FastLaplaceSolver.Likelihood likelihood, FastLaplaceSolver.Likelihood sample, int[] active,
+        double[] alpha, double[] weights) {
+      if (sample == null) {
+        CandidateTerms full = likelihood.candidates(active, weights);
+        return new Scored(FastLaplaceSolver.sparsityQuality(full, covariance(full, alpha), weights), full,
+            full.logLikelihood());
+      }
+      CandidateTerms scores = likelihood.scores(active, weights);
+      CandidateTerms sampled = sample.candidates(active, weights);
+      return new Scored(SampledSparsity.of(scores, sampled, alpha), sampled, scores.logLikelihood());
+    }
   }
 
   /** Σ = (H + A)⁻¹ over the active candidates of a full pass (empty with none). */

@@ -56,6 +56,25 @@ public final class CandidateAccumulator implements Serializable {
         CandidateAccumulator::merge);
   }
 
+  /**
+   * {@return the pass of the scores of every candidate: the log-likelihood, gradient and weighted square of
+   * {@link #pass}, the cross products left at 0} Each block is expanded over every candidate as for the full terms,
+   * but the product Φᵀ(WBΦ_a), N·M·k multiply-adds and most of a full pass's arithmetic, is not formed.
+   *
+   * @param likelihood the likelihood of a row
+   * @param m the number of candidates
+   * @param active the active candidates, ascending
+   * @param weights their weights
+   */
+  public static Pass<CandidateAccumulator> scores(LaplaceLikelihood likelihood, int m, int[] active,
+      double[] weights) {
+    double[] w = weights.clone();
+    int[] act = active.clone();
+    return Pass.of(likelihood.title() + " candidate scores (no cross products) over " + m + " candidates", null,
+        () -> new CandidateAccumulator(likelihood, m, act, w, false), CandidateAccumulator::add,
+        CandidateAccumulator::merge);
+  }
+
   private static final long serialVersionUID = 1L;
 
   private final LaplaceLikelihood likelihood;
@@ -65,6 +84,8 @@ public final class CandidateAccumulator implements Serializable {
   private final double[] gradient;
   private final double[] diagonal;
   private final double[] cross;
+  /** Whether the cross products are formed ({@link #scores}: not). */
+  private final boolean crossed;
   private double logLikelihood;
 
   /**
@@ -88,6 +109,12 @@ public final class CandidateAccumulator implements Serializable {
    * @param weights their weights
    */
   public CandidateAccumulator(LaplaceLikelihood likelihood, int m, int[] active, double[] weights) {
+    this(likelihood, m, active, weights, true);
+  }
+
+  private CandidateAccumulator(LaplaceLikelihood likelihood, int m, int[] active, double[] weights,
+      boolean crossed) {
+    this.crossed = crossed;
     this.likelihood = likelihood;
     if (active.length != weights.length) {
       throw new IllegalArgumentException("CandidateAccumulator: " + weights.length + " weights for "
@@ -137,7 +164,7 @@ public final class CandidateAccumulator implements Serializable {
     }
     blas.dgemv("T", n, m, 1.0, phi, n, residual, 1, 1.0, gradient, 1);
     WeightedSquares.addTo(phi, n, m, b, diagonal);
-    if (k > 0) {
+    if (k > 0 && crossed) {
       for (int a = 0; a < k; a++) {
         int col = a * n;
         for (int i = 0; i < n; i++) {

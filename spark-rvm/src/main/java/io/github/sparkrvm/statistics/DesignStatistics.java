@@ -84,6 +84,19 @@ public interface DesignStatistics {
   }
 
   /**
+   * {@return the log-likelihood, gradient and weighted square of {@link #laplaceCandidates(LaplaceLikelihood, int[],
+   * double[])} for every candidate, in one pass that does not form the cross products (left at 0 in the result): the
+   * N·M·k multiply-adds that are most of a full pass}
+   *
+   * @param likelihood the likelihood of a row (Bernoulli or Poisson)
+   * @param active the active candidates, ascending
+   * @param weights their weights
+   */
+  default CandidateTerms laplaceScores(LaplaceLikelihood likelihood, int[] active, double[] weights) {
+    return pass(CandidateAccumulator.scores(likelihood, numCandidates(), active, weights)).result();
+  }
+
+  /**
    * {@return the terms of {@link #laplaceCandidates(LaplaceLikelihood, int[], double[])} over the candidates
    * {@code over} only, numbered 0 … over.length−1 in their order, the active ones by their positions among them (as
    * {@link CandidateTerms#restrictedTo} numbers them)} Each block is expanded over these columns only, so that a

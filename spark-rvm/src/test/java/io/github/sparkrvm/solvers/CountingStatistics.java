@@ -38,6 +38,8 @@ final class CountingStatistics implements RowCollection {
   /** How many basis functions (or flat pairs) each pass over an active set was over, in order. */
   final java.util.List<Integer> activeSizes = new java.util.ArrayList<>();
   int candidatePasses;
+  /** Passes over every candidate that do not form the cross products ({@code laplaceScores}). */
+  int scorePasses;
   /** Candidates passes over some of the candidates only, and how many each scored. */
   int shortlistPasses;
   final java.util.List<Integer> shortlistSizes = new java.util.ArrayList<>();
@@ -84,6 +86,12 @@ final class CountingStatistics implements RowCollection {
     candidatePasses++;
     candidateActiveSets.add(active.clone());
     return inner.laplaceCandidates(likelihood, active, weights);
+  }
+
+  @Override
+  public CandidateTerms laplaceScores(LaplaceLikelihood likelihood, int[] active, double[] weights) {
+    scorePasses++;
+    return inner.laplaceScores(likelihood, active, weights);
   }
 
   @Override

@@ -139,6 +139,35 @@ class ShortlistRoundsTest {
   }
 
   /**
+   * A round opens only for an add worth it ({@link ShortlistRounds.RoundSteps#roundMinGain}): the rounds with a
+   * least gain of a round follow the plain rule's path (the same objective after every step, the same shortlists) and
+   * stop at the first full pass whose best add gains less than that fraction of |log marginal likelihood|, with fewer
+   * full passes; the plain rule's rounds go on from there.
+   */
+  @Test
+  void aRoundOpensOnlyForAnAddWorthIt() {
+    LocalStatistics data = ripley();
+    CountingStatistics plainPasses = new CountingStatistics(data);
+    RelevanceFit plain = ShortlistRounds.fit(likelihood(plainPasses), data.numCandidates(),
+        SparseBayesOptions.defaults(), null, SHORTLIST, ShortlistRounds.RoundSteps.BATCHED, 0.0, null, report -> { });
+    double fraction = 2e-3; // 0.5 nats of Ripley's |log ML| of about 250
+    CountingStatistics counted = new CountingStatistics(data);
+    RelevanceFit fit = ShortlistRounds.fit(likelihood(counted), data.numCandidates(), SparseBayesOptions.defaults(),
+        null, SHORTLIST, ShortlistRounds.RoundSteps.BATCHED, fraction, null, report -> { });
+    assertTrue(fit.converged());
+    assertTrue(counted.candidatePasses < plainPasses.candidatePasses,
+        counted.candidatePasses + " full passes against the plain rule's " + plainPasses.candidatePasses);
+    double[] history = fit.logMarginalLikelihoods();
+    double[] plainHistory = plain.logMarginalLikelihoods();
+    assertTrue(history.length < plainHistory.length);
+    assertArrayEquals(history, java.util.Arrays.copyOf(plainHistory, history.length));
+    double last = history[history.length - 1];
+    CandidateTerms full = data.laplaceCandidates(LaplaceLikelihood.BERNOULLI, fit.active(), fit.weights());
+    double best = ShortlistRounds.bestGain(full, fit.alpha(), fit.weights(), 1e9);
+    assertTrue(best > 0.0 && best < fraction * Math.abs(last), "the best add gains " + best + " at " + last);
+  }
+
+  /**
    * A round that takes no step ends the rounds. From the rounds' own fixed point, a likelihood whose candidates passes
    * overstate one inactive candidate's gradient (so every full pass shortlists it with a large predicted gain) but
    * whose Laplace objective is the true one (so adding it lowers the objective and is refused): the first round moves
@@ -261,6 +290,32 @@ class ShortlistRoundsTest {
     assertArrayEquals(overViews.active(), onDriver.active());
     assertArrayEquals(overViews.alpha(), onDriver.alpha(), 0.0);
     assertArrayEquals(overViews.logMarginalLikelihoods(), onDriver.logMarginalLikelihoods(), 0.0);
+  }
+
+  /**
+   * Ranked on the pilot's cross products ({@link FastBernoulliSolver.AtScale#rankOnSample}), the rounds after the pilot
+   * pass over every candidate without forming the cross products (every such pass a scores pass, none a full one),
+   * and reach the evidence of the rounds ranked on every row's to within a nat, converged.
+   */
+  @Test
+  void atScaleRanksOnTheDriversSampleWithoutCrossProductsOnEveryRow() {
+    LocalStatistics data = ripley();
+    CountingStatistics ranked = new CountingStatistics(data);
+    RelevanceFit onSample = (RelevanceFit) FastBernoulliSolver.atScale(SparseBayesOptions.defaults(),
+        LaplaceLikelihood.BERNOULLI, null,
+        new FastBernoulliSolver.AtScale(new RowSample(0.1, 7L), 1, SHORTLIST, 0.5, true)).fit(ranked, report -> { });
+    CountingStatistics own = new CountingStatistics(data);
+    RelevanceFit onRows = (RelevanceFit) FastBernoulliSolver.atScale(SparseBayesOptions.defaults(),
+        LaplaceLikelihood.BERNOULLI, null,
+        new FastBernoulliSolver.AtScale(new RowSample(0.1, 7L), 1, SHORTLIST, 0.5, false)).fit(own, report -> { });
+    assertTrue(onSample.converged());
+    assertEquals(0, own.scorePasses);
+    assertTrue(ranked.scorePasses >= 1, ranked.scorePasses + " scores passes");
+    assertEquals(0, ranked.candidatePasses, "full passes over every row");
+    assertTrue(own.candidatePasses >= 1, own.candidatePasses + " full passes over every row");
+    double sampled = onSample.logMarginalLikelihoods()[onSample.iterations()];
+    double rows = onRows.logMarginalLikelihoods()[onRows.iterations()];
+    assertEquals(rows, sampled, 1.0);
   }
 
   /**
