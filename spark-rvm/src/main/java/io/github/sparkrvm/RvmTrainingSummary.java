@@ -40,10 +40,26 @@ import java.io.Serializable;
  * @param gammaChoice the search by the evidence for the kernel's γ when the param gamma was unset (every γ tried,
  *     its evidence and the one chosen, which the model's gamma holds); null when gamma was set, the kernel has none
  *     (linear) or the fit started from an initial model. Not saved with the model (a loaded model's is null)
+ * @param standardizationChoice the choice by the evidence between standardised and raw features when the params
+ *     gamma and standardization were both unset and the search for γ ran on every row (the model's standardization
+ *     holds the choice); null otherwise. Not saved with the model (a loaded model's is null)
  */
 public record RvmTrainingSummary(long numRows, int iterations, boolean converged, double[] logMarginalLikelihood,
     int[] activeBasis, int dataPasses, double fitSeconds, java.util.List<String> warnings, int warmStartBasis,
-    GammaChoice gammaChoice) implements Serializable {
+    GammaChoice gammaChoice, StandardizationChoice standardizationChoice) implements Serializable {
+
+  /**
+   * The choice between standardised and raw features by the evidence: the search for γ ran on both, and the fit of
+   * the higher final log marginal likelihood was kept.
+   *
+   * @param standardizedLogMarginalLikelihood the evidence of the fit on the standardised features (at the γ its
+   *     search chose)
+   * @param rawLogMarginalLikelihood the evidence of the fit on the features as given (at the γ its search chose)
+   * @param standardization whether the kept fit is the one on standardised features (the higher evidence; the
+   *     standardised one when they are equal)
+   */
+  public record StandardizationChoice(double standardizedLogMarginalLikelihood, double rawLogMarginalLikelihood,
+      boolean standardization) implements Serializable {}
 
   /**
    * The search for γ by the evidence: the γ tried in the order tried, the log marginal likelihood of the fit at each
@@ -83,7 +99,7 @@ public record RvmTrainingSummary(long numRows, int iterations, boolean converged
   public RvmTrainingSummary(long numRows, int iterations, boolean converged, double[] logMarginalLikelihood,
       int[] activeBasis, int dataPasses, double fitSeconds, java.util.List<String> warnings, int warmStartBasis) {
     this(numRows, iterations, converged, logMarginalLikelihood, activeBasis, dataPasses, fitSeconds, warnings,
-        warmStartBasis, null);
+        warmStartBasis, null, null);
   }
 
   /**
@@ -99,6 +115,7 @@ public record RvmTrainingSummary(long numRows, int iterations, boolean converged
    * @param warnings what a user should know about the fit (null for none)
    * @param warmStartBasis the basis functions of the initial model the fit started from; −1 for a cold start
    * @param gammaChoice the search for γ by the evidence, or null
+   * @param standardizationChoice the choice of standardization by the evidence, or null
    */
   public RvmTrainingSummary {
     warnings = warnings == null ? java.util.List.of() : java.util.List.copyOf(warnings);
@@ -152,7 +169,7 @@ public record RvmTrainingSummary(long numRows, int iterations, boolean converged
     java.util.List<String> all = new java.util.ArrayList<>(warnings);
     all.addAll(more);
     return new RvmTrainingSummary(numRows, iterations, converged, logMarginalLikelihood, activeBasis, dataPasses,
-        fitSeconds, all, warmStartBasis, gammaChoice);
+        fitSeconds, all, warmStartBasis, gammaChoice, standardizationChoice);
   }
 
   /**
