@@ -16,6 +16,7 @@
 
 package io.github.sparkrvm.solvers;
 
+import io.github.sparkrvm.statistics.CandidateScores;
 import io.github.sparkrvm.statistics.CandidateTerms;
 import io.github.sparkrvm.statistics.DesignStatistics;
 import io.github.sparkrvm.statistics.LaplaceLikelihood;
@@ -217,6 +218,22 @@ public final class FastBernoulliSolver {
       @Override
       public LikelihoodTerms terms(int[] active, double[] weights) {
         return stats.laplace(likelihood, active, weights);
+      }
+
+      @Override
+      public boolean scoresApart() {
+        return stats.scoresApart();
+      }
+
+      @Override
+      public CandidateScores scores(int[] active, double[] weights, double[] covariance, double[] shift) {
+        return stats.laplaceScores(likelihood, active, weights, covariance, shift, null);
+      }
+
+      @Override
+      public CandidateScores scores(int[] active, double[] weights, double[] covariance, double[] shift,
+          int[] over) {
+        return stats.laplaceScores(likelihood, active, weights, covariance, shift, over);
       }
     };
   }
