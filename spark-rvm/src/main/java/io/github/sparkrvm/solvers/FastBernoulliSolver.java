@@ -101,8 +101,9 @@ public final class FastBernoulliSolver {
       if (!first.converged()) {
         return first;
       }
-      return BetterOfTwo.following((same, heard) -> first, fit -> EmOverShortlist.after(fit, options, likelihood))
-          .fit(data, listener);
+      // under a support prior both paths end with its steps, and are compared as they climbed: less its cost a feature
+      return BetterOfTwo.following((same, heard) -> first, fit -> EmOverShortlist.after(fit, options, likelihood),
+          fit -> options.supportPrior().penalised(BetterOfTwo.last(fit), fit.active().length)).fit(data, listener);
     };
   }
 
