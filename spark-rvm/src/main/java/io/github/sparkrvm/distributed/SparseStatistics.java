@@ -53,8 +53,11 @@ import scala.Tuple2;
  * The statistics seam of the linear kernel over sparse rows across a cluster: the rows are cached as blocks of
  * compressed sparse rows over the candidates ({@link SparseRowBlock}: the scaled features, and the bias), and every
  * pass reads their nonzeros, so that a pass costs O(nonzeros × active features of a row), not O(rows × candidates),
- * and nothing of size candidates² is ever formed. The candidates' terms of the fast solvers come from
- * {@link SparseCandidateAccumulator} (M × (k + 2) doubles), the fast Gaussian solver's Gram columns one pass each
+ * and nothing of size candidates² is ever formed. The fast Laplace solvers' steps are scored apart
+ * ({@link #laplaceScores}: each range of candidates summed and scored on an executor, the driver receiving S, Q and
+ * the reach, O(M)); the candidates' terms with their M × k cross products ({@link SparseCandidateAccumulator}) are
+ * still computed where asked (the first step's, over no active feature), the fast Gaussian solver's Gram columns one
+ * pass each
  * ({@link SparseGaussianMoments}); passes over a few columns (the Newton steps over the active basis) expand each
  * block over those columns only and run the dense accumulators. Partitions merge in partition order
  * ({@link PartitionOrder}), so a pass gives the same bits whatever the cores.

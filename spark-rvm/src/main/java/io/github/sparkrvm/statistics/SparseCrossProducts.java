@@ -16,6 +16,7 @@
 
 package io.github.sparkrvm.statistics;
 
+import java.io.Serializable;
 import java.util.Arrays;
 
 /**
@@ -24,17 +25,24 @@ import java.util.Arrays;
  * φᵢᵀBφ_a with the active candidates, only those some row makes nonzero (a candidate shares rows with few of the
  * active ones), in a hash table; and each candidate's reach (the shortfall of its rows: {@link CandidateScores}). It is cut into {@link CandidateChunk}s by ranges of candidates, which are summed and
  * scored range by range elsewhere ({@link CandidateChunk#scores}): the cross products of every candidate are never
- * held in one place. Per row the work is that of {@link SparseCandidateAccumulator}: O(nonzeros × active nonzeros).
+ * held in one place; or, merged, given as {@link CandidateTerms} ({@link SparseCandidateAccumulator}). Per row the
+ * work is O(nonzeros × active nonzeros).
  */
-public final class SparseCrossProducts {
+public final class SparseCrossProducts implements Serializable {
+
+  private static final long serialVersionUID = 1L;
 
   private final LaplaceLikelihood likelihood;
+  private final int numCandidates;
+  private final int[] active;
+  private final int[] over;
   private final int k;
   private final double[] weights;
-  /** Each candidate's position among the active ones, or −1. */
-  private final int[] activePosition;
+  /** Each candidate's position among the active ones, or −1 (built on first use, per task). */
+  private transient int[] activePosition;
   /** Each candidate's position among those scored, or −1; null: every candidate, at its own index. */
-  private final int[] scoredPosition;
+  private transient int[] scoredPosition;
+  private double logLikelihood;
   private final double[] gradient;
   private final double[] diagonal;
   private final double[] reach;
@@ -55,11 +63,16 @@ public final class SparseCrossProducts {
    */
   public SparseCrossProducts(LaplaceLikelihood likelihood, int numCandidates, int[] active, double[] weights,
       int[] over) {
+    if (active.length != weights.length) {
+      throw new IllegalArgumentException("SparseCrossProducts: " + weights.length + " weights for " + active.length
+          + " active candidates");
+    }
     this.likelihood = likelihood;
+    this.numCandidates = numCandidates;
+    this.active = active.clone();
+    this.over = over == null ? null : over.clone();
     this.k = active.length;
     this.weights = weights.clone();
-    this.activePosition = SparseRowBlock.positions(numCandidates, active);
-    this.scoredPosition = over == null ? null : SparseRowBlock.positions(numCandidates, over);
     int width = over == null ? numCandidates : over.length;
     this.gradient = new double[width];
     this.diagonal = new double[width];
@@ -77,6 +90,10 @@ public final class SparseCrossProducts {
    * @return this
    */
   public SparseCrossProducts add(SparseRowBlock block, double[] labels) {
+    if (activePosition == null) {
+      activePosition = SparseRowBlock.positions(numCandidates, active);
+      scoredPosition = over == null ? null : SparseRowBlock.positions(numCandidates, over);
+    }
     int[] start = block.start();
     int[] index = block.index();
     double[] value = block.value();
@@ -98,6 +115,7 @@ public final class SparseCrossProducts {
       double r = rowWeights[i] * (labels[i] - y);
       double b = likelihood.weightedCurvature(rowWeights[i], y);
       double gap = rowWeights[i] * likelihood.shortfall(labels[i], eta);
+      logLikelihood += rowWeights[i] * likelihood.logLikelihood(labels[i], eta);
       for (int e = start[i]; e < start[i + 1]; e++) {
         int col = scoredPosition == null ? index[e] : scoredPosition[index[e]];
         if (col < 0) {
@@ -155,6 +173,43 @@ public final class SparseCrossProducts {
         sums[slot] = oldSums[s];
       }
     }
+  }
+
+  /**
+   * Adds another partition's terms over the same candidates and active set.
+   *
+   * @param other the other partial result
+   * @return this
+   */
+  public SparseCrossProducts merge(SparseCrossProducts other) {
+    for (int i = 0; i < gradient.length; i++) {
+      gradient[i] += other.gradient[i];
+      diagonal[i] += other.diagonal[i];
+      reach[i] += other.reach[i];
+    }
+    for (int slot = 0; slot < other.keys.length; slot++) {
+      if (other.keys[slot] != -1L) {
+        addCross(other.keys[slot], other.sums[slot]);
+      }
+    }
+    logLikelihood += other.logLikelihood;
+    return this;
+  }
+
+  /**
+   * {@return the terms as {@link CandidateTerms}: the cross products written out dense (width × k), the active
+   * candidates numbered as the scored ones are (their positions among {@code over}, or themselves)}
+   */
+  public CandidateTerms terms() {
+    int width = gradient.length;
+    double[] cross = new double[width * k];
+    for (int slot = 0; slot < keys.length; slot++) {
+      if (keys[slot] != -1L) {
+        cross[(int) (keys[slot] % k) * width + (int) (keys[slot] / k)] = sums[slot];
+      }
+    }
+    return new CandidateTerms(width, over == null ? active.clone() : CandidateTerms.positionsIn(active, over),
+        logLikelihood, gradient.clone(), diagonal.clone(), cross);
   }
 
   /** {@return the nonzero cross products held (the hash table's entries)} */

@@ -167,7 +167,7 @@ class SparseStatisticsTest {
 
   @Test
   void theSupportPriorKeepsThePlantedFeaturesAndDropsTheNoise() {
-    // the rows of fastBernoulliFitEqualsTheDensePathsAndFindsTheTrueFeatures, where ARD alone keeps 126 noise features:
+    // the rows of ardAloneKeepsTheTrueFeaturesAndManyNoiseFeatures, where ARD alone keeps 126 noise features:
     // with each of the 401 candidates relevant a priori with probability 1/402 (a cost of log 401 = 6.0 nats each)
     List<TrainingRow> rows = PROBLEM.rows(1000, 7, Double.NaN);
     try (Both both = both(rows, ones(400))) {
@@ -207,35 +207,25 @@ class SparseStatisticsTest {
   }
 
   /**
-   * The fast Bernoulli solver with ARD alone on both layouts: the same active features, the planted ones' α and weights;
-   * the true features are all kept, and so are many noise features.
+   * The fast Bernoulli solver with ARD alone (no support prior): the true features are all kept, and so are many
+   * noise features (the contrast of {@link #theSupportPriorKeepsThePlantedFeaturesAndDropsTheNoise}, where both layouts
+   * are compared). On the dense layout only: on the sparse one, whose steps score the candidates apart, its 130 steps
+   * cost a shuffle each.
    */
   @Test
-  void fastBernoulliFitEqualsTheDensePathsAndFindsTheTrueFeatures() {
+  void ardAloneKeepsTheTrueFeaturesAndManyNoiseFeatures() {
     List<TrainingRow> rows = PROBLEM.rows(1000, 7, Double.NaN);
     try (Both both = both(rows, ones(400))) {
       SparseBayesOptions options = new SparseBayesOptions(200, 1e-6, 1e9, 0.0, 0.0, 1);
       RelevanceFit dense = FastBernoulliSolver.of(options, LaplaceLikelihood.BERNOULLI, FitStart.cold())
           .fit(both.dense(), IterationListener.none());
-      RelevanceFit sparse = FastBernoulliSolver.of(options, LaplaceLikelihood.BERNOULLI, FitStart.cold())
-          .fit(both.sparse(), IterationListener.none());
-      assertArrayEquals(dense.active(), sparse.active());
-      // the sparse rows score the candidates apart (a pass of the active terms, then one of the scores) where the dense
-      // ones read them from one pass, so their intermediate modes differ within the searches' tolerance, and ARD's flat
-      // evidence for the many noise features kept (126 of 131) lets a few α settle a few % apart (measured: 6% at most);
-      // the planted features' α and weights agree closely. With the support prior
-      // (theSupportPriorKeepsThePlantedFeaturesAndDropsTheNoise, what the stages use) the two layouts give the same α and weights to rounding.
-      for (int a = 0; a < 6; a++) {
-        assertEquals(dense.alpha()[a], sparse.alpha()[a], 1e-4 * dense.alpha()[a], "alpha of " + dense.active()[a]);
-        assertEquals(dense.weights()[a], sparse.weights()[a], 1e-2, "weight of " + dense.active()[a]);
-      }
       // candidates 1 … 5 are the true features 0 … 4 (candidate 0 is the bias): all kept
       for (int j = 1; j <= 5; j++) {
-        assertEquals(true, Arrays.binarySearch(sparse.active(), j) >= 0, "true feature " + (j - 1) + " kept: "
-            + Arrays.toString(sparse.active()));
+        assertEquals(true, Arrays.binarySearch(dense.active(), j) >= 0, "true feature " + (j - 1) + " kept: "
+            + Arrays.toString(dense.active()));
       }
       // ARD keeps a pure noise feature whose q² > s, about P(χ²₁ > 1) ≈ 0.32 of them at the evidence's optimum
-      long noise = Arrays.stream(sparse.active()).filter(j -> j > 5).count();
+      long noise = Arrays.stream(dense.active()).filter(j -> j > 5).count();
       assertEquals(true, noise >= 10 && noise <= 0.4 * 395, noise + " of 395 noise features kept");
     }
   }
