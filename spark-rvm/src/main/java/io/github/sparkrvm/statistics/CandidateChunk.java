@@ -36,11 +36,12 @@ import java.io.Serializable;
  * @param position the position (from 0 in the range) of each nonzero cross product
  * @param activePosition the active candidate's position of each
  * @param value each cross product
+ * @param dense the cross products dense (position · k + active position), besides the triples; or null
  */
 @DefaultSerializer(JavaSerializer.class) // Spark's Kryo (spark.serializer) cannot serialize records
 public record CandidateChunk(int part, int from, int width, double[] gradient, double[] diagonal, double[] reach,
     int[] position,
-    int[] activePosition, double[] value) implements Serializable {
+    int[] activePosition, double[] value, double[] dense) implements Serializable {
 
   /**
    * Checks the sizes.
@@ -54,6 +55,7 @@ public record CandidateChunk(int part, int from, int width, double[] gradient, d
    * @param position the position of each nonzero cross product
    * @param activePosition the active candidate's position of each
    * @param value each cross product
+   * @param dense the cross products dense, or null
    */
   public CandidateChunk {
     if (gradient.length != width || diagonal.length != width || reach.length != width
@@ -94,6 +96,13 @@ public record CandidateChunk(int part, int from, int width, double[] gradient, d
         gradient[i] += c.gradient()[i];
         diagonal[i] += c.diagonal()[i];
         reach[i] += c.reach()[i];
+      }
+      if (c.dense() != null) {
+        for (int i = 0; i < width; i++) {
+          for (int a = 0; a < k; a++) {
+            cross[a * width + i] += c.dense()[i * k + a];
+          }
+        }
       }
       for (int e = 0; e < c.value().length; e++) {
         cross[c.activePosition()[e] * width + c.position()[e]] += c.value()[e];

@@ -23,7 +23,7 @@ import java.util.Arrays;
  * One partition's candidate terms of a {@link LaplaceLikelihood} over blocks of sparse rows, kept as sparse as the
  * rows are: the gradient and B-weighted square of every candidate scored (2 doubles each) and, of the cross products
  * φᵢᵀBφ_a with the active candidates, only those some row makes nonzero (a candidate shares rows with few of the
- * active ones), in a hash table; and each candidate's reach (the shortfall of its rows: {@link CandidateScores}). It is cut into {@link CandidateChunk}s by ranges of candidates, which are summed and
+ * active ones), in a hash table, or in a dense array when width × k is at most {@link #DENSE_DOUBLES}; and each candidate's reach (the shortfall of its rows: {@link CandidateScores}). It is cut into {@link CandidateChunk}s by ranges of candidates, which are summed and
  * scored range by range elsewhere ({@link CandidateChunk#scores}): the cross products of every candidate are never
  * held in one place; or, merged, given as {@link CandidateTerms} ({@link SparseCandidateAccumulator}). Per row the
  * work is O(nonzeros × active nonzeros).
@@ -46,6 +46,11 @@ public final class SparseCrossProducts implements Serializable {
   private final double[] gradient;
   private final double[] diagonal;
   private final double[] reach;
+  /**
+   * The cross products dense (entry (position, active position) at position · k + active position) when the width × k
+   * of them fit {@link #DENSE_DOUBLES}; null: in the hash table.
+   */
+  private final double[] dense;
   /** Open addressing: key position · k + active position (−1: empty), and its sum. */
   private long[] keys;
   private double[] sums;
@@ -63,6 +68,21 @@ public final class SparseCrossProducts implements Serializable {
    */
   public SparseCrossProducts(LaplaceLikelihood likelihood, int numCandidates, int[] active, double[] weights,
       int[] over) {
+    this(likelihood, numCandidates, active, weights, over, DENSE_DOUBLES);
+  }
+
+  /**
+   * As the public constructor, the cross products dense when width × k is at most {@code denseDoubles}.
+   *
+   * @param likelihood the likelihood of a row
+   * @param numCandidates M
+   * @param active the active candidates, ascending
+   * @param weights their weights
+   * @param over the candidates scored, ascending; null: every one
+   * @param denseDoubles the most cross products held dense
+   */
+  SparseCrossProducts(LaplaceLikelihood likelihood, int numCandidates, int[] active, double[] weights, int[] over,
+      long denseDoubles) {
     if (active.length != weights.length) {
       throw new IllegalArgumentException("SparseCrossProducts: " + weights.length + " weights for " + active.length
           + " active candidates");
@@ -77,7 +97,8 @@ public final class SparseCrossProducts implements Serializable {
     this.gradient = new double[width];
     this.diagonal = new double[width];
     this.reach = new double[width];
-    this.keys = new long[1 << 12];
+    this.dense = (long) width * k <= denseDoubles ? new double[width * k] : null;
+    this.keys = new long[dense == null ? 1 << 12 : 1];
     Arrays.fill(keys, -1L);
     this.sums = new double[keys.length];
   }
@@ -126,8 +147,15 @@ public final class SparseCrossProducts implements Serializable {
         gradient[col] += v * r;
         diagonal[col] += vb * v;
         reach[col] += gap;
-        for (int q = 0; q < count; q++) {
-          addCross((long) col * k + rowActive[q], vb * rowActiveValue[q]);
+        if (dense != null) {
+          int at = col * k;
+          for (int q = 0; q < count; q++) {
+            dense[at + rowActive[q]] += vb * rowActiveValue[q];
+          }
+        } else {
+          for (int q = 0; q < count; q++) {
+            addCross((long) col * k + rowActive[q], vb * rowActiveValue[q]);
+          }
         }
       }
     }
@@ -187,6 +215,11 @@ public final class SparseCrossProducts implements Serializable {
       diagonal[i] += other.diagonal[i];
       reach[i] += other.reach[i];
     }
+    if (dense != null) {
+      for (int i = 0; i < dense.length; i++) {
+        dense[i] += other.dense[i];
+      }
+    }
     for (int slot = 0; slot < other.keys.length; slot++) {
       if (other.keys[slot] != -1L) {
         addCross(other.keys[slot], other.sums[slot]);
@@ -203,6 +236,13 @@ public final class SparseCrossProducts implements Serializable {
   public CandidateTerms terms() {
     int width = gradient.length;
     double[] cross = new double[width * k];
+    if (dense != null) {
+      for (int col = 0; col < width; col++) {
+        for (int a = 0; a < k; a++) {
+          cross[a * width + col] = dense[col * k + a];
+        }
+      }
+    }
     for (int slot = 0; slot < keys.length; slot++) {
       if (keys[slot] != -1L) {
         cross[(int) (keys[slot] % k) * width + (int) (keys[slot] / k)] = sums[slot];
@@ -212,10 +252,12 @@ public final class SparseCrossProducts implements Serializable {
         logLikelihood, gradient.clone(), diagonal.clone(), cross);
   }
 
-  /** {@return the nonzero cross products held (the hash table's entries)} */
-  public int crossNonzeros() {
-    return size;
-  }
+  /**
+   * The most cross products (2²⁴ doubles, 128 MiB) a partition sums in a dense array rather than a hash table: on many rows nearly every candidate shares a row with nearly every active feature (10⁶ rows × 2¹⁸ features,
+   * 50 active: each candidate in about 76 rows of 5 active features), and the table then holds as many entries as
+   * the array, at twice the bytes and a probe each.
+   */
+  public static final long DENSE_DOUBLES = 1L << 24;
 
   /**
    * {@return the terms cut into {@code chunks} ranges of ⌈width / chunks⌉ positions (the last may be shorter), in
@@ -256,7 +298,8 @@ public final class SparseCrossProducts implements Serializable {
       int from = Math.min(width, c * per);
       int to = Math.min(width, from + per);
       out[c] = new CandidateChunk(part, from, to - from, Arrays.copyOfRange(gradient, from, to),
-          Arrays.copyOfRange(diagonal, from, to), Arrays.copyOfRange(reach, from, to), position[c], active[c], value[c]);
+          Arrays.copyOfRange(diagonal, from, to), Arrays.copyOfRange(reach, from, to), position[c], active[c], value[c],
+          dense == null ? null : Arrays.copyOfRange(dense, from * k, to * k));
     }
     return out;
   }
