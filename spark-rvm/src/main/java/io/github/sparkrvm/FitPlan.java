@@ -171,7 +171,8 @@ final class FitPlan {
 
   /**
    * {@return the prior on which candidates are relevant: with kernel linear and solver fast for the binary, count
-   * and one-vs-rest fits, each of the M features scored is relevant with probability 1/(M + 1)
+   * and one-vs-rest fits, each of the M candidates that can enter (the bias and the features some row makes nonzero)
+   * is relevant with probability 1/(M + 1)
    * ({@link SupportPrior#candidates}); otherwise none} There the candidates are the features, and without it a third
    * of the features unrelated to the labels enter (benchmarks/results/sparse-logistic-100000.md). The basis
    * functions of the other kernels, one per training row, are not hypotheses of relevance one by one, and the
@@ -182,9 +183,15 @@ final class FitPlan {
         || choice.family().laplace() == null && !choice.family().perClass()) {
       return SupportPrior.NONE;
     }
+    // the candidates that can enter: the bias and the features nonzero in some row, among those a class may use (the
+    // same count on either layout, whose sparse one scores only those)
+    double[] magnitude = summary.featureMagnitude();
+    int first = basis.intercept() ? 1 : 0;
     int[][] allowed = classCandidates();
-    int scored = allowed == null ? basis.numCandidates() : allowed[0].length;
-    return SupportPrior.candidates(scored);
+    java.util.function.IntPredicate present = j -> j < first || magnitude[j - first] > 0.0;
+    int scored = (int) (allowed == null ? java.util.stream.IntStream.range(0, basis.numCandidates())
+        : java.util.Arrays.stream(allowed[0])).filter(present).count();
+    return SupportPrior.candidates(Math.max(1, scored));
   }
 
   private static boolean isZero(double[] values) {
