@@ -17,12 +17,12 @@ call only the methods of Spark's own models: the RvmModel's accessors (relevance
 not served there, but a saved model's data/ (one Parquet row) is readable by any session. read_model_data gives what
 the accessors give a classic session, the same values (tests/test_connect.py compares them)."""
 from dataclasses import dataclass
-from typing import List
+from typing import List, Optional
 
 from pyspark.ml.linalg import DenseMatrix, DenseVector
 from pyspark.sql import SparkSession
 
-from spark_rvm._stages import RvmTrainingSummary
+from spark_rvm._stages import GammaChoice, RvmTrainingSummary
 
 
 @dataclass(frozen=True)
@@ -98,6 +98,16 @@ class RvmModelData:
         return DenseMatrix(k, k, self._covariance)
 
 
+def _gamma_choice(fields) -> Optional[GammaChoice]:
+    """The search for γ by the evidence saved with the model (model format 5), or None: gamma was set, or the model
+    was saved before format 5."""
+    tried = [float(v) for v in fields.get("gammaTried") or []]
+    if not tried:
+        return None
+    return GammaChoice(tried=tried, logMarginalLikelihood=[float(v) for v in fields["gammaEvidence"]],
+                       chosen=float(fields["gammaChosen"]), rows=int(fields["gammaRows"]))
+
+
 def read_model_data(spark: SparkSession, path: str) -> RvmModelData:
     """Reads the fitted state of the RvmModel saved at ``path`` (``model.write().save(path)``, or the stage's folder
     inside a saved PipelineModel, ``path/stages/1_rvm_...``) through ``spark``, a classic or a Connect session."""
@@ -112,7 +122,8 @@ def read_model_data(spark: SparkSession, path: str) -> RvmModelData:
         numRows=int(fields["numRows"]), iterations=int(fields["iterations"]), converged=bool(fields["converged"]),
         logMarginalLikelihood=[float(v) for v in fields["logMarginalLikelihood"]],
         activeBasis=[int(v) for v in fields["activeBasis"]], dataPasses=int(fields["dataPasses"]),
-        fitSeconds=float(fields["fitSeconds"]))
+        fitSeconds=float(fields["fitSeconds"]), warnings=[str(w) for w in fields.get("warnings") or []],
+        warmStartBasis=int(fields.get("warmStartBasis", -1)), gammaChoice=_gamma_choice(fields))
     return RvmModelData(
         family=fields["family"], kernel=kernel, gamma=float(fields["gamma"]), degree=int(fields["degree"]),
         coef0=float(fields["coef0"]), numFeatures=d, numClasses=int(fields.get("numClasses") or 0),

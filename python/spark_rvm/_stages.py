@@ -103,7 +103,7 @@ class RvmTrainingSummary:
     and wall-clock seconds; for a warm start (:meth:`RvmEstimator.setInitialModel`), the number of basis functions
     it started from (-1: a cold start); when ``gamma`` was unset (``gamma=None``: the fit chooses it by the evidence),
     :attr:`gammaChoice`, every γ tried with its log marginal likelihood, the one chosen and the rows the search fitted
-    on (None when gamma was set; not saved with the model)."""
+    on (None when gamma was set; saved with the model from model format 5, so read_model_data gives it too)."""
 
     numRows: int
     iterations: int

@@ -28,7 +28,7 @@ from pyspark.ml.feature import VectorAssembler
 from pyspark.ml.tuning import CrossValidator, ParamGridBuilder
 from pyspark.sql import DataFrame
 
-from spark_rvm import RvmEstimator, RvmModel
+from spark_rvm import RvmEstimator, RvmModel, read_model_data
 
 TOL = 1e-9
 
@@ -119,7 +119,7 @@ def test_cross_validator_over_gamma(spark, ripley):
     assert_same(probabilities(best.transform(test)), probabilities(direct.transform(test)))
 
 
-def test_gamma_none_is_chosen_by_the_evidence(ripley):
+def test_gamma_none_is_chosen_by_the_evidence(spark, ripley, tmp_path):
     train, _ = ripley
     model = RvmEstimator(family="bernoulli", labelCol="yc", gamma=None).fit(train)
     choice = model.summary.gammaChoice
@@ -127,6 +127,11 @@ def test_gamma_none_is_chosen_by_the_evidence(ripley):
     assert choice.tried[0] == 0.5  # the search starts at 1 / features
     best = max(range(len(choice.tried)), key=lambda i: choice.logMarginalLikelihood[i])
     assert choice.chosen == choice.tried[best] == model.getGamma()
+    # saved with the model: what read_model_data gives a Spark Connect user
+    model.write().save(str(tmp_path / "searched"))
+    saved = read_model_data(spark, str(tmp_path / "searched")).summary
+    assert saved.gammaChoice == choice
+    assert saved.warmStartBasis == -1 and saved.warnings == []
     assert RvmEstimator(family="bernoulli", labelCol="yc", gamma=0.5).fit(train).summary.gammaChoice is None
 
 

@@ -42,11 +42,13 @@ import org.apache.spark.sql.types.StructType;
  *       {@code features}.
  *   <li>Format 4: those, then varianceScale, the factor of a gaussian model's predictive variance (calibrateVariance;
  *       1 when there is none, and for the formats before).
+ *   <li>Format 5: those, then the rest of the training summary: warnings, warmStartBasis, and the search for γ by the
+ *       evidence as gammaTried, gammaEvidence, gammaChosen and gammaRows (empty, NaN and 0 when there was none). Before format 5 a loaded model's summary has no warnings, −1 and no search.
  * </ul>
  */
 final class ModelFormat {
 
-  static final int VERSION = 4;
+  static final int VERSION = 5;
 
   private static final StructType SCHEMA_V1 = new StructType()
       .add("family", DataTypes.StringType, false)
@@ -86,7 +88,13 @@ final class ModelFormat {
       .add("gridCols", DataTypes.IntegerType, false)
       .add("rowRelevance", doubles(), false)
       .add("columnRelevance", doubles(), false)
-      .add("varianceScale", DataTypes.DoubleType, false);
+      .add("varianceScale", DataTypes.DoubleType, false)
+      .add("warnings", DataTypes.createArrayType(DataTypes.StringType, false), false)
+      .add("warmStartBasis", DataTypes.IntegerType, false)
+      .add("gammaTried", doubles(), false)
+      .add("gammaEvidence", doubles(), false)
+      .add("gammaChosen", DataTypes.DoubleType, false)
+      .add("gammaRows", DataTypes.LongType, false);
 
   private ModelFormat() {}
 
@@ -99,6 +107,7 @@ final class ModelFormat {
     RvmTrainingSummary s = m.summary();
     ClassModels c = m.classes();
     GridRelevance g = m.grid();
+    RvmTrainingSummary.GammaChoice gc = s.gammaChoice();
     Row row = RowFactory.create(m.family().paramValue(), kernel.name(), kernel.gamma(), kernel.degree(), kernel.coef0(),
         m.numFeatures(), m.scaling().shift(), m.scaling().scale(), m.biasKept(), m.features(), m.centres(),
         m.weights(), m.alpha(), m.covariance(), m.noisePrecision(), s.numRows(), s.iterations(), s.converged(),
@@ -107,7 +116,10 @@ final class ModelFormat {
         c == null ? new double[0][] : c.weights(), c == null ? new double[0][] : c.alpha(),
         c == null ? new double[0] : c.covariance(),
         g == null ? 0 : g.rows(), g == null ? 0 : g.cols(), g == null ? new double[0] : g.rowRelevance(),
-        g == null ? new double[0] : g.columnRelevance(), m.varianceScale());
+        g == null ? new double[0] : g.columnRelevance(), m.varianceScale(), s.warnings().toArray(new String[0]),
+        s.warmStartBasis(), gc == null ? new double[0] : gc.tried(),
+        gc == null ? new double[0] : gc.logMarginalLikelihood(), gc == null ? Double.NaN : gc.chosen(),
+        gc == null ? 0L : gc.rows());
     spark.createDataFrame(List.of(row), SCHEMA).repartition(1).write().parquet(path + "/data");
   }
 
@@ -126,15 +138,26 @@ final class ModelFormat {
           new FeatureScaling(doubles(r, "shift"), doubles(r, "scale")), r.<Boolean>getAs("biasKept"),
           ints(r, "features"), doubles(r, "centres"), doubles(r, "weights"), doubles(r, "alpha"),
           doubles(r, "covariance"), r.<Double>getAs("noisePrecision"),
-          new RvmTrainingSummary(r.<Long>getAs("numRows"), r.<Integer>getAs("iterations"),
-              r.<Boolean>getAs("converged"), doubles(r, "logMarginalLikelihood"), ints(r, "activeBasis"),
-              r.<Integer>getAs("dataPasses"), r.<Double>getAs("fitSeconds")),
+          summary(r, version),
           version >= 2 ? classModels(r) : null, version >= 3 ? grid(r) : null,
           version >= 4 ? r.<Double>getAs("varianceScale") : 1.0).requireFiniteValues();
     } catch (Exception e) { // Spark's AnalysisException and SparkException are checked exceptions
       throw new IllegalArgumentException("'" + path + "' is not a readable spark-rvm model: its data/ is missing or "
           + "damaged (" + e.getMessage() + ")", e);
     }
+  }
+
+  /** The training summary: its whole from format 5, before that without warnings, warm start or search for γ. */
+  private static RvmTrainingSummary summary(Row r, int version) {
+    List<String> warnings = version >= 5 ? r.getList(r.fieldIndex("warnings")) : List.of();
+    int warmStartBasis = version >= 5 ? r.<Integer>getAs("warmStartBasis") : -1;
+    double[] tried = version >= 5 ? doubles(r, "gammaTried") : new double[0];
+    RvmTrainingSummary.GammaChoice gammaChoice = tried.length == 0 ? null
+        : new RvmTrainingSummary.GammaChoice(tried, doubles(r, "gammaEvidence"), r.<Double>getAs("gammaChosen"),
+            r.<Long>getAs("gammaRows"));
+    return new RvmTrainingSummary(r.<Long>getAs("numRows"), r.<Integer>getAs("iterations"),
+        r.<Boolean>getAs("converged"), doubles(r, "logMarginalLikelihood"), ints(r, "activeBasis"),
+        r.<Integer>getAs("dataPasses"), r.<Double>getAs("fitSeconds"), warnings, warmStartBasis, gammaChoice);
   }
 
   /** The grid relevances (format 3), or null for a fit without a grid prior. */

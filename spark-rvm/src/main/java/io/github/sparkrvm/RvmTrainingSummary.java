@@ -33,13 +33,13 @@ import java.io.Serializable;
  * @param fitSeconds wall-clock seconds of the whole fit
  * @param warnings what a user should know about the fit, each also logged at WARN: a model that kept no relevance
  *     vector (it predicts the same for every input), a non-finite objective, declared classes without rows. Empty
- *     when all went well; not saved with the model (a loaded model's list is empty)
+ *     when all went well; saved with the model from model format 5 (a model saved before has none)
  * @param warmStartBasis a fit started from an initial model ({@link RvmEstimator#setInitialModel}): the number of
- *     its basis functions (multinomial: (class, basis function) pairs) it started from; −1 for a cold start. Not
- *     saved with the model (a loaded model's is −1)
+ *     its basis functions (multinomial: (class, basis function) pairs) it started from; −1 for a cold start. Saved
+ *     with the model from model format 5 (a model saved before has −1)
  * @param gammaChoice the search by the evidence for the kernel's γ when the param gamma was unset (every γ tried,
  *     its evidence and the one chosen, which the model's gamma holds); null when gamma was set, the kernel has none
- *     (linear) or the fit started from an initial model. Not saved with the model (a loaded model's is null)
+ *     (linear) or the fit started from an initial model. Saved with the model from model format 5
  */
 public record RvmTrainingSummary(long numRows, int iterations, boolean converged, double[] logMarginalLikelihood,
     int[] activeBasis, int dataPasses, double fitSeconds, java.util.List<String> warnings, int warmStartBasis,

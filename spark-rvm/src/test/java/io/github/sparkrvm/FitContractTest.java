@@ -22,6 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -40,6 +41,7 @@ import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * What a fit promises beyond its answer: data at any finite scale fits as at scale 1 (or is refused, see
@@ -160,7 +162,7 @@ class FitContractTest {
   }
 
   @Test
-  void aFitThatKeepsNothingSaysSo() {
+  void aFitThatKeepsNothingSaysSo(@TempDir Path dir) throws java.io.IOException {
     // every row at the same point, half the labels 0, half 1: no basis function, the bias included, tells the
     // classes apart, so the model is the prior: P(1) = 0.5 for every input, and the summary says why
     List<Row> rows = new ArrayList<>();
@@ -175,6 +177,9 @@ class FitContractTest {
     assertTrue(warnings.get(0).contains("kept no relevance vector"), warnings.get(0));
     assertTrue(warnings.get(0).contains("featuresCol 'features'"), warnings.get(0));
     assertEquals(0.5, model.predictProbability(Vectors.dense(1.0, 2.0)), 1e-12);
+    // the warning is saved with the model (model format 5): a loaded model, or read_model_data over Connect, says it
+    model.write().save(dir.resolve("nothing").toString());
+    assertEquals(warnings, RvmModel.load(dir.resolve("nothing").toString()).summary().warnings());
     // a fit that keeps something has no warning
     RvmModel ripley = new RvmEstimator().setFamily("bernoulli").setGamma(GAMMA).setMaxIter(5)
         .fit(SparkTestSession.frame(TestData.ripley("tr"), 2));

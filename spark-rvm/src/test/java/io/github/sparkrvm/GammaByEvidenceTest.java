@@ -22,12 +22,15 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.Arrays;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * γ unset: the fit chooses it by the evidence (issue 42). The summary records every γ tried with its evidence, the
@@ -73,7 +76,8 @@ class GammaByEvidenceTest {
   }
 
   @Test
-  void aFitOverTheClusterSearchesOnASampleCollectedToTheDriverThenFitsTheChosenGamma() {
+  void aFitOverTheClusterSearchesOnASampleCollectedToTheDriverThenFitsTheChosenGamma(@TempDir Path dir)
+      throws IOException {
     // maxDriverDesignSizeInMB 0: every step passes over the cluster; the search fits on a seeded sample of up to
     // Placement.PILOT_ROWS rows on the driver (here all 250), then the fit runs again at the chosen γ
     Dataset<Row> data = data("bernoulli");
@@ -90,6 +94,16 @@ class GammaByEvidenceTest {
       }
     }
     assertTrue(model.summary().dataPasses() > 2, "the fit at the chosen γ passed over the cluster");
+
+    // the search is saved with the model (model format 5): a loaded model, or read_model_data over Connect, has it
+    String path = dir.resolve("searched").toString();
+    model.write().save(path);
+    RvmTrainingSummary.GammaChoice loaded = RvmModel.load(path).summary().gammaChoice();
+    assertNotNull(loaded);
+    assertArrayEquals(search.tried(), loaded.tried(), 0.0);
+    assertArrayEquals(search.logMarginalLikelihood(), loaded.logMarginalLikelihood(), 0.0);
+    assertEquals(search.chosen(), loaded.chosen(), 0.0);
+    assertEquals(search.rows(), loaded.rows());
   }
 
   /**
@@ -107,12 +121,18 @@ class GammaByEvidenceTest {
   }
 
   @Test
-  void noSearchForTheLinearKernelOrAWarmStart() {
+  void noSearchForTheLinearKernelOrAWarmStart(@TempDir Path dir) throws IOException {
     Dataset<Row> data = data("bernoulli");
     assertNull(new RvmEstimator().setFamily("bernoulli").setKernel("linear").fit(data).summary().gammaChoice());
     RvmModel initial = new RvmEstimator().setFamily("bernoulli").setGamma(2.0).setMaxIter(5).fit(data);
     RvmModel warm = new RvmEstimator().setFamily("bernoulli").setInitialModel(initial).setMaxIter(5).fit(data);
     assertNull(warm.summary().gammaChoice(), "a warm start keeps its initial model's γ");
     assertEquals(2.0, warm.getGamma(), 0.0);
+    // saved with the model (format 5): the loaded model still says it was warm-started, and from how many functions
+    warm.write().save(dir.resolve("warm").toString());
+    RvmTrainingSummary loaded = RvmModel.load(dir.resolve("warm").toString()).summary();
+    assertTrue(warm.summary().warmStartBasis() > 0);
+    assertEquals(warm.summary().warmStartBasis(), loaded.warmStartBasis());
+    assertNull(loaded.gammaChoice());
   }
 }
