@@ -45,11 +45,12 @@ from spark_rvm._stages import (  # noqa: F401
     RvmRegressor,
     RvmTrainingSummary,
     GammaChoice,
+    StandardizationChoice,
 )
 from spark_rvm._model_data import RvmModelData, read_model_data  # noqa: F401
 
 __all__ = ["RvmClassifier", "RvmClassificationModel", "RvmRegressor", "RvmRegressionModel", "RvmEstimator",
-           "RvmModel", "RvmSelector", "RvmSelectorModel", "RvmTrainingSummary", "GammaChoice", "RvmMetrics", "RvmRegressionMetrics",
+           "RvmModel", "RvmSelector", "RvmSelectorModel", "RvmTrainingSummary", "GammaChoice", "StandardizationChoice", "RvmMetrics", "RvmRegressionMetrics",
            "RvmCountMetrics", "RvmClassificationMetrics", "RvmModelData", "read_model_data", "jar_path"]
 __version__ = "0.1.0.dev0"
 

@@ -87,14 +87,30 @@ class GammaChoice:
     rows: int
 
 
+@dataclass(frozen=True)
+class StandardizationChoice:
+    """The choice between standardised features and the features as given by the evidence (the JVM's
+    RvmTrainingSummary.StandardizationChoice), when standardization and gamma were both unset: the log marginal
+    likelihood of the fit on each and whether the kept one (the higher; the model's standardization) is the
+    standardised one."""
+
+    standardizedLogMarginalLikelihood: float
+    rawLogMarginalLikelihood: float
+    standardization: bool
+
+
 def _take_fitted_gamma(model: Any, java_model: Any) -> None:
     """A fit with gamma unset chose it (by the evidence, or 1 / number of features) and set it on the JVM model: the
-    Python model's gamma is that one (the estimator's, copied after, has none to give). Classic sessions only: over
-    Spark Connect the model is a remote reference (RemoteModelRef), whose params the server keeps."""
+    Python model's gamma is that one (the estimator's, copied after, has none to give); likewise standardization when
+    the evidence chose it. Classic sessions only: over Spark Connect the model is a remote reference
+    (RemoteModelRef), whose params the server keeps."""
     if java_model is not None and hasattr(java_model, "getParam"):
         java_gamma = java_model.getParam("gamma")
         if java_model.isDefined(java_gamma):
             model._set(gamma=java_model.getOrDefault(java_gamma))
+        java_standardization = java_model.getParam("standardization")
+        if java_model.isSet(java_standardization):
+            model._set(standardization=bool(java_model.getOrDefault(java_standardization)))
 
 @dataclass(frozen=True)
 class RvmTrainingSummary:
@@ -103,7 +119,9 @@ class RvmTrainingSummary:
     and wall-clock seconds; for a warm start (:meth:`RvmEstimator.setInitialModel`), the number of basis functions
     it started from (-1: a cold start); when ``gamma`` was unset (``gamma=None``: the fit chooses it by the evidence),
     :attr:`gammaChoice`, every γ tried with its log marginal likelihood, the one chosen and the rows the search fitted
-    on (None when gamma was set; saved with the model from model format 5, so read_model_data gives it too)."""
+    on (None when gamma was set; saved with the model from model format 5, so read_model_data gives it too); when
+    standardization was unset too, :attr:`standardizationChoice` (None otherwise; saved with the model too; the
+    model's standardization holds the choice)."""
 
     numRows: int
     iterations: int
@@ -115,10 +133,12 @@ class RvmTrainingSummary:
     warmStartBasis: int = -1
     warnings: List[str] = field(default_factory=list)
     gammaChoice: Optional["GammaChoice"] = None
+    standardizationChoice: Optional["StandardizationChoice"] = None
 
     @staticmethod
     def _from_java(java_summary) -> "RvmTrainingSummary":
         choice = java_summary.gammaChoice()
+        scaling = java_summary.standardizationChoice()
         return RvmTrainingSummary(
             numRows=int(java_summary.numRows()),
             iterations=int(java_summary.iterations()),
@@ -133,6 +153,10 @@ class RvmTrainingSummary:
                 tried=[float(v) for v in choice.tried()],
                 logMarginalLikelihood=[float(v) for v in choice.logMarginalLikelihood()],
                 chosen=float(choice.chosen()), rows=int(choice.rows())),
+            standardizationChoice=None if scaling is None else StandardizationChoice(
+                standardizedLogMarginalLikelihood=float(scaling.standardizedLogMarginalLikelihood()),
+                rawLogMarginalLikelihood=float(scaling.rawLogMarginalLikelihood()),
+                standardization=bool(scaling.standardization())),
         )
 
 

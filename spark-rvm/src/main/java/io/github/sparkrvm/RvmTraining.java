@@ -88,8 +88,10 @@ final class RvmTraining {
    *
    * @param fitted the fitted state
    * @param gamma the kernel scale the fit used (when the param is unset: the one chosen by the evidence)
+   * @param standardization whether the fit standardised the features when the param is unset and the evidence chose
+   *     it or a warm start kept its initial model's; null: as the params say
    */
-  record Result(FittedRvm fitted, double gamma) {
+  record Result(FittedRvm fitted, double gamma, Boolean standardization) {
 
     /**
      * {@return the fit as a model of the stage's class: the stage's uid and params, the γ the fit used, and the fitted
@@ -102,6 +104,9 @@ final class RvmTraining {
       M model = make.apply(stage.uid(), new RvmCore(fitted));
       stage.copyValues(model, ParamMap.empty());
       model.set(model.gamma(), gamma);
+      if (standardization != null) {
+        model.set(model.standardization(), standardization);
+      }
       model.rvmCore().setFittedParams(model);
       return model;
     }
@@ -129,13 +134,28 @@ final class RvmTraining {
         ? RvmSchema.declaredClasses(dataset.schema(), p.getLabelCol()) : 0;
     DataSummary summary = summarise(rows, choice, declaredClasses);
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(dataset.sparkSession().sparkContext());
-    FitPlan plan = FitPlan.of(uid, p, choice, summary,
-        jsc.getConf().getSizeAsBytes("spark.driver.maxResultSize", "1g"), initialModel == null ? null
+    FitPlan plan = FitPlan.of(uid, p, choice, summary, maxResultSize(jsc), initialModel == null ? null
             : new WarmStart.Initial(initialModel.uid(), initialModel.fitted(), initialModel.getStandardization(),
                 initialModel.getFitIntercept()));
 
     FitProgress shown = new FitProgress(uid, p.getMaxIter(), p.getTol(), p.getLogEvery(), System.err);
     Solved solved = plan.sparse() ? solveSparse(rows, plan, shown) : solveDense(rows, plan, summary, jsc, shown);
+    RvmTrainingSummary.StandardizationChoice scalingChoice = null;
+    if (choosesStandardization(plan, summary)) {
+      // the same search on the features as given: the evidence compares the two scalings as it compares the γ
+      FitPlan rawPlan = FitPlan.of(uid, withStandardization(false), choice, summary, maxResultSize(jsc), null);
+      Solved raw = solveDense(rows, rawPlan, summary, jsc, shown);
+      double standardised = solved.result().evidence();
+      double asGiven = raw.result().evidence();
+      scalingChoice = new RvmTrainingSummary.StandardizationChoice(standardised, asGiven, !(asGiven > standardised));
+      LOG.info("{}: standardization is unset: log marginal likelihood {} on the standardised features, {} on the "
+          + "features as given: standardization {} chosen by the evidence", uid, standardised, asGiven,
+          scalingChoice.standardization());
+      Solved other = scalingChoice.standardization() ? raw : solved;
+      Solved kept = scalingChoice.standardization() ? solved : raw;
+      solved = new Solved(kept.result(), kept.passes() + other.passes() - 1, kept.varianceScale(), kept.plan(),
+          kept.search());
+    }
     plan = solved.plan();
     BasisFunctions basis = plan.basis();
     RelevanceResult result = solved.result();
@@ -154,7 +174,7 @@ final class RvmTraining {
     RvmTrainingSummary trainingSummary = new RvmTrainingSummary(summary.rows(), result.iterations(),
         result.converged(), result.logMarginalLikelihoods(), result.activeCounts(), passes, seconds, warnings,
         plan.initial() == null ? -1 : plan.initial().size(),
-        solved.search() == null ? null : solved.search().choice());
+        solved.search() == null ? null : solved.search().choice(), scalingChoice);
     FittedRvm fitted = ModelAssembly.fitted(plan, result, trainingSummary, varianceScale);
     LOG.info("{}: {}{} after {} iterations: {} {} kept over {} basis functions, {} passes, {} s", uid,
         result.converged() ? "converged" : "stopped at maxIter",
@@ -163,7 +183,31 @@ final class RvmTraining {
         result instanceof MultiClassFit ? "(class, basis function) pairs" : "basis functions", fitted.basisSize(),
         passes, seconds);
     shown.finished(result.converged(), result.iterations());
-    return new Result(fitted, plan.gamma());
+    Boolean standardization = scalingChoice != null ? Boolean.valueOf(scalingChoice.standardization())
+        : initialModel != null && !p.isSet(p.standardization()) ? Boolean.valueOf(initialModel.getStandardization())
+        : null;
+    return new Result(fitted, plan.gamma(), standardization);
+  }
+
+  /** {@return spark.driver.maxResultSize in bytes (0: no limit)} */
+  private static long maxResultSize(JavaSparkContext jsc) {
+    return jsc.getConf().getSizeAsBytes("spark.driver.maxResultSize", "1g");
+  }
+
+  /**
+   * {@return whether the evidence chooses between standardised and raw features: the params gamma and
+   * standardization are both unset, γ is searched (a classifier's rbf or poly kernel, a cold start) on every row
+   * (the driver's design: at scale the search runs on a sample and the fit again on every row, which would double),
+   * and every feature's squares are finite on its own scale}
+   */
+  private boolean choosesStandardization(FitPlan plan, DataSummary summary) {
+    return !p.isSet(p.standardization()) && plan.searchesGamma() && plan.searchesOnEveryRow() && !plan.sparse()
+        && unsquarableFeature(summary) < 0;
+  }
+
+  /** {@return the params with standardization set to {@code on}, every other param as it is} */
+  private RvmParams withStandardization(boolean on) {
+    return (RvmParams) p.copy(new ParamMap().put(p.standardization(), on));
   }
 
   /**
@@ -421,17 +465,28 @@ final class RvmTraining {
             + "the same)");
       }
     }
-    if (!p.getStandardization()) {
-      double[] magnitude = summary.featureMagnitude();
-      for (int j = 0; j < magnitude.length; j++) {
-        if (magnitude[j] > MAX_MAGNITUDE || (magnitude[j] > 0.0 && magnitude[j] < 1.0 / MAX_MAGNITUDE)) {
-          throw new InvalidInputException("featuresCol '" + p.getFeaturesCol() + "' holds values of magnitude about "
-              + String.format("%.1e", magnitude[j]) + " in feature " + j + ", whose squares "
-              + (magnitude[j] > 1.0 ? "overflow" : "underflow") + " in the kernel: set standardization true (the "
-              + "default), or rescale that feature");
-        }
+    int j = unsquarableFeature(summary);
+    if (!p.getStandardization() && j >= 0) {
+      double magnitude = summary.featureMagnitude()[j];
+      throw new InvalidInputException("featuresCol '" + p.getFeaturesCol() + "' holds values of magnitude about "
+          + String.format("%.1e", magnitude) + " in feature " + j + ", whose squares "
+          + (magnitude > 1.0 ? "overflow" : "underflow") + " in the kernel: set standardization true (the "
+          + "default), or rescale that feature");
+    }
+  }
+
+  /**
+   * {@return the first feature whose values' squares overflow or underflow in double precision on their own scale
+   * (beyond {@link #MAX_MAGNITUDE} or all below its inverse), or −1: a fit without standardization cannot use it}
+   */
+  private static int unsquarableFeature(DataSummary summary) {
+    double[] magnitude = summary.featureMagnitude();
+    for (int j = 0; j < magnitude.length; j++) {
+      if (magnitude[j] > MAX_MAGNITUDE || (magnitude[j] > 0.0 && magnitude[j] < 1.0 / MAX_MAGNITUDE)) {
+        return j;
       }
     }
+    return -1;
   }
 
   /** An arithmetic failure of a solver (non-finite statistics), with what it means and what to do. */

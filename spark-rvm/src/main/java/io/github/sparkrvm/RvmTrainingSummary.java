@@ -40,10 +40,26 @@ import java.io.Serializable;
  * @param gammaChoice the search by the evidence for the kernel's γ when the param gamma was unset (every γ tried,
  *     its evidence and the one chosen, which the model's gamma holds); null when gamma was set, the kernel has none
  *     (linear) or the fit started from an initial model. Saved with the model from model format 5
+ * @param standardizationChoice the choice by the evidence between standardised and raw features when the params
+ *     gamma and standardization were both unset and the search for γ ran on every row; null otherwise. Saved
+ *     with the model from model format 5 (the model's standardization holds the choice)
  */
 public record RvmTrainingSummary(long numRows, int iterations, boolean converged, double[] logMarginalLikelihood,
     int[] activeBasis, int dataPasses, double fitSeconds, java.util.List<String> warnings, int warmStartBasis,
-    GammaChoice gammaChoice) implements Serializable {
+    GammaChoice gammaChoice, StandardizationChoice standardizationChoice) implements Serializable {
+
+  /**
+   * The choice between standardised and raw features by the evidence: the search for γ ran on both, and the fit of
+   * the higher final log marginal likelihood was kept.
+   *
+   * @param standardizedLogMarginalLikelihood the evidence of the fit on the standardised features (at the γ its
+   *     search chose)
+   * @param rawLogMarginalLikelihood the evidence of the fit on the features as given (at the γ its search chose)
+   * @param standardization whether the kept fit is the one on standardised features (the higher evidence; the
+   *     standardised one when they are equal)
+   */
+  public record StandardizationChoice(double standardizedLogMarginalLikelihood, double rawLogMarginalLikelihood,
+      boolean standardization) implements Serializable {}
 
   /**
    * The search for γ by the evidence: the γ tried in the order tried, the log marginal likelihood of the fit at each
@@ -68,6 +84,27 @@ public record RvmTrainingSummary(long numRows, int iterations, boolean converged
   }
 
   /**
+   * A summary without a choice of standardization by the evidence (as a saved model's).
+   *
+   * @param numRows training rows read
+   * @param iterations α re-estimation steps taken
+   * @param converged whether {@code tol} was met within {@code maxIter}
+   * @param logMarginalLikelihood the objective at the start and after each step
+   * @param activeBasis the number of basis functions in the model at the start and after each step
+   * @param dataPasses passes over the training data
+   * @param fitSeconds wall-clock seconds of the whole fit
+   * @param warnings what a user should know about the fit (null: none)
+   * @param warmStartBasis the basis functions a warm start started from, −1 for a cold start
+   * @param gammaChoice the search for γ by the evidence, or null
+   */
+  public RvmTrainingSummary(long numRows, int iterations, boolean converged, double[] logMarginalLikelihood,
+      int[] activeBasis, int dataPasses, double fitSeconds, java.util.List<String> warnings, int warmStartBasis,
+      GammaChoice gammaChoice) {
+    this(numRows, iterations, converged, logMarginalLikelihood, activeBasis, dataPasses, fitSeconds, warnings,
+        warmStartBasis, gammaChoice, null);
+  }
+
+  /**
    * A summary without a search for γ (the param gamma set).
    *
    * @param numRows training rows read
@@ -83,7 +120,7 @@ public record RvmTrainingSummary(long numRows, int iterations, boolean converged
   public RvmTrainingSummary(long numRows, int iterations, boolean converged, double[] logMarginalLikelihood,
       int[] activeBasis, int dataPasses, double fitSeconds, java.util.List<String> warnings, int warmStartBasis) {
     this(numRows, iterations, converged, logMarginalLikelihood, activeBasis, dataPasses, fitSeconds, warnings,
-        warmStartBasis, null);
+        warmStartBasis, null, null);
   }
 
   /**
@@ -99,6 +136,7 @@ public record RvmTrainingSummary(long numRows, int iterations, boolean converged
    * @param warnings what a user should know about the fit (null for none)
    * @param warmStartBasis the basis functions of the initial model the fit started from; −1 for a cold start
    * @param gammaChoice the search for γ by the evidence, or null
+   * @param standardizationChoice the choice of standardization by the evidence, or null
    */
   public RvmTrainingSummary {
     warnings = warnings == null ? java.util.List.of() : java.util.List.copyOf(warnings);
@@ -152,7 +190,7 @@ public record RvmTrainingSummary(long numRows, int iterations, boolean converged
     java.util.List<String> all = new java.util.ArrayList<>(warnings);
     all.addAll(more);
     return new RvmTrainingSummary(numRows, iterations, converged, logMarginalLikelihood, activeBasis, dataPasses,
-        fitSeconds, all, warmStartBasis, gammaChoice);
+        fitSeconds, all, warmStartBasis, gammaChoice, standardizationChoice);
   }
 
   /**

@@ -80,7 +80,8 @@ final class WarmStart {
     if (m.numFeatures() != dim) {
       differ.add(m.numFeatures() + " features (this fit's featuresCol '" + p.getFeaturesCol() + "': " + dim + ")");
     }
-    if (initial.standardization() != p.getStandardization()) {
+    // standardization unset: the initial model's (the evidence may have chosen it), as an unset gamma keeps its γ
+    if (p.isSet(p.standardization()) && initial.standardization() != p.getStandardization()) {
       differ.add("standardization " + initial.standardization() + " (this fit: " + p.getStandardization() + ")");
     }
     if (initial.fitIntercept() != p.getFitIntercept()) {

@@ -48,9 +48,10 @@ class GammaByEvidenceTest {
   @CsvSource({"bernoulli, 0.5, 250", "multinomial, 0.5, 120"})
   void anUnsetGammaIsChosenByTheEvidenceOverTheGridTried(String family, double oneOverFeatures, long rows) {
     Dataset<Row> data = data(family);
-    RvmModel model = new RvmEstimator().setFamily(family).fit(data);
+    RvmModel model = new RvmEstimator().setFamily(family).setStandardization(true).fit(data);
     RvmTrainingSummary.GammaChoice search = model.summary().gammaChoice();
     assertNotNull(search, "the summary records the search");
+    assertNull(model.summary().standardizationChoice(), "standardization set: no choice");
     double[] tried = search.tried();
     double[] evidence = search.logMarginalLikelihood();
     assertTrue(tried.length >= 5, "a coarse step either way and a refinement: " + Arrays.toString(tried));
@@ -73,6 +74,39 @@ class GammaByEvidenceTest {
     assertEquals(oneOverFeatures, set.getGamma(), 0.0);
     double[] setHistory = set.summary().logMarginalLikelihood();
     assertEquals(evidence[0], setHistory[setHistory.length - 1], 0.0);
+  }
+
+  /**
+   * γ and standardization both unset: the search runs on the standardised features and on the features as given, and
+   * the fit of the higher evidence is kept; each is the fit that setting standardization gives.
+   */
+  @ParameterizedTest(name = "{0}")
+  @CsvSource({"bernoulli", "multinomial"})
+  void anUnsetStandardizationIsChosenByTheEvidenceWithGamma(String family, @TempDir Path dir) throws IOException {
+    Dataset<Row> data = data(family);
+    RvmModel chosen = new RvmEstimator().setFamily(family).fit(data);
+    RvmTrainingSummary.StandardizationChoice choice = chosen.summary().standardizationChoice();
+    assertNotNull(choice, "the summary records the choice");
+    RvmModel standardised = new RvmEstimator().setFamily(family).setStandardization(true).fit(data);
+    RvmModel asGiven = new RvmEstimator().setFamily(family).setStandardization(false).fit(data);
+    assertEquals(last(standardised), choice.standardizedLogMarginalLikelihood(), 0.0);
+    assertEquals(last(asGiven), choice.rawLogMarginalLikelihood(), 0.0);
+    assertEquals(last(asGiven) <= last(standardised), choice.standardization(), "the higher evidence is kept");
+    assertEquals(choice.standardization(), chosen.getStandardization(), "the model persists the choice");
+    RvmModel kept = choice.standardization() ? standardised : asGiven;
+    assertEquals(last(kept), last(chosen), 0.0);
+    assertEquals(kept.getGamma(), chosen.getGamma(), 0.0);
+    assertArrayEquals(kept.summary().gammaChoice().tried(), chosen.summary().gammaChoice().tried(), 0.0,
+        "the summary's search is the kept scaling's");
+    chosen.write().save(dir.resolve("chosen").toString()); // saved with the model (format 5)
+    assertEquals(choice, RvmModel.load(dir.resolve("chosen").toString()).summary().standardizationChoice());
+    assertNull(new RvmEstimator().setFamily(family).setGamma(0.5).fit(data).summary().standardizationChoice(),
+        "gamma set: no search, standardization as its default");
+  }
+
+  private static double last(RvmModel model) {
+    double[] history = model.summary().logMarginalLikelihood();
+    return history[history.length - 1];
   }
 
   @Test

@@ -72,8 +72,16 @@ public final class ModelQuality {
 
   record Split(Table train, Table test) {}
 
-  /** One data set: how a split of a seed is drawn, and the kernel's γ on its (scaled) features. */
-  record Problem(String name, Task task, double gamma, String description, SplitMaker splits) {}
+  /**
+   * One data set: how a split of a seed is drawn, and the kernel's γ on its (scaled) features; {@code raw} draws the
+   * same split before the harness standardises it (the features as published; null for the regression sets).
+   */
+  record Problem(String name, Task task, double gamma, String description, SplitMaker splits, SplitMaker raw) {
+
+    Problem(String name, Task task, double gamma, String description, SplitMaker splits) {
+      this(name, task, gamma, description, splits, null);
+    }
+  }
 
   @FunctionalInterface
   interface SplitMaker {
@@ -96,22 +104,24 @@ public final class ModelQuality {
     List<Problem> problems = new ArrayList<>();
     problems.add(new Problem("ripley-100", Task.BINARY, 4.0, "Ripley's synthetic set: 100 of the 250 training "
         + "rows drawn per split, tested on the 1000 test rows; raw features, γ = 4 (Tipping's width 0.5)",
+        seed -> new Split(ripleyTrain.rows(Arrays.copyOf(permutation(ripleyTrain.size(), seed), 100)), ripleyTest),
         seed -> new Split(ripleyTrain.rows(Arrays.copyOf(permutation(ripleyTrain.size(), seed), 100)), ripleyTest)));
     problems.add(new Problem("ripley-250", Task.BINARY, 4.0, "Ripley's synthetic set: 250 training rows drawn "
         + "per split from the 1250 of both files, tested on the other 1000; raw features, γ = 4",
-        seed -> shuffleSplit(ripleyAll, 250, seed, false)));
+        seed -> shuffleSplit(ripleyAll, 250, seed, false), seed -> shuffleSplit(ripleyAll, 250, seed, false)));
     problems.add(new Problem("breast-cancer", Task.BINARY, 1.0 / 30, "Wisconsin diagnostic breast cancer (569 × "
         + "30): 379 training rows, 190 test, standardised on the training rows, γ = 1/30",
-        seed -> shuffleSplit(wdbc, 379, seed, true)));
+        seed -> shuffleSplit(wdbc, 379, seed, true), seed -> shuffleSplit(wdbc, 379, seed, false)));
     problems.add(new Problem("diabetes", Task.REGRESSION, 1.0 / 10, "diabetes progression (442 × 10): 295 "
         + "training rows, 147 test, features standardised on the training rows, raw targets, γ = 1/10",
         seed -> shuffleSplit(diabetes, 295, seed, true)));
     problems.add(new Problem("wine", Task.MULTICLASS, 1.0 / 13, "UCI wine (178 × 13, 3 classes): 119 training "
         + "rows, 59 test, standardised on the training rows, γ = 1/13; spark-rvm softmax, dlib one-vs-one",
-        seed -> shuffleSplit(wine, 119, seed, true)));
+        seed -> shuffleSplit(wine, 119, seed, true), seed -> shuffleSplit(wine, 119, seed, false)));
     problems.add(new Problem("digits", Task.MULTICLASS, 1.0 / 64, "UCI optical digits (1797 × 64, 10 classes): 200 "
         + "training rows, 1597 test, standardised on the training rows (constant pixels left at 0), γ = 1/64; "
-        + "spark-rvm softmax, dlib one-vs-one", seed -> shuffleSplit(digits, 200, seed, true)));
+        + "spark-rvm softmax, dlib one-vs-one", seed -> shuffleSplit(digits, 200, seed, true),
+        seed -> shuffleSplit(digits, 200, seed, false)));
     problems.add(new Problem("sinc", Task.REGRESSION, 0.25, "Tipping's sinc: 100 training rows, x uniform on "
         + "[−10, 10], Gaussian noise σ = 0.1; test: 1000 noise-free points on a grid; raw x, γ = 0.25 (the README's "
         + "example)", seed -> sinc(seed, 0.0)));
@@ -128,14 +138,15 @@ public final class ModelQuality {
       problems.add(new Problem(name, Task.BINARY, 1.0 / d, String.format(Locale.ROOT, "UCI %s (%d × %d, mlbench): "
           + "%d training rows, %d test, standardised on the training rows, γ = 1/%d", name, set.size(), d,
           2 * set.size() / 3, set.size() - 2 * set.size() / 3, d), seed -> shuffleSplit(set, 2 * set.size() / 3,
-          seed, true)));
+          seed, true), seed -> shuffleSplit(set, 2 * set.size() / 3, seed, false)));
     }
     for (int[] pair : new int[][] {{3, 5}, {8, 9}, {1, 7}}) {
       Table set = digits.classes(pair);
       problems.add(new Problem("digits-" + pair[0] + "v" + pair[1], Task.BINARY, 1.0 / 64, String.format(
           Locale.ROOT, "UCI optical digits %d against %d (%d rows × 64): %d training rows, %d test, standardised on "
           + "the training rows, γ = 1/64", pair[0], pair[1], set.size(), 2 * set.size() / 3,
-          set.size() - 2 * set.size() / 3), seed -> shuffleSplit(set, 2 * set.size() / 3, seed, true)));
+          set.size() - 2 * set.size() / 3), seed -> shuffleSplit(set, 2 * set.size() / 3, seed, true),
+          seed -> shuffleSplit(set, 2 * set.size() / 3, seed, false)));
     }
     return problems;
   }
@@ -384,6 +395,10 @@ public final class ModelQuality {
       gammaChoice(splits, only, master);
       return;
     }
+    if (args.length > 3 && args[3].equals("scaling")) {
+      standardizationChoice(splits, only, master);
+      return;
+    }
     Path root = DlibReference.projectRoot();
     Path binary = DlibReference.binary(root);
     Path work = Files.createDirectories(root.resolve("benchmarks/target/quality"));
@@ -516,12 +531,13 @@ public final class ModelQuality {
           r[1] = scored(spark, p, split, model, took);
           io.github.sparkrvm.RvmTrainingSummary.GammaChoice search = model.summary().gammaChoice();
           StringBuilder tried = new StringBuilder();
-          for (int k = 0; k < search.tried().length; k++) {
+          for (int k = 0; search != null && k < search.tried().length; k++) {
             tried.append(String.format(Locale.ROOT, " %.4g: %.2f;", search.tried()[k],
                 search.logMarginalLikelihood()[k]));
           }
-          System.err.printf(Locale.ROOT, "%s split %d: gamma tried on %d rows:%s%n", p.name(), seed, search.rows(),
-              tried);
+          // a regression with gamma unset does not search (1 / features)
+          System.err.printf(Locale.ROOT, "%s split %d: %s%n", p.name(), seed, search == null ? "no search, gamma "
+              + gammaOf(model) : "gamma tried on " + search.rows() + " rows:" + tried);
           gammas[0][s] = 1.0 / d;
           gammas[1][s] = gammaOf(model);
           gammas[2][s] = cvGamma[0];
@@ -570,5 +586,81 @@ public final class ModelQuality {
 
   private static double geometricMean(double[] v) {
     return Math.exp(Arrays.stream(v).map(Math::log).average().orElse(Double.NaN));
+  }
+
+  /**
+   * Whether the evidence should choose {@code standardization} (issue 42): per classification set, on the features
+   * as published (the raw split, not standardised by the harness), {@code fast} with γ unset (chosen by the
+   * evidence) on the standardised features and on the features as given; the choice by the evidence is the fit of
+   * the higher final log marginal likelihood, which is what a fit with both params unset keeps (RvmTraining). Test
+   * error, vectors, evidence and γ of each. Writes {@code benchmarks/target/quality/standardization-choice.md},
+   * merged into {@code results/model-quality.md} by hand.
+   */
+  private static void standardizationChoice(int splits, String only, String master) throws Exception {
+    Path root = DlibReference.projectRoot();
+    SparkSession spark = session(master, "standardization choice");
+    StringBuilder summary = new StringBuilder();
+    StringBuilder details = new StringBuilder();
+    try {
+      for (Problem p : problems(root.resolve("data"))) {
+        if (!chosen(only, p) || p.raw() == null) {
+          continue;
+        }
+        double[][] loss = new double[3][splits];
+        double[][] vectors = new double[3][splits];
+        double[] seconds = new double[2];
+        int raws = 0;
+        details.append(String.format("%n### %s%n%n| split | standardised: error / log ML / γ | as given: error / log "
+            + "ML / γ | chosen |%n|---|---|---|---|%n", p.name()));
+        for (int s = 0; s < splits; s++) {
+          long seed = s + 1;
+          Split split = p.raw().split(seed);
+          Result[] r = new Result[2];
+          double[] gamma = new double[2];
+          for (int k = 0; k < 2; k++) {
+            RvmEstimator estimator = new RvmEstimator().setFamily(p.task().family).setStandardization(k == 0);
+            Dataset<Row> train = frame(spark, split.train()).cache();
+            train.count();
+            long start = System.nanoTime();
+            RvmModel model = estimator.fit(train);
+            double took = (System.nanoTime() - start) / 1e9;
+            train.unpersist();
+            r[k] = scored(spark, p, split, model, took);
+            gamma[k] = gammaOf(model);
+            seconds[k] += took / splits;
+          }
+          int kept = r[1].logEvidence() > r[0].logEvidence() ? 1 : 0;
+          raws += kept;
+          for (int k = 0; k < 3; k++) {
+            Result x = r[k == 2 ? kept : k];
+            loss[k][s] = x.loss();
+            vectors[k][s] = x.vectors();
+          }
+          details.append(String.format(Locale.ROOT, "| %d | %s / %.2f / %.4g | %s / %.2f / %.4g | %s |%n", seed,
+              loss(p.task(), r[0].loss()), r[0].logEvidence(), gamma[0], loss(p.task(), r[1].loss()),
+              r[1].logEvidence(), gamma[1], kept == 1 ? "as given" : "standardised"));
+          System.err.printf(Locale.ROOT, "%s split %d: standardised %s (log ML %.2f), as given %s (log ML %.2f)%n",
+              p.name(), seed, loss(p.task(), r[0].loss()), r[0].logEvidence(), loss(p.task(), r[1].loss()),
+              r[1].logEvidence());
+        }
+        summary.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %d of %d | %.2f / %.2f |%n", p.name(),
+            cell(p.task(), loss[0], vectors[0]), cell(p.task(), loss[1], vectors[1]),
+            cell(p.task(), loss[2], vectors[2]), raws, splits, seconds[0], seconds[1]));
+        System.err.print(summary);
+      }
+    } finally {
+      spark.stop();
+    }
+    String report = String.format("# standardization by the evidence (issue 42)%n%n%d seeded splits (seeds 1 to %d) "
+        + "per classification set of model-quality.md, on %s, on the features as published (not standardised by the "
+        + "harness); fast, γ unset (chosen by the evidence), standardization true and false; the evidence's choice "
+        + "is the fit of the higher final log marginal likelihood.%n%n## Machine%n%n", splits, splits, master)
+        + Machine.describe()
+        + "\n## Results\n\n| set | standardised: error | vectors | as given: error | vectors | chosen by the evidence: "
+        + "error | vectors | as given chosen | fit s standardised / as given |\n|---|---|---|---|---|---|---|---|---|\n"
+        + summary + "\n## Every split\n" + details;
+    Path out = Files.createDirectories(root.resolve("benchmarks/target/quality")).resolve("standardization-choice.md");
+    Files.writeString(out, report);
+    System.out.print(report);
   }
 }
