@@ -22,7 +22,7 @@ from typing import List, Optional
 from pyspark.ml.linalg import DenseMatrix, DenseVector
 from pyspark.sql import SparkSession
 
-from spark_rvm._stages import GammaChoice, RvmTrainingSummary
+from spark_rvm._stages import GammaChoice, RvmTrainingSummary, StandardizationChoice
 
 
 @dataclass(frozen=True)
@@ -108,6 +108,15 @@ def _gamma_choice(fields) -> Optional[GammaChoice]:
                        chosen=float(fields["gammaChosen"]), rows=int(fields["gammaRows"]))
 
 
+def _standardization_choice(fields) -> Optional[StandardizationChoice]:
+    """The choice of standardization by the evidence saved with the model (model format 5), or None."""
+    evidence = [float(v) for v in fields.get("scalingEvidence") or []]
+    if not evidence:
+        return None
+    return StandardizationChoice(standardizedLogMarginalLikelihood=evidence[0], rawLogMarginalLikelihood=evidence[1],
+                                 standardization=bool(fields["scalingStandardized"]))
+
+
 def read_model_data(spark: SparkSession, path: str) -> RvmModelData:
     """Reads the fitted state of the RvmModel saved at ``path`` (``model.write().save(path)``, or the stage's folder
     inside a saved PipelineModel, ``path/stages/1_rvm_...``) through ``spark``, a classic or a Connect session."""
@@ -123,7 +132,8 @@ def read_model_data(spark: SparkSession, path: str) -> RvmModelData:
         logMarginalLikelihood=[float(v) for v in fields["logMarginalLikelihood"]],
         activeBasis=[int(v) for v in fields["activeBasis"]], dataPasses=int(fields["dataPasses"]),
         fitSeconds=float(fields["fitSeconds"]), warnings=[str(w) for w in fields.get("warnings") or []],
-        warmStartBasis=int(fields.get("warmStartBasis", -1)), gammaChoice=_gamma_choice(fields))
+        warmStartBasis=int(fields.get("warmStartBasis", -1)), gammaChoice=_gamma_choice(fields),
+        standardizationChoice=_standardization_choice(fields))
     return RvmModelData(
         family=fields["family"], kernel=kernel, gamma=float(fields["gamma"]), degree=int(fields["degree"]),
         coef0=float(fields["coef0"]), numFeatures=d, numClasses=int(fields.get("numClasses") or 0),

@@ -120,8 +120,8 @@ class RvmTrainingSummary:
     it started from (-1: a cold start); when ``gamma`` was unset (``gamma=None``: the fit chooses it by the evidence),
     :attr:`gammaChoice`, every γ tried with its log marginal likelihood, the one chosen and the rows the search fitted
     on (None when gamma was set; saved with the model from model format 5, so read_model_data gives it too); when
-    standardization was unset too, :attr:`standardizationChoice` (None otherwise; not saved with the model, whose
-    standardization holds the choice)."""
+    standardization was unset too, :attr:`standardizationChoice` (None otherwise; saved with the model too; the
+    model's standardization holds the choice)."""
 
     numRows: int
     iterations: int

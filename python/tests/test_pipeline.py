@@ -131,6 +131,10 @@ def test_gamma_none_is_chosen_by_the_evidence(spark, ripley, tmp_path):
     model.write().save(str(tmp_path / "searched"))
     saved = read_model_data(spark, str(tmp_path / "searched")).summary
     assert saved.gammaChoice == choice
+    # standardization unset too: the evidence chose it, and the Python model holds the choice
+    scaling = model.summary.standardizationChoice
+    assert scaling is not None and saved.standardizationChoice == scaling
+    assert model.getStandardization() == scaling.standardization
     assert saved.warmStartBasis == -1 and saved.warnings == []
     assert RvmEstimator(family="bernoulli", labelCol="yc", gamma=0.5).fit(train).summary.gammaChoice is None
 

@@ -16,9 +16,12 @@
 the linear RVM on the sparse layout and scores it; the known answer is the same fit on the compact 180-column form of
 the same rows (UCI dna splice junctions, data/mlbench/dna.csv.gz: 180 binary indicators), which runs on the dense
 path. Hashing the 180 indicator names into 2^18 slots is a relabelling of the columns (checked collision-free below),
-and all-zero columns are never added, so both fits keep the same features with the same probabilities."""
+and all-zero columns are never added, so both fits keep the same features with the same probabilities. And hashed
+tokens, a planted one among noise: the support prior keeps the planted one only."""
 import pathlib
+import random
 
+from pyspark.ml import Pipeline
 from pyspark.ml.feature import HashingTF, VectorAssembler
 from pyspark.ml.linalg import SparseVector
 from pyspark.sql import functions as F
@@ -27,6 +30,7 @@ from spark_rvm import RvmClassifier
 
 DNA = pathlib.Path(__file__).resolve().parents[2] / "data" / "mlbench" / "dna.csv.gz"
 WIDTH = 1 << 18
+HASHED = 1 << 14
 COLUMNS = ["V%d" % i for i in range(1, 181)]
 
 
@@ -65,3 +69,31 @@ def test_a_hashed_sparse_column_fits_the_linear_rvm_as_its_compact_form(spark):
     # and it is a classifier worth having: the training rows are mostly right
     labels = [r.y for r in rows.select("y").collect()]
     assert sum((p > 0.5) == (y == 1.0) for p, y in zip(wide_p, labels)) / 600 > 0.9
+
+
+def test_a_hashed_sparse_column_fits_and_predicts(spark):
+    # the label is 1 on rows with the token "good" (85% of them) and 0 on the others (85%); every row has 8 to 12
+    # noise tokens from a vocabulary of 2000
+    rng = random.Random(44)
+    rows = []
+    for i in range(400):
+        good = i % 2 == 0
+        tokens = ["w%d" % rng.randrange(2000) for _ in range(rng.randint(8, 12))]
+        if good:
+            tokens.append("good")
+        label = float(good) if rng.random() < 0.85 else float(not good)
+        rows.append((tokens, label))
+    df = spark.createDataFrame(rows, ["tokens", "label"])
+    hashing = HashingTF(inputCol="tokens", outputCol="features", numFeatures=HASHED)
+    hashed = hashing.transform(df)
+    assert isinstance(hashed.first()["features"], SparseVector)
+
+    model = Pipeline(stages=[hashing, RvmClassifier(kernel="linear", solver="fast")]).fit(df)
+    rvm = model.stages[-1]
+    good = hashing.indexOf("good")
+    # the support prior keeps the planted token and no noise token (16,384 candidates: an add must gain log M nats)
+    assert rvm.relevantFeatures == [good], rvm.relevantFeatures
+    predicted = model.transform(df).select("label", "prediction").collect()
+    accuracy = sum(r["label"] == r["prediction"] for r in predicted) / len(predicted)
+    # the Bayes rule (predict "good") is right on 85% of the rows in expectation
+    assert accuracy > 0.8, accuracy

@@ -25,6 +25,7 @@ import io.github.sparkrvm.solvers.InitialState;
 import io.github.sparkrvm.solvers.RelevanceResult;
 import io.github.sparkrvm.solvers.RelevanceSolver;
 import io.github.sparkrvm.solvers.SparseBayesOptions;
+import io.github.sparkrvm.solvers.SupportPrior;
 import io.github.sparkrvm.statistics.Family;
 import io.github.sparkrvm.variational.PriorTable;
 import io.github.sparkrvm.variational.WeightPrior;
@@ -110,7 +111,8 @@ final class FitPlan {
     if (layout.sparse()) {
       int concurrent = perClass ? Math.min(p.getParallelism(), numClasses) : 1;
       LOG.info("{}: {}; room for up to {} active features on the driver{}", uid, layout.why(),
-          DriverMemory.checkSparse(m, Runtime.getRuntime().maxMemory() / concurrent),
+          DriverMemory.checkSparse(m, Runtime.getRuntime().maxMemory() / concurrent,
+              choice.family().hasNoise()),
           concurrent == 1 ? "" : " in each of " + concurrent + " one-vs-rest fits at once");
     } else if (choice.softmax() && choice.method() == FitChoice.Method.FAST) {
       DriverMemory.checkFastSoftmax(numClasses, m, choice.linear());
@@ -139,7 +141,10 @@ final class FitPlan {
     adds = AddsPolicy.of(new AddsPolicy.Inputs(p.getMaxAddsPerStep(), summary.weightedRows(), placement.onDriver(),
         placement.atScale() || softmaxAtScale, choice.softmax() && fast, start instanceof FitStart.Warm));
     options = new SparseBayesOptions(p.getMaxIter(), p.getTol(), p.getAlphaMax(), p.getAlphaPriorShape(),
-        p.getAlphaPriorRate(), adds.maxAddsPerStep(), p.getNoisePrecision());
+        p.getAlphaPriorRate(), adds.maxAddsPerStep(), p.getNoisePrecision()).withSupportPrior(supportPrior(fast));
+    if (options.supportPrior().cost() > 0.0) {
+      LOG.info("{}: kernel linear, solver fast: {}", uid, options.supportPrior().describe());
+    }
     calibration = VarianceCalibration.of(new VarianceCalibration.Inputs(p.getCalibrateVariance(),
         choice.family().hasNoise(), options.noiseFixed(), choice.variational(), summary.weightedRows(),
         layout.sparse(), Placement.rowsOnDriver(summary.rows(), m, dim, p.getMaxDriverDesignSizeInMB(),
@@ -162,6 +167,31 @@ final class FitPlan {
       LOG.info("{}: {}", uid, chosen.why());
     }
     solver = chosen.solver();
+  }
+
+  /**
+   * {@return the prior on which candidates are relevant: with kernel linear and solver fast for the binary, count
+   * and one-vs-rest fits, each of the M candidates that can enter (the bias and the features some row makes nonzero)
+   * is relevant with probability 1/(M + 1)
+   * ({@link SupportPrior#candidates}); otherwise none} There the candidates are the features, and without it a third
+   * of the features unrelated to the labels enter (benchmarks/results/sparse-logistic-100000.md). The basis
+   * functions of the other kernels, one per training row, are not hypotheses of relevance one by one, and the
+   * gaussian and softmax fits have not been measured with it.
+   */
+  private SupportPrior supportPrior(boolean fast) {
+    if (!choice.linear() || !fast || choice.softmax()
+        || choice.family().laplace() == null && !choice.family().perClass()) {
+      return SupportPrior.NONE;
+    }
+    // the candidates that can enter: the bias and the features nonzero in some row, among those a class may use (the
+    // same count on either layout, whose sparse one scores only those)
+    double[] magnitude = summary.featureMagnitude();
+    int first = basis.intercept() ? 1 : 0;
+    int[][] allowed = classCandidates();
+    java.util.function.IntPredicate present = j -> j < first || magnitude[j - first] > 0.0;
+    int scored = (int) (allowed == null ? java.util.stream.IntStream.range(0, basis.numCandidates())
+        : java.util.Arrays.stream(allowed[0])).filter(present).count();
+    return SupportPrior.candidates(Math.max(1, scored));
   }
 
   private static boolean isZero(double[] values) {

@@ -43,7 +43,9 @@ import org.apache.spark.sql.types.StructType;
  *   <li>Format 4: those, then varianceScale, the factor of a gaussian model's predictive variance (calibrateVariance;
  *       1 when there is none, and for the formats before).
  *   <li>Format 5: those, then the rest of the training summary: warnings, warmStartBasis, and the search for γ by the
- *       evidence as gammaTried, gammaEvidence, gammaChosen and gammaRows (empty, NaN and 0 when there was none). Before format 5 a loaded model's summary has no warnings, −1 and no search.
+ *       evidence as gammaTried, gammaEvidence, gammaChosen and gammaRows (empty, NaN and 0 when there was none), and the
+ *       choice of standardization by the evidence as scalingEvidence (the standardised fit's, the raw fit's; empty
+ *       when there was none) and scalingStandardized. Before format 5 a loaded model's summary has no warnings, −1 and no search.
  * </ul>
  */
 final class ModelFormat {
@@ -94,7 +96,9 @@ final class ModelFormat {
       .add("gammaTried", doubles(), false)
       .add("gammaEvidence", doubles(), false)
       .add("gammaChosen", DataTypes.DoubleType, false)
-      .add("gammaRows", DataTypes.LongType, false);
+      .add("gammaRows", DataTypes.LongType, false)
+      .add("scalingEvidence", doubles(), false)
+      .add("scalingStandardized", DataTypes.BooleanType, false);
 
   private ModelFormat() {}
 
@@ -108,6 +112,7 @@ final class ModelFormat {
     ClassModels c = m.classes();
     GridRelevance g = m.grid();
     RvmTrainingSummary.GammaChoice gc = s.gammaChoice();
+    RvmTrainingSummary.StandardizationChoice sc = s.standardizationChoice();
     Row row = RowFactory.create(m.family().paramValue(), kernel.name(), kernel.gamma(), kernel.degree(), kernel.coef0(),
         m.numFeatures(), m.scaling().shift(), m.scaling().scale(), m.biasKept(), m.features(), m.centres(),
         m.weights(), m.alpha(), m.covariance(), m.noisePrecision(), s.numRows(), s.iterations(), s.converged(),
@@ -119,7 +124,9 @@ final class ModelFormat {
         g == null ? new double[0] : g.columnRelevance(), m.varianceScale(), s.warnings().toArray(new String[0]),
         s.warmStartBasis(), gc == null ? new double[0] : gc.tried(),
         gc == null ? new double[0] : gc.logMarginalLikelihood(), gc == null ? Double.NaN : gc.chosen(),
-        gc == null ? 0L : gc.rows());
+        gc == null ? 0L : gc.rows(), sc == null ? new double[0]
+            : new double[] {sc.standardizedLogMarginalLikelihood(), sc.rawLogMarginalLikelihood()},
+        sc != null && sc.standardization());
     spark.createDataFrame(List.of(row), SCHEMA).repartition(1).write().parquet(path + "/data");
   }
 
@@ -147,7 +154,10 @@ final class ModelFormat {
     }
   }
 
-  /** The training summary: its whole from format 5, before that without warnings, warm start or search for γ. */
+  /**
+   * The training summary: its whole from format 5, before that without warnings, warm start or the choices of γ and
+   * standardization by the evidence.
+   */
   private static RvmTrainingSummary summary(Row r, int version) {
     List<String> warnings = version >= 5 ? r.getList(r.fieldIndex("warnings")) : List.of();
     int warmStartBasis = version >= 5 ? r.<Integer>getAs("warmStartBasis") : -1;
@@ -155,9 +165,13 @@ final class ModelFormat {
     RvmTrainingSummary.GammaChoice gammaChoice = tried.length == 0 ? null
         : new RvmTrainingSummary.GammaChoice(tried, doubles(r, "gammaEvidence"), r.<Double>getAs("gammaChosen"),
             r.<Long>getAs("gammaRows"));
+    double[] scaling = version >= 5 ? doubles(r, "scalingEvidence") : new double[0];
+    RvmTrainingSummary.StandardizationChoice standardizationChoice = scaling.length == 0 ? null
+        : new RvmTrainingSummary.StandardizationChoice(scaling[0], scaling[1], r.<Boolean>getAs("scalingStandardized"));
     return new RvmTrainingSummary(r.<Long>getAs("numRows"), r.<Integer>getAs("iterations"),
         r.<Boolean>getAs("converged"), doubles(r, "logMarginalLikelihood"), ints(r, "activeBasis"),
-        r.<Integer>getAs("dataPasses"), r.<Double>getAs("fitSeconds"), warnings, warmStartBasis, gammaChoice);
+        r.<Integer>getAs("dataPasses"), r.<Double>getAs("fitSeconds"), warnings, warmStartBasis, gammaChoice,
+        standardizationChoice);
   }
 
   /** The grid relevances (format 3), or null for a fit without a grid prior. */

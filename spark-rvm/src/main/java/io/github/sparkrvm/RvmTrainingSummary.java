@@ -41,8 +41,8 @@ import java.io.Serializable;
  *     its evidence and the one chosen, which the model's gamma holds); null when gamma was set, the kernel has none
  *     (linear) or the fit started from an initial model. Saved with the model from model format 5
  * @param standardizationChoice the choice by the evidence between standardised and raw features when the params
- *     gamma and standardization were both unset and the search for γ ran on every row; null otherwise. Not saved
- *     with the model (a loaded model's is null; the model's standardization holds the choice)
+ *     gamma and standardization were both unset and the search for γ ran on every row; null otherwise. Saved
+ *     with the model from model format 5 (the model's standardization holds the choice)
  */
 public record RvmTrainingSummary(long numRows, int iterations, boolean converged, double[] logMarginalLikelihood,
     int[] activeBasis, int dataPasses, double fitSeconds, java.util.List<String> warnings, int warmStartBasis,

@@ -64,10 +64,13 @@ record SparseLayout(boolean sparse, String why) {
     }
     return new SparseLayout(true, String.format(java.util.Locale.ROOT, "kernel linear over %d candidates with "
         + "%.4g%% of the features nonzero: the rows stay sparse (%s): every pass costs O(nonzeros x active features "
-        + "of a row), the driver holds each candidate's terms against the active features (M x (k + 2) doubles) "
-        + "and the k x k posterior, never M x M; standardization scales the features without centring them",
+        + "of a row), the driver holds %s and the k x k posterior, never M x M; standardization scales the "
+        + "features without centring them",
         in.candidates(), 100 * in.density(), wide ? "at least " + MIN_CANDIDATES + " candidates, at most "
             + 100 * MAX_DENSITY + "% nonzero" : "the dense path's " + in.candidates() + " x " + in.candidates()
-            + " matrices do not fit the driver"));
+            + " matrices do not fit the driver", c.family().hasNoise()
+            ? "the Gram columns of the active features (M x (k + 2) doubles)"
+            : "each candidate's scores (O(M) doubles: the candidates' terms against the active features are summed "
+                + "and scored by ranges over the cluster)"));
   }
 }

@@ -82,7 +82,7 @@ class GammaByEvidenceTest {
    */
   @ParameterizedTest(name = "{0}")
   @CsvSource({"bernoulli", "multinomial"})
-  void anUnsetStandardizationIsChosenByTheEvidenceWithGamma(String family) {
+  void anUnsetStandardizationIsChosenByTheEvidenceWithGamma(String family, @TempDir Path dir) throws IOException {
     Dataset<Row> data = data(family);
     RvmModel chosen = new RvmEstimator().setFamily(family).fit(data);
     RvmTrainingSummary.StandardizationChoice choice = chosen.summary().standardizationChoice();
@@ -98,6 +98,8 @@ class GammaByEvidenceTest {
     assertEquals(kept.getGamma(), chosen.getGamma(), 0.0);
     assertArrayEquals(kept.summary().gammaChoice().tried(), chosen.summary().gammaChoice().tried(), 0.0,
         "the summary's search is the kept scaling's");
+    chosen.write().save(dir.resolve("chosen").toString()); // saved with the model (format 5)
+    assertEquals(choice, RvmModel.load(dir.resolve("chosen").toString()).summary().standardizationChoice());
     assertNull(new RvmEstimator().setFamily(family).setGamma(0.5).fit(data).summary().standardizationChoice(),
         "gamma set: no search, standardization as its default");
   }

@@ -149,8 +149,12 @@ public final class SparseLogistic {
   }
 
   private static void logistic(Dataset<Row> train, Dataset<Row> test, MulticlassClassificationEvaluator logLoss,
-      List<Outcome> outcomes) throws InterruptedException {
+      List<Outcome> outcomes, double fixedRegParam) throws InterruptedException {
     LogisticRegression lasso = new LogisticRegression().setElasticNetParam(1.0).setMaxIter(100);
+    if (fixedRegParam > 0.0) {
+      single(lasso, fixedRegParam, train, test, logLoss, outcomes);
+      return;
+    }
     ParamMap[] grid = new ParamGridBuilder().addGrid(lasso.regParam(),
         new double[] {1e-4, 3e-4, 1e-3, 3e-3, 1e-2}).build();
     CrossValidatorModel cv;
@@ -166,7 +170,12 @@ public final class SparseLogistic {
           seconds, "-", heap.peakMiB(), kept.length, logLoss.evaluate(best.transform(test)), pr[0], pr[1],
           "regParam " + best.getRegParam()));
     }
-    double regParam = ((LogisticRegressionModel) cv.bestModel()).getRegParam();
+    single(lasso, ((LogisticRegressionModel) cv.bestModel()).getRegParam(), train, test, logLoss, outcomes);
+  }
+
+  /** One L1 fit at {@code regParam}. */
+  private static void single(LogisticRegression lasso, double regParam, Dataset<Row> train, Dataset<Row> test,
+      MulticlassClassificationEvaluator logLoss, List<Outcome> outcomes) throws InterruptedException {
     long t1 = System.nanoTime();
     try (HeapSampler heap = new HeapSampler()) {
       LogisticRegressionModel one = lasso.copy(ParamMap.empty()).setRegParam(regParam).fit(train);
@@ -193,7 +202,7 @@ public final class SparseLogistic {
         Arrays.sort(kept);
         double[] pr = precisionRecall(kept);
         note = rvm.rvmSummary().iterations() + " iterations, " + (rvm.rvmSummary().converged() ? "converged"
-            : "not converged");
+            : "not converged") + noiseRows(train, kept);
         rvmOutcome = new Outcome("RvmClassifier, kernel linear, solver fast (sparse rows)", seconds,
             String.valueOf(rvm.rvmSummary().dataPasses()), heap.peakMiB(), kept.length,
             logLoss.evaluate(rvm.transform(test)), pr[0], pr[1], note);
@@ -206,12 +215,32 @@ public final class SparseLogistic {
     }
   }
 
+  /** {@return the rows each noise feature kept is nonzero in, for the notes} */
+  private static String noiseRows(Dataset<Row> train, int[] kept) {
+    int[] noise = Arrays.stream(kept).filter(j -> j >= TRUE_FEATURES).toArray();
+    if (noise.length == 0) {
+      return "";
+    }
+    java.util.Map<Integer, Long> rows = train.toJavaRDD().flatMap(r -> {
+      org.apache.spark.ml.linalg.SparseVector v = (org.apache.spark.ml.linalg.SparseVector) r.get(0);
+      List<Integer> hits = new ArrayList<>();
+      for (int j : v.indices()) {
+        if (Arrays.binarySearch(noise, j) >= 0) {
+          hits.add(j);
+        }
+      }
+      return hits.iterator();
+    }).countByValue();
+    return "; rows of each noise feature kept: " + new java.util.TreeMap<>(rows).values();
+  }
+
   /**
    * Runs the comparison.
    *
    * @param args ROWS (default 100000), FEATURES (default 262144), MASTER (default local[2]), the RVM's maxIter
    *     (default 100), and "rvm-only" to leave LogisticRegression out (the result goes to
-   *     sparse-logistic-ROWS-rvm.md)
+   *     sparse-logistic-ROWS-rvm.md) or "regparam=R" to fit LogisticRegression once at R without the
+   *     cross-validation (sparse-logistic-ROWS-single.md)
    * @throws Exception when a fit fails or the results cannot be written
    */
   public static void main(String[] args) throws Exception {
@@ -220,10 +249,14 @@ public final class SparseLogistic {
     String master = args.length > 2 ? args[2] : "local[2]";
     int maxIter = args.length > 3 ? Integer.parseInt(args[3]) : 100;
     boolean rvmOnly = args.length > 4 && args[4].equals("rvm-only");
+    double fixedRegParam = args.length > 4 && args[4].startsWith("regparam=")
+        ? Double.parseDouble(args[4].substring("regparam=".length())) : 0.0;
     SparkSession spark = SparkSession.builder().master(master).appName("spark-rvm benchmark: sparse logistic")
         .config("spark.ui.enabled", "false").config("spark.driver.host", "127.0.0.1")
         .config("spark.driver.bindAddress", "127.0.0.1").getOrCreate();
     spark.sparkContext().setLogLevel("WARN");
+    org.apache.logging.log4j.core.config.Configurator.setLevel("io.github.sparkrvm",
+        org.apache.logging.log4j.Level.INFO); // the fit's decisions and steps
     try {
       Dataset<Row> train = data(spark, rows, features, 1, 4).persist(StorageLevel.MEMORY_AND_DISK());
       Dataset<Row> test = data(spark, Math.max(rows / 5, 10_000), features, 2, 4)
@@ -235,7 +268,7 @@ public final class SparseLogistic {
       List<Outcome> outcomes = new ArrayList<>();
 
       if (!rvmOnly) {
-        logistic(train, test, logLoss, outcomes);
+        logistic(train, test, logLoss, outcomes, fixedRegParam);
       }
       rvm(train, test, logLoss, outcomes, maxIter);
       StringBuilder table = new StringBuilder("| model | fit seconds | passes | driver heap used, MiB (peak sample) "
@@ -246,10 +279,10 @@ public final class SparseLogistic {
               + "%,d test rows; generated on the executors from seeds 1 and 2; on %s, data cached before the fits; "
               + "driver heap %d MiB.%n%n", n, features, nonzeros, nonzeros / (double) n, TRUE_FEATURES,
               test.count(), master, Runtime.getRuntime().maxMemory() >> 20)
-          + "Command: `mvn -B -q -pl benchmarks exec:exec@sparselogistic -Dbenchmark.args=\"ROWS FEATURES MASTER MAXITER [rvm-only]\"` (the RVM's maxIter: " + maxIter + "). "
+          + "Command: `mvn -B -q -pl benchmarks exec:exec@sparselogistic -Dbenchmark.args=\"ROWS FEATURES MASTER MAXITER [rvm-only | regparam=R]\"` (the RVM's maxIter: " + maxIter + "). "
           + "The machine was shared with other engineers' builds: see the load.\n\n## Machine\n\n"
           + Machine.describe() + "\n## Results\n\n" + table;
-      Files.writeString(Machine.result("sparse-logistic-" + n + (rvmOnly ? "-rvm" : "") + ".md"), report);
+      Files.writeString(Machine.result("sparse-logistic-" + n + (rvmOnly ? "-rvm" : fixedRegParam > 0.0 ? "-single" : "") + ".md"), report);
       System.out.print(report);
     } finally {
       spark.stop();

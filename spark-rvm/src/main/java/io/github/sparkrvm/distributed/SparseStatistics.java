@@ -16,6 +16,8 @@
 
 package io.github.sparkrvm.distributed;
 
+import io.github.sparkrvm.statistics.CandidateChunk;
+import io.github.sparkrvm.statistics.CandidateScores;
 import io.github.sparkrvm.statistics.CandidateTerms;
 import io.github.sparkrvm.statistics.DesignStatistics;
 import io.github.sparkrvm.statistics.GaussianColumns;
@@ -24,6 +26,7 @@ import io.github.sparkrvm.statistics.LaplaceLikelihood;
 import io.github.sparkrvm.statistics.LocalStatistics;
 import io.github.sparkrvm.statistics.Pass;
 import io.github.sparkrvm.statistics.SparseCandidateAccumulator;
+import io.github.sparkrvm.statistics.SparseCrossProducts;
 import io.github.sparkrvm.statistics.SparseGaussianMoments;
 import io.github.sparkrvm.statistics.SparseRowBlock;
 import java.io.Serializable;
@@ -32,22 +35,29 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
+import org.apache.spark.HashPartitioner;
+import org.apache.spark.TaskContext;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.api.java.function.FlatMapFunction;
 import org.apache.spark.api.java.function.Function0;
 import org.apache.spark.api.java.function.Function2;
+import org.apache.spark.api.java.function.PairFlatMapFunction;
 import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.ml.linalg.SparseVector;
 import org.apache.spark.ml.linalg.Vector;
 import org.apache.spark.storage.StorageLevel;
+import scala.Tuple2;
 
 /**
  * The statistics seam of the linear kernel over sparse rows across a cluster: the rows are cached as blocks of
  * compressed sparse rows over the candidates ({@link SparseRowBlock}: the scaled features, and the bias), and every
  * pass reads their nonzeros, so that a pass costs O(nonzeros × active features of a row), not O(rows × candidates),
- * and nothing of size candidates² is ever formed. The candidates' terms of the fast solvers come from
- * {@link SparseCandidateAccumulator} (M × (k + 2) doubles), the fast Gaussian solver's Gram columns one pass each
+ * and nothing of size candidates² is ever formed. The fast Laplace solvers' steps are scored apart
+ * ({@link #laplaceScores}: each range of candidates summed and scored on an executor, the driver receiving S, Q and
+ * the reach, O(M)); the candidates' terms with their M × k cross products ({@link SparseCandidateAccumulator}) are
+ * still computed where asked (the first step's, over no active feature), the fast Gaussian solver's Gram columns one
+ * pass each
  * ({@link SparseGaussianMoments}); passes over a few columns (the Newton steps over the active basis) expand each
  * block over those columns only and run the dense accumulators. Partitions merge in partition order
  * ({@link PartitionOrder}), so a pass gives the same bits whatever the cores.
@@ -299,6 +309,73 @@ public final class SparseStatistics implements DesignStatistics {
     return run(likelihood.title() + " candidate statistics over " + (over == null ? m : over.length + " of " + m)
         + " candidates (sparse rows)", () -> new SparseCandidateAccumulator(likelihood, m, act, w, scored),
         (acc, block, labels) -> acc.add(block, labels), SparseCandidateAccumulator::merge).result();
+  }
+
+  /** Candidates scored apart: each candidate's cross products are summed and scored by range over the cluster. */
+  @Override
+  public boolean scoresApart() {
+    return true;
+  }
+
+  /**
+   * The most doubles of cross products one range of candidates is summed into where it is scored (16 MiB): a fit
+   * over M candidates with k active scores them in ⌈M·k / this⌉ ranges (at least one per core).
+   */
+  static final long RANGE_DOUBLES = 1L << 21;
+
+  /**
+   * S and Q of every candidate scored, in one pass and one shuffle, the driver receiving 2 doubles a candidate: each
+   * partition sums its rows' terms, the cross products with the active features only where some row makes them
+   * nonzero ({@link SparseCrossProducts}), cut by ranges of candidates; each range's pieces from every partition are
+   * summed on an executor ({@code width / ranges × k} doubles) and scored there ({@link CandidateChunk#scores}).
+   */
+  @Override
+  public CandidateScores laplaceScores(LaplaceLikelihood likelihood, int[] active, double[] weights,
+      double[] covariance, double[] shift, int[] over) {
+    int m = numCandidates;
+    int width = over == null ? m : over.length;
+    int k = active.length;
+    int ranges = (int) Math.max(blocks.context().defaultParallelism(),
+        Math.min(width, ((long) width * Math.max(k, 1) + RANGE_DOUBLES - 1) / RANGE_DOUBLES));
+    int[] act = active.clone();
+    double[] w = weights.clone();
+    double[] cov = covariance.clone();
+    double[] delta = shift.clone();
+    int[] scored = over == null ? null : over.clone();
+    double positive = positiveClass;
+    int pass = passes.incrementAndGet();
+    String description = owner.get() + ": statistics pass " + pass + ": " + likelihood.title()
+        + " scores of " + (over == null ? m : over.length + " of " + m) + " candidates over " + k
+        + " active (sparse rows, " + ranges + " ranges)"
+        + (Double.isNaN(positiveClass) ? "" : " (class " + (int) positiveClass + " vs rest)");
+    PairFlatMapFunction<Iterator<SparseRowBlock>, Integer, CandidateChunk> partition = it -> {
+      SparseCrossProducts acc = new SparseCrossProducts(likelihood, m, act, w, scored);
+      while (it.hasNext()) {
+        SparseRowBlock block = it.next();
+        acc.add(block, LocalStatistics.viewLabels(block.labels(), positive));
+      }
+      CandidateChunk[] chunks = acc.chunks(TaskContext.getPartitionId(), ranges);
+      List<Tuple2<Integer, CandidateChunk>> out = new ArrayList<>(ranges);
+      for (int c = 0; c < ranges; c++) {
+        out.add(new Tuple2<>(c, chunks[c]));
+      }
+      return out.iterator();
+    };
+    List<Tuple2<Integer, CandidateScores>> byRange = JobDescription.run(blocks.context(), description,
+        () -> blocks.mapPartitionsToPair(partition).groupByKey(new HashPartitioner(ranges))
+            .mapToPair(r -> new Tuple2<>(r._1(), CandidateChunk.scores(r._2(), k, cov, delta))).collect());
+    double[] bigS = new double[width];
+    double[] bigQ = new double[width];
+    double[] reach = new double[width];
+    int per = SparseCrossProducts.chunkWidth(width, ranges);
+    for (Tuple2<Integer, CandidateScores> r : byRange) {
+      int from = r._1() * per;
+      CandidateScores sc = r._2();
+      System.arraycopy(sc.sparsity(), 0, bigS, from, sc.sparsity().length);
+      System.arraycopy(sc.quality(), 0, bigQ, from, sc.quality().length);
+      System.arraycopy(sc.reach(), 0, reach, from, sc.reach().length);
+    }
+    return new CandidateScores(bigS, bigQ, reach);
   }
 
   /** How a pass adds one block, with the labels of this view, to a partition's accumulator. */

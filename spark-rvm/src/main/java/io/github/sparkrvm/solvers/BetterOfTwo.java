@@ -51,17 +51,32 @@ public final class BetterOfTwo {
    */
   public static <R extends RelevanceResult> RelevanceSolver<R> following(RelevanceSolver<R> first,
       Function<R, RelevanceSolver<R>> second) {
+    return following(first, second, BetterOfTwo::last);
+  }
+
+  /**
+   * {@return as {@link #following(RelevanceSolver, Function)}, the fit of the higher {@code score} kept (e.g. the log
+   * marginal likelihood less a {@link SupportPrior}'s cost of each basis function kept)}
+   *
+   * @param first the first fit
+   * @param second the second fit, given the first's result
+   * @param score what the two fits are compared by
+   * @param <R> the result type
+   */
+  static <R extends RelevanceResult> RelevanceSolver<R> following(RelevanceSolver<R> first,
+      Function<R, RelevanceSolver<R>> second, java.util.function.ToDoubleFunction<R> score) {
     return (data, listener) -> {
       R a = first.fit(data, listener);
       R b = second.apply(a).fit(data, listener.numberedFrom(a.iterations() + 1));
-      R kept = last(b) > last(a) ? b : a;
+      R kept = score.applyAsDouble(b) > score.applyAsDouble(a) ? b : a;
       @SuppressWarnings("unchecked") // each fit's withLikelihoodPasses returns its own kind
       R counted = (R) kept.withLikelihoodPasses(a.likelihoodPasses() + b.likelihoodPasses());
       return counted;
     };
   }
 
-  private static double last(RelevanceResult fit) {
+  /** {@return the final log marginal likelihood of {@code fit}} */
+  static double last(RelevanceResult fit) {
     double[] history = fit.logMarginalLikelihoods();
     return history[history.length - 1];
   }

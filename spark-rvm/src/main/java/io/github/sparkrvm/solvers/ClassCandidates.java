@@ -16,6 +16,7 @@
 
 package io.github.sparkrvm.solvers;
 
+import io.github.sparkrvm.statistics.CandidateScores;
 import io.github.sparkrvm.statistics.CandidateTerms;
 import io.github.sparkrvm.statistics.LikelihoodTerms;
 import java.util.stream.IntStream;
@@ -99,6 +100,16 @@ final class ClassCandidates {
       @Override
       public LikelihoodTerms terms(int[] active, double[] weights) {
         return full.terms(toFull(active, allowed), weights);
+      }
+
+      @Override
+      public boolean scoresApart() {
+        return full.scoresApart();
+      }
+
+      @Override
+      public CandidateScores scores(int[] active, double[] weights, double[] covariance, double[] shift) {
+        return full.scores(toFull(active, allowed), weights, covariance, shift, allowed);
       }
     };
   }

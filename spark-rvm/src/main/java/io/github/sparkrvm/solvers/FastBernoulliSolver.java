@@ -16,6 +16,7 @@
 
 package io.github.sparkrvm.solvers;
 
+import io.github.sparkrvm.statistics.CandidateScores;
 import io.github.sparkrvm.statistics.CandidateTerms;
 import io.github.sparkrvm.statistics.DesignStatistics;
 import io.github.sparkrvm.statistics.LaplaceLikelihood;
@@ -100,8 +101,9 @@ public final class FastBernoulliSolver {
       if (!first.converged()) {
         return first;
       }
-      return BetterOfTwo.following((same, heard) -> first, fit -> EmOverShortlist.after(fit, options, likelihood))
-          .fit(data, listener);
+      // under a support prior both paths end with its steps, and are compared as they climbed: less its cost a feature
+      return BetterOfTwo.following((same, heard) -> first, fit -> EmOverShortlist.after(fit, options, likelihood),
+          fit -> options.supportPrior().penalised(BetterOfTwo.last(fit), fit.active().length)).fit(data, listener);
     };
   }
 
@@ -246,6 +248,22 @@ public final class FastBernoulliSolver {
       @Override
       public LikelihoodTerms terms(int[] active, double[] weights) {
         return stats.laplace(likelihood, active, weights);
+      }
+
+      @Override
+      public boolean scoresApart() {
+        return stats.scoresApart();
+      }
+
+      @Override
+      public CandidateScores scores(int[] active, double[] weights, double[] covariance, double[] shift) {
+        return stats.laplaceScores(likelihood, active, weights, covariance, shift, null);
+      }
+
+      @Override
+      public CandidateScores scores(int[] active, double[] weights, double[] covariance, double[] shift,
+          int[] over) {
+        return stats.laplaceScores(likelihood, active, weights, covariance, shift, over);
       }
     };
   }

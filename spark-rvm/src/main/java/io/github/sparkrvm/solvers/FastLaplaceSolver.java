@@ -18,9 +18,9 @@ package io.github.sparkrvm.solvers;
 
 import io.github.sparkrvm.linalg.Cholesky;
 import io.github.sparkrvm.linalg.DenseMatrices;
-import io.github.sparkrvm.linalg.MatrixProduct;
 import io.github.sparkrvm.solvers.SequentialAction.Action;
 import io.github.sparkrvm.solvers.SequentialAction.Kind;
+import io.github.sparkrvm.statistics.CandidateScores;
 import io.github.sparkrvm.statistics.CandidateTerms;
 import io.github.sparkrvm.statistics.LikelihoodTerms;
 import io.github.sparkrvm.util.IterationListener;
@@ -135,6 +135,51 @@ final class FastLaplaceSolver {
      * @return the terms
      */
     LikelihoodTerms terms(int[] active, double[] weights);
+
+    /**
+     * Whether steps are scored with {@link #scores} (the active terms at the mode first, then a pass that sums and
+     * scores each candidate's cross products apart, never holding the M × k of them in one place) rather than from
+     * {@link #candidates}. False by default.
+     *
+     * @return whether candidates are scored apart
+     */
+    default boolean scoresApart() {
+      return false;
+    }
+
+    /**
+     * S and Q of every candidate at {@code weights} over {@code active}, whose posterior covariance is
+     * {@code covariance} and IRLS shift {@code shift} ({@link CandidateScores}). By default from
+     * {@link #candidates(int[], double[])}.
+     *
+     * @param active the active candidates, ascending
+     * @param weights their weights
+     * @param covariance Σ (k × k)
+     * @param shift δ (length k)
+     * @return S and Q of every candidate
+     */
+    default CandidateScores scores(int[] active, double[] weights, double[] covariance, double[] shift) {
+      CandidateTerms t = candidates(active, weights);
+      return CandidateScores.of(t.numCandidates(), active.length, t.gradient(), t.diagonal(), t.cross(), covariance,
+          shift, null);
+    }
+
+    /**
+     * The scores of {@link #scores(int[], double[], double[], double[])} over the candidates {@code over} only,
+     * numbered in their order. By default from {@link #candidates(int[], double[], int[])}.
+     *
+     * @param active the active candidates, ascending, each among {@code over}
+     * @param weights their weights
+     * @param covariance Σ (k × k)
+     * @param shift δ (length k)
+     * @param over the candidates scored, ascending
+     * @return S and Q of the candidates of {@code over}
+     */
+    default CandidateScores scores(int[] active, double[] weights, double[] covariance, double[] shift, int[] over) {
+      CandidateTerms t = candidates(active, weights, over);
+      return CandidateScores.of(t.numCandidates(), active.length, t.gradient(), t.diagonal(), t.cross(), covariance,
+          shift, null);
+    }
   }
 
   private final Likelihood likelihood;
@@ -142,6 +187,11 @@ final class FastLaplaceSolver {
   private final int m;
   private final InitialState initial;
   private final CandidateTerms known;
+  /**
+   * Whether steps are scored with {@link Likelihood#scores}: where the likelihood scores apart, and under a support
+   * prior, whose adds are bounded by the candidates' reach.
+   */
+  private final boolean apart;
   private int passes;
 
   private FastLaplaceSolver(Likelihood likelihood, int numCandidates, SparseBayesOptions options,
@@ -151,6 +201,7 @@ final class FastLaplaceSolver {
     this.m = numCandidates;
     this.initial = initial;
     this.known = known;
+    this.apart = likelihood.scoresApart() || options.supportPrior().cost() > 0.0;
   }
 
   /**
@@ -207,17 +258,37 @@ final class FastLaplaceSolver {
     return new FastLaplaceSolver(likelihood, numCandidates, options, initial, known).run(listener);
   }
 
-  /** The state at a mode: active set, α, the mode and the candidate terms there (null: not yet computed). */
-  private record State(int[] active, double[] alpha, PosteriorMode mode, CandidateTerms terms, double objective) {}
+  /**
+   * The state at a mode: active set, α, the mode, and the candidate terms there or (scored apart) their S and Q
+   * (both null: not yet scored).
+   */
+  private record State(int[] active, double[] alpha, PosteriorMode mode, CandidateTerms terms,
+      CandidateScores scores, double objective) {
+
+    State(int[] active, double[] alpha, PosteriorMode mode, CandidateTerms terms, double objective) {
+      this(active, alpha, mode, terms, null, objective);
+    }
+
+    boolean isScored() {
+      return terms != null || scores != null;
+    }
+  }
 
   private RelevanceFit run(IterationListener listener) {
     State state;
     if (initial != null && initial.size() > 0) {
       state = warmStart();
     } else {
-      CandidateTerms empty = likelihood.candidates(new int[0], new double[0]);
       passes = 1;
-      state = start(empty);
+      if (apart) {
+        CandidateScores empty = likelihood.scores(new int[0], new double[0], new double[0], new double[0]);
+        state = start(empty.sparsity(), empty.quality(), empty.reach(),
+            new State(new int[0], new double[0], null, null, empty, Double.NEGATIVE_INFINITY));
+      } else {
+        CandidateTerms empty = likelihood.candidates(new int[0], new double[0]);
+        state = start(empty.diagonal(), empty.gradient(), null,
+            new State(new int[0], new double[0], null, empty, Double.NEGATIVE_INFINITY));
+      }
     }
     FitTrace trace = new FitTrace(listener);
     trace.record(0, state.objective(), state.active().length, Double.NaN, Double.NaN, passes);
@@ -239,7 +310,7 @@ final class FastLaplaceSolver {
       if (batch.size() > 1) {
         Screened screened = screened(state, batch);
         State candidate = moveTo(state, screened.actions(), true, screened.startTerms());
-        if (candidate.objective() >= state.objective() - slack) {
+        if (posterior(candidate) >= posterior(state) - slack) {
           next = candidate;
           change = maxLogChange(state, screened.actions());
         }
@@ -255,7 +326,7 @@ final class FastLaplaceSolver {
         // A single try after a failed batch is often refused too: its mode search makes active-set passes only, and
         // the candidates pass is made once it is accepted.
         State candidate = moveTo(state, List.of(action), false, null);
-        if (candidate.objective() >= state.objective() - slack) {
+        if (posterior(candidate) >= posterior(state) - slack) {
           next = scored(candidate);
           change = maxLogChange(state, List.of(action));
           break;
@@ -277,18 +348,21 @@ final class FastLaplaceSolver {
         step, converged, trace.objective(), trace.activeCounts(), passes);
   }
 
-  /** The first basis function: the best add at w = 0 (else the largest Q²/S, with a large α). */
-  private State start(CandidateTerms empty) {
+  /**
+   * The first basis function: the best add at w = 0 (else the largest Q²/S, with a large α), from S and Q there (the
+   * B-weighted squares and the gradients) and, under a support prior, the reach that bounds each add's gain.
+   */
+  private State start(double[] bigS, double[] bigQ, double[] reach, State empty) {
     Action best = null;
     int fallback = -1;
     double ratio = -1.0;
     for (int i = 0; i < m; i++) {
-      double s = empty.diagonal()[i];
-      double q = empty.gradient()[i];
+      double s = bigS[i];
+      double q = bigQ[i];
       if (!(s > 0.0)) {
         continue;
       }
-      Action add = SequentialAction.add(i, s, q, options.alphaMax());
+      Action add = SequentialAction.bounded(SequentialAction.add(i, s, q, options.alphaMax()), reach);
       if (add != null && (best == null || add.gain() > best.gain())) {
         best = add;
       }
@@ -301,11 +375,10 @@ final class FastLaplaceSolver {
       throw new IllegalArgumentException("every candidate basis function is zero on the training data");
     }
     if (best == null) {
-      double s = empty.diagonal()[fallback];
+      double s = bigS[fallback];
       best = new Action(Kind.ADD, fallback, Math.min(options.alphaMax(), s * s / Math.max(1e-6 * s, 1e-300)), 0.0);
     }
-    return moveTo(new State(new int[0], new double[0], null, empty, Double.NEGATIVE_INFINITY), List.of(best), true,
-        null);
+    return moveTo(empty, List.of(best), true, null);
   }
 
   /**
@@ -325,6 +398,14 @@ final class FastLaplaceSolver {
     PosteriorMode mode = PosteriorMode.find(w -> likelihood.terms(active, w), alpha, initial.weights()[0], null);
     passes += mode.passes();
     return scored(new State(active, alpha, mode, null, mode.logMarginalLikelihood(alpha)));
+  }
+
+  /**
+   * {@return the objective a step must not lower: the Laplace log marginal likelihood, less the support prior's
+   * cost of each active candidate ({@link SupportPrior}; with none, the log marginal likelihood itself)}
+   */
+  private double posterior(State state) {
+    return options.supportPrior().penalised(state.objective(), state.active().length);
   }
 
   private static double alphaOf(State state, int candidate) {
@@ -358,15 +439,15 @@ final class FastLaplaceSolver {
    * @return {S, Q}, each of length M
    */
   static double[][] sparsityQuality(CandidateTerms terms, double[] covariance, double[] weights) {
-    int m = terms.numCandidates();
     int k = terms.active().length;
-    double[] cross = terms.cross();
-    double[] times = new double[m * k];
-    if (k > 0) {
-      MatrixProduct.dgemm("N", "N", m, k, k, 1.0, cross, m, covariance, k, 0.0, times,
-          m);
-    }
-    LikelihoodTerms active = terms.activeTerms();
+    CandidateScores scores = CandidateScores.of(terms.numCandidates(), k, terms.gradient(), terms.diagonal(),
+        terms.cross(), covariance, shift(terms.activeTerms(), covariance, weights), null);
+    return new double[][] {scores.sparsity(), scores.quality()};
+  }
+
+  /** {@return δ = w − Σ(Hw + g_a) of the IRLS form of Q at {@code weights}, from the active terms there} */
+  static double[] shift(LikelihoodTerms active, double[] covariance, double[] weights) {
+    int k = weights.length;
     double[] target = active.gradient().clone();
     for (int c = 0; c < k; c++) {
       for (int a = 0; a < k; a++) {
@@ -379,24 +460,16 @@ final class FastLaplaceSolver {
         shift[a] -= covariance[c * k + a] * target[c];
       }
     }
-    double[] bigS = new double[m];
-    double[] bigQ = terms.gradient().clone();
-    for (int i = 0; i < m; i++) {
-      double quad = 0.0;
-      for (int a = 0; a < k; a++) {
-        quad += times[a * m + i] * cross[a * m + i];
-        bigQ[i] += cross[a * m + i] * shift[a];
-      }
-      bigS[i] = terms.diagonal()[i] - quad;
-    }
-    return new double[][] {bigS, bigQ};
+    return shift;
   }
 
   /** Every candidate's action that gains more than {@link SequentialAction#minGain}, largest gain first. */
   private List<Action> rankedActions(State state) {
-    double[][] sq = sparsityQuality(state.terms(), state.mode().precision().inverse(), state.mode().weights());
+    double[][] sq = state.scores() != null
+        ? new double[][] {state.scores().sparsity(), state.scores().quality()}
+        : sparsityQuality(state.terms(), state.mode().precision().inverse(), state.mode().weights());
     return SequentialAction.ranked(state.active(), state.alpha(), sq[0], sq[1], state.objective(),
-        options.alphaMax());
+        options.alphaMax(), options.supportPrior().cost(), state.scores() == null ? null : reach(state.scores()));
   }
 
   /** A batch's actions and the likelihood terms at its warm start (null: assembled from the state's pass). */
@@ -445,8 +518,9 @@ final class FastLaplaceSolver {
     for (Action add : adds) {
       int p = Arrays.binarySearch(members, add.index());
       double[] sq = surrogateSparsityQuality(h, target, u, kept, alpha, p);
-      Action again = SequentialAction.add(add.index(), sq[0], sq[1], options.alphaMax());
-      if (again != null && again.gain() > SequentialAction.MIN_GAIN) {
+      Action again = SequentialAction.bounded(SequentialAction.add(add.index(), sq[0], sq[1], options.alphaMax()),
+          state.scores() == null ? null : reach(state.scores()));
+      if (again != null && again.gain() - options.supportPrior().cost() > SequentialAction.MIN_GAIN) {
         out.add(again);
         kept.add(p);
         alpha[p] = again.alpha();
@@ -511,12 +585,27 @@ final class FastLaplaceSolver {
 
   /** {@return the state with the candidate terms at its mode, computed with one pass if it has none yet} */
   private State scored(State state) {
-    if (state.terms() != null) {
+    if (state.isScored()) {
       return state;
     }
     passes++;
+    if (apart) {
+      return new State(state.active(), state.alpha(), state.mode(), null,
+          scoresAt(state.active(), state.mode()), state.objective());
+    }
     return new State(state.active(), state.alpha(), state.mode(),
         likelihood.candidates(state.active(), state.mode().weights()), state.objective());
+  }
+
+  /** {@return the reach that bounds the adds' gains: under a support prior only (null: no bound)} */
+  private double[] reach(CandidateScores scores) {
+    return options.supportPrior().cost() > 0.0 ? scores.reach() : null;
+  }
+
+  /** {@return S and Q of every candidate at {@code mode} over {@code active}, scored apart (one pass)} */
+  private CandidateScores scoresAt(int[] active, PosteriorMode mode) {
+    double[] covariance = mode.precision().inverse();
+    return likelihood.scores(active, mode.weights(), covariance, shift(mode.terms(), covariance, mode.weights()));
   }
 
   /**
@@ -589,8 +678,9 @@ final class FastLaplaceSolver {
     int[] nextActive = next.active();
     double[] nextAlpha = next.alpha();
     LikelihoodTerms known = startTerms != null ? startTerms
-        : next.deleted() || next.adds() > 1 ? null : termsOver(state.terms(), nextActive);
+        : next.deleted() || next.adds() > 1 || state.terms() == null ? null : termsOver(state.terms(), nextActive);
     Map<LikelihoodTerms, CandidateTerms> seen = new IdentityHashMap<>();
+    Map<LikelihoodTerms, CandidateScores> scoredApart = new IdentityHashMap<>();
     PosteriorMode mode = PosteriorMode.find(new LikelihoodEvaluator() {
       @Override
       public LikelihoodTerms at(double[] w) {
@@ -602,6 +692,13 @@ final class FastLaplaceSolver {
         if (!nearMode || !score) {
           return at(w);
         }
+        if (apart) {
+          // the active terms first (Σ and δ at w), then the candidates scored apart: one more pass
+          LikelihoodTerms lt = at(w);
+          scoredApart.put(lt, scoresAt(nextActive, PosteriorMode.at(w, lt, nextAlpha)));
+          passes++;
+          return lt;
+        }
         CandidateTerms ct = likelihood.candidates(nextActive, w);
         LikelihoodTerms lt = ct.activeTerms();
         seen.put(lt, ct);
@@ -610,12 +707,11 @@ final class FastLaplaceSolver {
     }, nextAlpha, next.start(), known, NEWTON_TOLERANCE, NEWTON_ABSOLUTE_TOLERANCE);
     passes += mode.passes();
     CandidateTerms atMode = seen.get(mode.terms());
-    if (atMode == null && score) {
-      // the search stopped at its start, or at a point it did not expect to be the mode
-      atMode = likelihood.candidates(nextActive, mode.weights());
-      passes++;
-    }
-    return new State(nextActive, nextAlpha, mode, atMode, mode.logMarginalLikelihood(nextAlpha));
+    CandidateScores scoresAtMode = scoredApart.get(mode.terms());
+    State reached = new State(nextActive, nextAlpha, mode, atMode, scoresAtMode,
+        mode.logMarginalLikelihood(nextAlpha));
+    // the search stopped at its start, or at a point it did not expect to be the mode
+    return score ? scored(reached) : reached;
   }
 
   /** The likelihood terms over {@code active} from candidate terms whose active set differs by one added index. */

@@ -95,6 +95,23 @@ final class SequentialAction {
   }
 
   /**
+   * {@return {@code add} with its gain at most the candidate's reach, the most the log-likelihood of the rows where it
+   * is nonzero can gain (the marginal likelihood of an add gains no more than its best fit of those rows does, while
+   * the Gaussian approximation at the current mode, ½(x − 1 − log x) for x = Q²/S, grows without bound: a feature seen
+   * in one badly fitted row of score η, label 1, has x ≈ e^(−η) and a gain of about e^(−η)/2 nats, where its best fit
+   * gains −log σ(η) ≈ −η)} Null stays null, and with no reach (null) the add is as it was.
+   *
+   * @param add an add, or null
+   * @param reach each candidate's reach ({@link io.github.sparkrvm.statistics.CandidateScores}), or null
+   */
+  static Action bounded(Action add, double[] reach) {
+    if (add == null || reach == null || add.gain() <= reach[add.index()]) {
+      return add;
+    }
+    return new Action(Kind.ADD, add.index(), add.alpha(), reach[add.index()]);
+  }
+
+  /**
    * Re-estimating active candidate i from α to α' = s²/(q² − s), when q² &gt; s (and α' ≤ alphaMax), with gain
    * ½(Q²/(S + 1/(1/α' − 1/α)) − log(1 + S(1/α' − 1/α))); else deleting it, with gain ½(Q²/(S − α) − log(1 − S/α)),
    * unless it is the last one.
@@ -131,7 +148,8 @@ final class SequentialAction {
 
   /**
    * Every candidate's action that gains more than {@link #minGain} at {@code objective}, largest gain first (equal
-   * gains in the order of the candidates).
+   * gains in the order of the candidates). With a {@link SupportPrior} of cost c, the gains are those of the log
+   * posterior of the active set: an add gains c less than the marginal likelihood does, a delete c more.
    *
    * @param active the active candidates, ascending
    * @param alpha their α
@@ -139,10 +157,12 @@ final class SequentialAction {
    * @param bigQ every candidate's Q
    * @param objective the current log marginal likelihood
    * @param alphaMax the largest α an action may give
+   * @param cost the nats each active candidate costs ({@link SupportPrior#cost}; 0: ARD alone)
+   * @param reach the most each candidate's add can gain ({@link #bounded}; null: no bound)
    * @return the ranked actions
    */
   static List<Action> ranked(int[] active, double[] alpha, double[] bigS, double[] bigQ, double objective,
-      double alphaMax) {
+      double alphaMax, double cost, double[] reach) {
     int k = active.length;
     double least = minGain(objective);
     List<Action> actions = new ArrayList<>();
@@ -153,7 +173,11 @@ final class SequentialAction {
       }
       Action action = next < k && active[next] == i
           ? reestimateOrDelete(i, alpha[next], bigS[i], bigQ[i], k, alphaMax)
-          : add(i, bigS[i], bigQ[i], alphaMax);
+          : bounded(add(i, bigS[i], bigQ[i], alphaMax), reach);
+      if (action != null && cost != 0.0 && action.kind() != Kind.REESTIMATE) {
+        action = new Action(action.kind(), i, action.alpha(),
+            action.gain() + (action.kind() == Kind.ADD ? -cost : cost));
+      }
       if (action != null && action.gain() > least) {
         actions.add(action);
       }

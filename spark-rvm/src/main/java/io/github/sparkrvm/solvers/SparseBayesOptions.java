@@ -27,9 +27,11 @@ package io.github.sparkrvm.solvers;
  * @param maxAddsPerStep the fast classifiers: the most basis functions one step may add (1: one at a time)
  * @param noisePrecision family gaussian: the noise precision β held fixed through the fit, or 0 to learn it (the
  *     default); the classifiers have no noise and take 0 only
+ * @param supportPrior the fast solvers: the prior on which candidates are relevant ({@link SupportPrior#NONE}: ARD
+ *     alone)
  */
 public record SparseBayesOptions(int maxIter, double tol, double alphaMax, double alphaPriorShape,
-    double alphaPriorRate, int maxAddsPerStep, double noisePrecision) {
+    double alphaPriorRate, int maxAddsPerStep, double noisePrecision, SupportPrior supportPrior) {
 
   /**
    * Checks the settings.
@@ -41,6 +43,7 @@ public record SparseBayesOptions(int maxIter, double tol, double alphaMax, doubl
    * @param alphaPriorRate b of the Gamma(a, b) hyperprior on each α
    * @param maxAddsPerStep the fast classifiers: the most basis functions one step may add (1: one at a time)
    * @param noisePrecision family gaussian: the noise precision β held fixed through the fit, or 0 to learn it
+   * @param supportPrior the fast solvers: the prior on which candidates are relevant
    */
   public SparseBayesOptions {
     if (maxIter < 1) {
@@ -63,6 +66,25 @@ public record SparseBayesOptions(int maxIter, double tol, double alphaMax, doubl
       throw new IllegalArgumentException("noisePrecision must be finite and non-negative (0: learn it); got "
           + noisePrecision);
     }
+    if (supportPrior == null) {
+      throw new IllegalArgumentException("the support prior must be given (SupportPrior.NONE: ARD alone)");
+    }
+  }
+
+  /**
+   * The settings with ARD alone (no prior on which candidates are relevant).
+   *
+   * @param maxIter the largest number of α re-estimation steps
+   * @param tol convergence: the largest change of log α (and log β) in a step, with no basis function pruned
+   * @param alphaMax a basis function whose α exceeds this is pruned (its weight is effectively zero)
+   * @param alphaPriorShape a of the Gamma(a, b) hyperprior on each α (0: the improper, scale-free prior)
+   * @param alphaPriorRate b of the Gamma(a, b) hyperprior on each α
+   * @param maxAddsPerStep the fast classifiers: the most basis functions one step may add (1: one at a time)
+   * @param noisePrecision family gaussian: the noise precision β held fixed through the fit, or 0 to learn it
+   */
+  public SparseBayesOptions(int maxIter, double tol, double alphaMax, double alphaPriorShape, double alphaPriorRate,
+      int maxAddsPerStep, double noisePrecision) {
+    this(maxIter, tol, alphaMax, alphaPriorShape, alphaPriorRate, maxAddsPerStep, noisePrecision, SupportPrior.NONE);
   }
 
   /**
@@ -91,7 +113,8 @@ public record SparseBayesOptions(int maxIter, double tol, double alphaMax, doubl
    * @param beta the noise precision to hold, or 0 to learn it
    */
   public SparseBayesOptions withNoisePrecision(double beta) {
-    return new SparseBayesOptions(maxIter, tol, alphaMax, alphaPriorShape, alphaPriorRate, maxAddsPerStep, beta);
+    return new SparseBayesOptions(maxIter, tol, alphaMax, alphaPriorShape, alphaPriorRate, maxAddsPerStep, beta,
+        supportPrior);
   }
 
   /** {@return the defaults of the estimator, with maxAddsPerStep 1 (its automatic choice below 100,000 rows)} */
@@ -105,7 +128,8 @@ public record SparseBayesOptions(int maxIter, double tol, double alphaMax, doubl
    * @param adds the most basis functions one step of a fast classifier may add
    */
   public SparseBayesOptions withMaxAddsPerStep(int adds) {
-    return new SparseBayesOptions(maxIter, tol, alphaMax, alphaPriorShape, alphaPriorRate, adds, noisePrecision);
+    return new SparseBayesOptions(maxIter, tol, alphaMax, alphaPriorShape, alphaPriorRate, adds, noisePrecision,
+        supportPrior);
   }
 
   /**
@@ -115,6 +139,16 @@ public record SparseBayesOptions(int maxIter, double tol, double alphaMax, doubl
    */
   public SparseBayesOptions withMaxIter(int iterations) {
     return new SparseBayesOptions(iterations, tol, alphaMax, alphaPriorShape, alphaPriorRate, maxAddsPerStep,
-        noisePrecision);
+        noisePrecision, supportPrior);
+  }
+
+  /**
+   * {@return these settings with the prior on which candidates are relevant replaced}
+   *
+   * @param prior the support prior
+   */
+  public SparseBayesOptions withSupportPrior(SupportPrior prior) {
+    return new SparseBayesOptions(maxIter, tol, alphaMax, alphaPriorShape, alphaPriorRate, maxAddsPerStep,
+        noisePrecision, prior);
   }
 }

@@ -201,24 +201,4 @@ public final class CandidateAccumulator implements Serializable {
   public CandidateTerms result() {
     return new CandidateTerms(m, active.clone(), logLikelihood, gradient.clone(), diagonal.clone(), cross.clone());
   }
-
-  /** {@return the running gradient sums, which {@link SparseCandidateAccumulator} adds its rows into} */
-  double[] gradientSums() {
-    return gradient;
-  }
-
-  /** {@return the running diagonal sums, which {@link SparseCandidateAccumulator} adds its rows into} */
-  double[] diagonalSums() {
-    return diagonal;
-  }
-
-  /** {@return the running cross products (M × k, column-major), which {@link SparseCandidateAccumulator} adds to} */
-  double[] crossSums() {
-    return cross;
-  }
-
-  /** Adds to the log-likelihood (the rows {@link SparseCandidateAccumulator} adds). */
-  void addLogLikelihood(double value) {
-    logLikelihood += value;
-  }
 }

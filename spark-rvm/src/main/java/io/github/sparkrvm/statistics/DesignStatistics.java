@@ -113,6 +113,38 @@ public interface DesignStatistics {
   }
 
   /**
+   * {@return the sparsity and quality factors S and Q of every candidate (or of those of {@code over}, in their order)
+   * at weights w over the active basis whose posterior covariance is Σ = {@code covariance}, with the shift δ of the
+   * IRLS form, and each one's reach ({@link CandidateScores}): by default from the terms of {@link #laplaceCandidates}
+   * (one pass, M × k cross products in one place) and a pass for the reach} A source whose {@link #scoresApart} is true sums each candidate's cross products and
+   * scores it where they are, never holding those of every candidate in one place.
+   *
+   * @param likelihood the likelihood of a row (Bernoulli or Poisson)
+   * @param active the active candidates, ascending (each among {@code over})
+   * @param weights their weights
+   * @param covariance Σ (k × k)
+   * @param shift δ (length k)
+   * @param over the candidates scored, ascending; null: every one
+   */
+  default CandidateScores laplaceScores(LaplaceLikelihood likelihood, int[] active, double[] weights,
+      double[] covariance, double[] shift, int[] over) {
+    CandidateTerms t = over == null ? laplaceCandidates(likelihood, active, weights)
+        : laplaceCandidates(likelihood, active, weights, over);
+    double[] reach = pass(ReachAccumulator.pass(likelihood, numCandidates(), active, weights, over)).reach();
+    return CandidateScores.of(t.numCandidates(), active.length, t.gradient(), t.diagonal(), t.cross(), covariance,
+        shift, reach);
+  }
+
+  /**
+   * {@return whether the fast solver should score candidates with {@link #laplaceScores} (a pass of its own after the
+   * active terms, the cross products summed and scored apart) rather than from {@link #laplaceCandidates}' M × k
+   * cross products: true where those would not fit one place (rows kept sparse over a cluster)}
+   */
+  default boolean scoresApart() {
+    return false;
+  }
+
+  /**
    * {@return the Bernoulli (logistic) log-likelihood, gradient and Hessian at weights w over the active basis (one
    * pass): {@link #laplace} with {@link LaplaceLikelihood#BERNOULLI}}
    *

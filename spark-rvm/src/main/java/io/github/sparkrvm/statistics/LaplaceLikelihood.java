@@ -55,6 +55,11 @@ public enum LaplaceLikelihood {
     public double weightSumAtZero(double logLikelihoodAtZero, double[] gramDiagonal) {
       return -logLikelihoodAtZero / Math.log(2.0);
     }
+
+    @Override
+    public double saturatedLogLikelihood(double label) {
+      return xLogX(label) + xLogX(1.0 - label);
+    }
   },
 
   /** Counts, log link. */
@@ -87,7 +92,36 @@ public enum LaplaceLikelihood {
       }
       return largest > 0.0 ? largest : 1.0;
     }
+
+    @Override
+    public double saturatedLogLikelihood(double label) {
+      return xLogX(label) - label - SpecialFunctions.logGamma(label + 1.0);
+    }
   };
+
+  private static double xLogX(double x) {
+    return x > 0.0 ? x * Math.log(x) : 0.0;
+  }
+
+  /**
+   * {@return the log-likelihood of {@code label} at the mean that fits it exactly (the saturated model): 0 for a 0/1
+   * label of the Bernoulli likelihood}
+   *
+   * @param label the label
+   */
+  public abstract double saturatedLogLikelihood(double label);
+
+  /**
+   * {@return how much more likely {@code label} could be than at score {@code f}: the saturated log-likelihood less
+   * the log-likelihood at f (half the unit deviance), never negative} The most that any change of the scores of a
+   * row can gain it.
+   *
+   * @param label the label
+   * @param f the score
+   */
+  public double shortfall(double label, double f) {
+    return Math.max(0.0, saturatedLogLikelihood(label) - logLikelihood(label, f));
+  }
 
   /**
    * The largest latent score f the Poisson mean eᶠ is computed at: e⁷⁰⁰ ≈ 1e304 stays below the largest double, so

@@ -30,6 +30,8 @@ import io.github.sparkrvm.solvers.FastGaussianSolver;
 import io.github.sparkrvm.solvers.FitStart;
 import io.github.sparkrvm.solvers.RelevanceFit;
 import io.github.sparkrvm.solvers.SparseBayesOptions;
+import io.github.sparkrvm.solvers.SupportPrior;
+import io.github.sparkrvm.statistics.CandidateScores;
 import io.github.sparkrvm.statistics.CandidateTerms;
 import io.github.sparkrvm.statistics.GaussianColumns;
 import io.github.sparkrvm.statistics.LaplaceLikelihood;
@@ -130,6 +132,64 @@ class SparseStatisticsTest {
   }
 
   @Test
+  void candidatesScoredApartAgreeWithTheDenseLayout() {
+    List<TrainingRow> rows = PROBLEM.rows(400, 1, Double.NaN);
+    try (Both both = both(rows, scale(400, 2))) {
+      int[] active = {0, 1, 3, 57, 400};
+      int k = active.length;
+      SplittableRandom random = new SplittableRandom(11);
+      double[] w = random.doubles(k, -1, 1).toArray();
+      // a symmetric positive definite Σ = LLᵀ and a shift
+      double[] l = random.doubles(k * k, -1, 1).toArray();
+      double[] covariance = new double[k * k];
+      for (int a = 0; a < k; a++) {
+        for (int c = 0; c < k; c++) {
+          for (int q = 0; q < k; q++) {
+            covariance[c * k + a] += l[q * k + a] * l[q * k + c];
+          }
+        }
+      }
+      double[] shift = random.doubles(k, -0.1, 0.1).toArray();
+      for (int[] over : new int[][] {null, {0, 1, 2, 3, 57, 100, 399, 400}}) {
+        CandidateScores dense = both.dense().laplaceScores(LaplaceLikelihood.BERNOULLI, active, w, covariance, shift,
+            over);
+        int passes = both.sparse().passes();
+        CandidateScores sparse = both.sparse().laplaceScores(LaplaceLikelihood.BERNOULLI, active, w, covariance,
+            shift, over);
+        assertEquals(passes + 1, both.sparse().passes(), "one pass");
+        assertClose(dense.sparsity(), sparse.sparsity());
+        assertClose(dense.quality(), sparse.quality());
+      }
+      assertEquals(true, both.sparse().scoresApart());
+      assertEquals(false, both.dense().scoresApart());
+    }
+  }
+
+  @Test
+  void theSupportPriorKeepsThePlantedFeaturesAndDropsTheNoise() {
+    // the rows of ardAloneKeepsTheTrueFeaturesAndManyNoiseFeatures, where ARD alone keeps 126 noise features:
+    // with each of the 401 candidates relevant a priori with probability 1/402 (a cost of log 401 = 6.0 nats each)
+    List<TrainingRow> rows = PROBLEM.rows(1000, 7, Double.NaN);
+    try (Both both = both(rows, ones(400))) {
+      SparseBayesOptions ard = new SparseBayesOptions(200, 1e-6, 1e9, 0.0, 0.0, 1);
+      SparseBayesOptions prior = ard.withSupportPrior(SupportPrior.candidates(401));
+      RelevanceFit sparse = FastBernoulliSolver.of(prior, LaplaceLikelihood.BERNOULLI, FitStart.cold())
+          .fit(both.sparse(), IterationListener.none());
+      RelevanceFit dense = FastBernoulliSolver.of(prior, LaplaceLikelihood.BERNOULLI, FitStart.cold())
+          .fit(both.dense(), IterationListener.none());
+      assertArrayEquals(dense.active(), sparse.active());
+      assertArrayEquals(dense.alpha(), sparse.alpha(), 1e-9 * Arrays.stream(dense.alpha()).max().orElse(1));
+      assertArrayEquals(dense.weights(), sparse.weights(), 1e-7);
+      // candidates 1 … 5 are the planted features 0 … 4, candidate 0 the bias
+      long planted = Arrays.stream(sparse.active()).filter(j -> j >= 1 && j <= 5).count();
+      long noise = Arrays.stream(sparse.active()).filter(j -> j > 5).count();
+      assertEquals(5, planted, "recall 1: " + Arrays.toString(sparse.active()));
+      assertEquals(true, planted / (double) (planted + noise) >= 0.95, "precision: " + Arrays.toString(
+          sparse.active()));
+    }
+  }
+
+  @Test
   void gaussianColumnsAgreeWithTheDenseLayout() {
     List<TrainingRow> rows = PROBLEM.rows(300, 3, 0.5);
     try (Both both = both(rows, scale(400, 4))) {
@@ -147,29 +207,26 @@ class SparseStatisticsTest {
   }
 
   /**
-   * The fast Bernoulli solver on both layouts: the same active features, α and weights (to rounding); the true
-   * features are all kept.
+   * The fast Bernoulli solver with ARD alone (no support prior): the true features are all kept, and so are many
+   * noise features (the contrast of {@link #theSupportPriorKeepsThePlantedFeaturesAndDropsTheNoise}, where both layouts
+   * are compared). On the dense layout only: on the sparse one, whose steps score the candidates apart, its 130 steps
+   * cost a shuffle each.
    */
   @Test
-  void fastBernoulliFitEqualsTheDensePathsAndFindsTheTrueFeatures() {
+  void ardAloneKeepsTheTrueFeaturesAndManyNoiseFeatures() {
     List<TrainingRow> rows = PROBLEM.rows(1000, 7, Double.NaN);
     try (Both both = both(rows, ones(400))) {
       SparseBayesOptions options = new SparseBayesOptions(200, 1e-6, 1e9, 0.0, 0.0, 1);
       RelevanceFit dense = FastBernoulliSolver.of(options, LaplaceLikelihood.BERNOULLI, FitStart.cold())
           .fit(both.dense(), IterationListener.none());
-      RelevanceFit sparse = FastBernoulliSolver.of(options, LaplaceLikelihood.BERNOULLI, FitStart.cold())
-          .fit(both.sparse(), IterationListener.none());
-      assertArrayEquals(dense.active(), sparse.active());
-      assertArrayEquals(dense.alpha(), sparse.alpha(), 1e-6 * Arrays.stream(dense.alpha()).max().orElse(1));
-      assertArrayEquals(dense.weights(), sparse.weights(), 1e-7);
       // candidates 1 … 5 are the true features 0 … 4 (candidate 0 is the bias): all kept
       for (int j = 1; j <= 5; j++) {
-        assertEquals(true, Arrays.binarySearch(sparse.active(), j) >= 0, "true feature " + (j - 1) + " kept: "
-            + Arrays.toString(sparse.active()));
+        assertEquals(true, Arrays.binarySearch(dense.active(), j) >= 0, "true feature " + (j - 1) + " kept: "
+            + Arrays.toString(dense.active()));
       }
       // ARD keeps a pure noise feature whose q² > s, about P(χ²₁ > 1) ≈ 0.32 of them at the evidence's optimum
-      long noise = Arrays.stream(sparse.active()).filter(j -> j > 5).count();
-      assertEquals(true, noise <= 0.4 * 395, noise + " of 395 noise features kept");
+      long noise = Arrays.stream(dense.active()).filter(j -> j > 5).count();
+      assertEquals(true, noise >= 10 && noise <= 0.4 * 395, noise + " of 395 noise features kept");
     }
   }
 

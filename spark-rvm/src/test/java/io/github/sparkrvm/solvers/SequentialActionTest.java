@@ -121,7 +121,7 @@ class SequentialActionTest {
     double[] alpha = {1.0, 1.0};
     double[] bigS = {2.0, 0.75, 2.0, 4.0, 2.0 / 3.0, Double.NaN};
     double[] bigQ = {3.0, 0.25, 3.0, 1.0, 1.0, 5.0};
-    List<Action> ranked = SequentialAction.ranked(active, alpha, bigS, bigQ, -10.0, 1e12);
+    List<Action> ranked = SequentialAction.ranked(active, alpha, bigS, bigQ, -10.0, 1e12, 0.0, null);
     // 0 and 2: equal adds (gain ℓ(4/7; 2, 3) ≈ 0.998); 1: delete ≈ 0.568; 4: re-estimate ≈ 0.047;
     // 3: q² < s, no add; 5: skipped (NaN)
     assertEquals(4, ranked.size(), ranked.toString());
@@ -133,9 +133,33 @@ class SequentialActionTest {
     assertEquals(4, ranked.get(3).index());
     assertEquals(Kind.REESTIMATE, ranked.get(3).kind());
     // a large |objective| raises the least gain worth a step (0.7) above the delete's and the re-estimate's
-    List<Action> strict = SequentialAction.ranked(active, alpha, bigS, bigQ, -7e5, 1e12);
+    List<Action> strict = SequentialAction.ranked(active, alpha, bigS, bigQ, -7e5, 1e12, 0.0, null);
     assertEquals(2, strict.size(), strict.toString());
     assertTrue(strict.stream().allMatch(a -> a.kind() == Kind.ADD));
+  }
+
+  @Test
+  void aSupportPriorChargesEachAddItsCostAndCreditsEachDeleteWithIt() {
+    // the candidates of rankedListsEveryGainingAction…: with a cost of 0.5 nats a candidate in the model, the adds
+    // gain 0.998 − 0.5, the delete 0.568 + 0.5 (now first), the re-estimate 0.047 as before
+    int[] active = {1, 4};
+    double[] alpha = {1.0, 1.0};
+    double[] bigS = {2.0, 0.75, 2.0, 4.0, 2.0 / 3.0, Double.NaN};
+    double[] bigQ = {3.0, 0.25, 3.0, 1.0, 1.0, 5.0};
+    List<Action> plain = SequentialAction.ranked(active, alpha, bigS, bigQ, -10.0, 1e12, 0.0, null);
+    List<Action> priced = SequentialAction.ranked(active, alpha, bigS, bigQ, -10.0, 1e12, 0.5, null);
+    assertEquals(4, priced.size(), priced.toString());
+    assertEquals(Kind.DELETE, priced.get(0).kind());
+    assertEquals(plain.get(2).gain() + 0.5, priced.get(0).gain(), 1e-15);
+    assertEquals(plain.get(0).gain() - 0.5, priced.get(1).gain(), 1e-15);
+    assertEquals(plain.get(3).gain(), priced.get(3).gain(), 0.0);
+    // at a cost of 1 nat no add gains (0.998 < 1): only the delete and the re-estimate are left
+    List<Action> dear = SequentialAction.ranked(active, alpha, bigS, bigQ, -10.0, 1e12, 1.0, null);
+    assertEquals(2, dear.size(), dear.toString());
+    assertTrue(dear.stream().noneMatch(a -> a.kind() == Kind.ADD));
+    // the cost of the risk inflation criterion: log M nats
+    assertEquals(Math.log(262_144), SupportPrior.candidates(262_144).cost(), 0.0);
+    assertEquals(0.0, SupportPrior.NONE.cost(), 0.0);
   }
 
   @Test
@@ -207,7 +231,7 @@ class SequentialActionTest {
       bigS[j] = DenseMatrices.dot(phi[j], chol.solve(phi[j]));
       bigQ[j] = DenseMatrices.dot(phi[j], chol.solve(t));
     }
-    List<Action> ranked = SequentialAction.ranked(active, alpha, bigS, bigQ, before, 1e12);
+    List<Action> ranked = SequentialAction.ranked(active, alpha, bigS, bigQ, before, 1e12, 0.0, null);
     assertTrue(ranked.size() >= 3, ranked.toString());
     assertTrue(ranked.stream().anyMatch(a -> a.kind() == Kind.ADD), ranked.toString());
     assertTrue(ranked.stream().anyMatch(a -> a.kind() != Kind.ADD), ranked.toString());

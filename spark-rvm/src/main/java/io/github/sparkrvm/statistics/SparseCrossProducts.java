@@ -1,0 +1,316 @@
+/*
+ * Copyright 2026 The spark-rvm authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package io.github.sparkrvm.statistics;
+
+import java.io.Serializable;
+import java.util.Arrays;
+
+/**
+ * One partition's candidate terms of a {@link LaplaceLikelihood} over blocks of sparse rows, kept as sparse as the
+ * rows are: the gradient and B-weighted square of every candidate scored (2 doubles each) and, of the cross products
+ * φᵢᵀBφ_a with the active candidates, only those some row makes nonzero (a candidate shares rows with few of the
+ * active ones), in a hash table, or in a dense array when width × k is at most {@link #DENSE_DOUBLES}; and each candidate's reach (the shortfall of its rows: {@link CandidateScores}). It is cut into {@link CandidateChunk}s by ranges of candidates, which are summed and
+ * scored range by range elsewhere ({@link CandidateChunk#scores}): the cross products of every candidate are never
+ * held in one place; or, merged, given as {@link CandidateTerms} ({@link SparseCandidateAccumulator}). Per row the
+ * work is O(nonzeros × active nonzeros).
+ */
+public final class SparseCrossProducts implements Serializable {
+
+  private static final long serialVersionUID = 1L;
+
+  private final LaplaceLikelihood likelihood;
+  private final int numCandidates;
+  private final int[] active;
+  private final int[] over;
+  private final int k;
+  private final double[] weights;
+  /** Each candidate's position among the active ones, or −1 (built on first use, per task). */
+  private transient int[] activePosition;
+  /** Each candidate's position among those scored, or −1; null: every candidate, at its own index. */
+  private transient int[] scoredPosition;
+  private double logLikelihood;
+  private final double[] gradient;
+  private final double[] diagonal;
+  private final double[] reach;
+  /**
+   * The cross products dense (entry (position, active position) at position · k + active position) when the width × k
+   * of them fit {@link #DENSE_DOUBLES}; null: in the hash table.
+   */
+  private final double[] dense;
+  /** Open addressing: key position · k + active position (−1: empty), and its sum. */
+  private long[] keys;
+  private double[] sums;
+  private int size;
+
+  /**
+   * Terms of {@code likelihood} at {@code weights} over {@code active}, for the candidates {@code over} (null: every
+   * one of the {@code numCandidates}), numbered by their positions among them.
+   *
+   * @param likelihood the likelihood of a row
+   * @param numCandidates M
+   * @param active the active candidates, ascending
+   * @param weights their weights
+   * @param over the candidates scored, ascending; null: every one
+   */
+  public SparseCrossProducts(LaplaceLikelihood likelihood, int numCandidates, int[] active, double[] weights,
+      int[] over) {
+    this(likelihood, numCandidates, active, weights, over, DENSE_DOUBLES);
+  }
+
+  /**
+   * As the public constructor, the cross products dense when width × k is at most {@code denseDoubles}.
+   *
+   * @param likelihood the likelihood of a row
+   * @param numCandidates M
+   * @param active the active candidates, ascending
+   * @param weights their weights
+   * @param over the candidates scored, ascending; null: every one
+   * @param denseDoubles the most cross products held dense
+   */
+  SparseCrossProducts(LaplaceLikelihood likelihood, int numCandidates, int[] active, double[] weights, int[] over,
+      long denseDoubles) {
+    if (active.length != weights.length) {
+      throw new IllegalArgumentException("SparseCrossProducts: " + weights.length + " weights for " + active.length
+          + " active candidates");
+    }
+    this.likelihood = likelihood;
+    this.numCandidates = numCandidates;
+    this.active = active.clone();
+    this.over = over == null ? null : over.clone();
+    this.k = active.length;
+    this.weights = weights.clone();
+    int width = over == null ? numCandidates : over.length;
+    this.gradient = new double[width];
+    this.diagonal = new double[width];
+    this.reach = new double[width];
+    this.dense = (long) width * k <= denseDoubles ? new double[width * k] : null;
+    this.keys = new long[dense == null ? 1 << 12 : 1];
+    Arrays.fill(keys, -1L);
+    this.sums = new double[keys.length];
+  }
+
+  /**
+   * Adds a block.
+   *
+   * @param block the rows
+   * @param labels their labels, as the view reads them
+   * @return this
+   */
+  public SparseCrossProducts add(SparseRowBlock block, double[] labels) {
+    if (activePosition == null) {
+      activePosition = SparseRowBlock.positions(numCandidates, active);
+      scoredPosition = over == null ? null : SparseRowBlock.positions(numCandidates, over);
+    }
+    int[] start = block.start();
+    int[] index = block.index();
+    double[] value = block.value();
+    double[] rowWeights = block.weights();
+    int[] rowActive = new int[k];
+    double[] rowActiveValue = new double[k];
+    for (int i = 0; i < block.size(); i++) {
+      int count = 0;
+      double eta = 0.0;
+      for (int e = start[i]; e < start[i + 1]; e++) {
+        int a = activePosition[index[e]];
+        if (a >= 0) {
+          eta += value[e] * weights[a];
+          rowActive[count] = a;
+          rowActiveValue[count++] = value[e];
+        }
+      }
+      double y = likelihood.mean(eta);
+      double r = rowWeights[i] * (labels[i] - y);
+      double b = likelihood.weightedCurvature(rowWeights[i], y);
+      double gap = rowWeights[i] * likelihood.shortfall(labels[i], eta);
+      logLikelihood += rowWeights[i] * likelihood.logLikelihood(labels[i], eta);
+      for (int e = start[i]; e < start[i + 1]; e++) {
+        int col = scoredPosition == null ? index[e] : scoredPosition[index[e]];
+        if (col < 0) {
+          continue;
+        }
+        double v = value[e];
+        double vb = v * b;
+        gradient[col] += v * r;
+        diagonal[col] += vb * v;
+        reach[col] += gap;
+        if (dense != null) {
+          int at = col * k;
+          for (int q = 0; q < count; q++) {
+            dense[at + rowActive[q]] += vb * rowActiveValue[q];
+          }
+        } else {
+          for (int q = 0; q < count; q++) {
+            addCross((long) col * k + rowActive[q], vb * rowActiveValue[q]);
+          }
+        }
+      }
+    }
+    return this;
+  }
+
+  private void addCross(long key, double v) {
+    int mask = keys.length - 1;
+    int slot = (int) (mix(key) & mask);
+    while (keys[slot] != -1L && keys[slot] != key) {
+      slot = (slot + 1) & mask;
+    }
+    if (keys[slot] == -1L) {
+      keys[slot] = key;
+      if (++size * 4 > keys.length * 3) {
+        sums[slot] = v;
+        grow();
+        return;
+      }
+    }
+    sums[slot] += v;
+  }
+
+  private static long mix(long key) {
+    long h = key * 0x9E3779B97F4A7C15L;
+    return h ^ (h >>> 32);
+  }
+
+  private void grow() {
+    long[] oldKeys = keys;
+    double[] oldSums = sums;
+    keys = new long[oldKeys.length * 2];
+    Arrays.fill(keys, -1L);
+    sums = new double[keys.length];
+    int mask = keys.length - 1;
+    for (int s = 0; s < oldKeys.length; s++) {
+      if (oldKeys[s] != -1L) {
+        int slot = (int) (mix(oldKeys[s]) & mask);
+        while (keys[slot] != -1L) {
+          slot = (slot + 1) & mask;
+        }
+        keys[slot] = oldKeys[s];
+        sums[slot] = oldSums[s];
+      }
+    }
+  }
+
+  /**
+   * Adds another partition's terms over the same candidates and active set.
+   *
+   * @param other the other partial result
+   * @return this
+   */
+  public SparseCrossProducts merge(SparseCrossProducts other) {
+    for (int i = 0; i < gradient.length; i++) {
+      gradient[i] += other.gradient[i];
+      diagonal[i] += other.diagonal[i];
+      reach[i] += other.reach[i];
+    }
+    if (dense != null) {
+      for (int i = 0; i < dense.length; i++) {
+        dense[i] += other.dense[i];
+      }
+    }
+    for (int slot = 0; slot < other.keys.length; slot++) {
+      if (other.keys[slot] != -1L) {
+        addCross(other.keys[slot], other.sums[slot]);
+      }
+    }
+    logLikelihood += other.logLikelihood;
+    return this;
+  }
+
+  /**
+   * {@return the terms as {@link CandidateTerms}: the cross products written out dense (width × k), the active
+   * candidates numbered as the scored ones are (their positions among {@code over}, or themselves)}
+   */
+  public CandidateTerms terms() {
+    int width = gradient.length;
+    double[] cross = new double[width * k];
+    if (dense != null) {
+      for (int col = 0; col < width; col++) {
+        for (int a = 0; a < k; a++) {
+          cross[a * width + col] = dense[col * k + a];
+        }
+      }
+    }
+    for (int slot = 0; slot < keys.length; slot++) {
+      if (keys[slot] != -1L) {
+        cross[(int) (keys[slot] % k) * width + (int) (keys[slot] / k)] = sums[slot];
+      }
+    }
+    return new CandidateTerms(width, over == null ? active.clone() : CandidateTerms.positionsIn(active, over),
+        logLikelihood, gradient.clone(), diagonal.clone(), cross);
+  }
+
+  /**
+   * The most cross products (2²⁴ doubles, 128 MiB) a partition sums in a dense array rather than a hash table: on many rows nearly every candidate shares a row with nearly every active feature (10⁶ rows × 2¹⁸ features,
+   * 50 active: each candidate in about 76 rows of 5 active features), and the table then holds as many entries as
+   * the array, at twice the bytes and a probe each.
+   */
+  public static final long DENSE_DOUBLES = 1L << 24;
+
+  /**
+   * {@return the terms cut into {@code chunks} ranges of ⌈width / chunks⌉ positions (the last may be shorter), in
+   * order}
+   *
+   * @param part the partition these terms are of
+   * @param chunks the number of ranges (at least 1)
+   */
+  public CandidateChunk[] chunks(int part, int chunks) {
+    int width = gradient.length;
+    int per = chunkWidth(width, chunks);
+    int[] counts = new int[chunks];
+    for (long key : keys) {
+      if (key != -1L) {
+        counts[(int) (key / Math.max(k, 1)) / per]++;
+      }
+    }
+    int[][] position = new int[chunks][];
+    int[][] active = new int[chunks][];
+    double[][] value = new double[chunks][];
+    for (int c = 0; c < chunks; c++) {
+      position[c] = new int[counts[c]];
+      active[c] = new int[counts[c]];
+      value[c] = new double[counts[c]];
+    }
+    int[] fill = new int[chunks];
+    for (int s = 0; s < keys.length; s++) {
+      if (keys[s] != -1L) {
+        int col = (int) (keys[s] / k);
+        int c = col / per;
+        position[c][fill[c]] = col - c * per;
+        active[c][fill[c]] = (int) (keys[s] % k);
+        value[c][fill[c]++] = sums[s];
+      }
+    }
+    CandidateChunk[] out = new CandidateChunk[chunks];
+    for (int c = 0; c < chunks; c++) {
+      int from = Math.min(width, c * per);
+      int to = Math.min(width, from + per);
+      out[c] = new CandidateChunk(part, from, to - from, Arrays.copyOfRange(gradient, from, to),
+          Arrays.copyOfRange(diagonal, from, to), Arrays.copyOfRange(reach, from, to), position[c], active[c], value[c],
+          dense == null ? null : Arrays.copyOfRange(dense, from * k, to * k));
+    }
+    return out;
+  }
+
+  /**
+   * {@return the positions in each of {@code chunks} ranges over {@code width} candidates}
+   *
+   * @param width the candidates scored
+   * @param chunks the number of ranges
+   */
+  public static int chunkWidth(int width, int chunks) {
+    return Math.max(1, (width + chunks - 1) / chunks);
+  }
+}
