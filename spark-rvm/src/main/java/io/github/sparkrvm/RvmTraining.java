@@ -22,8 +22,6 @@ import io.github.sparkrvm.basis.RowBlock;
 import io.github.sparkrvm.distributed.BlockStatistics;
 import io.github.sparkrvm.distributed.DataSummary;
 import io.github.sparkrvm.distributed.InputRows;
-import io.github.sparkrvm.distributed.JobDescription;
-import io.github.sparkrvm.distributed.PartitionOrder;
 import io.github.sparkrvm.distributed.SparseStatistics;
 import io.github.sparkrvm.distributed.TrainingRow;
 import io.github.sparkrvm.linalg.Backend;
@@ -37,7 +35,6 @@ import io.github.sparkrvm.statistics.LocalStatistics;
 import io.github.sparkrvm.statistics.RowCollection;
 import io.github.sparkrvm.statistics.RowSample;
 import io.github.sparkrvm.util.FitProgress;
-import io.github.sparkrvm.util.InvalidInputException;
 import io.github.sparkrvm.util.IterationListener;
 import io.github.sparkrvm.util.IterationReport;
 import org.apache.spark.api.java.JavaRDD;
@@ -54,7 +51,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * One fit of an RVM stage, the same for {@link RvmEstimator}, {@link RvmClassifier} and {@link RvmRegressor}: the
- * stage validates the schema and resolves its family; this summarises the rows in one pass, plans the fit once
+ * stage validates the schema and resolves its family; this summarises the rows in one pass ({@link SummaryPass}), plans the fit once
  * ({@link FitPlan}: family, strategy, solver, kernel, path, form, memory checks), builds the statistics (collected
  * to the driver or over the cluster's row blocks), solves, and assembles the fitted state, which the stage wraps
  * into its model class.
@@ -132,7 +129,7 @@ final class RvmTraining {
         choice.linear() ? 0 : p.getMaxBasis());
     int declaredClasses = family.perClass()
         ? RvmSchema.declaredClasses(dataset.schema(), p.getLabelCol()) : 0;
-    DataSummary summary = summarise(rows, choice, declaredClasses);
+    DataSummary summary = new SummaryPass(uid, p, family).summarise(rows, choice, declaredClasses);
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(dataset.sparkSession().sparkContext());
     FitPlan plan = FitPlan.of(uid, p, choice, summary, maxResultSize(jsc), initialModel == null ? null
             : new WarmStart.Initial(initialModel.uid(), initialModel.fitted(), initialModel.getStandardization(),
@@ -202,7 +199,7 @@ final class RvmTraining {
    */
   private boolean choosesStandardization(FitPlan plan, DataSummary summary) {
     return !p.isSet(p.standardization()) && plan.searchesGamma() && plan.searchesOnEveryRow() && !plan.sparse()
-        && unsquarableFeature(summary) < 0;
+        && SummaryPass.unsquarableFeature(summary) < 0;
   }
 
   /** {@return the params with standardization set to {@code on}, every other param as it is} */
@@ -389,106 +386,6 @@ final class RvmTraining {
     };
   }
 
-  private DataSummary summarise(JavaRDD<TrainingRow> rows, FitChoice choice, int declaredClasses) {
-    DataSummary.Columns columns = new DataSummary.Columns(p.getFeaturesCol(), p.getLabelCol(), p.getWeightCol(),
-        family, declaredClasses);
-    int centres = choice.linear() ? 0 : p.getMaxBasis();
-    long seed = p.getSeed();
-    DataSummary summary;
-    try {
-      summary = JobDescription.run(rows.context(), uid + ": summary pass: validate the rows, count, feature and label "
-          + "moments, candidate centres", () -> PartitionOrder.aggregate(rows, () -> new DataSummary(columns,
-              centres, seed), DataSummary::add, DataSummary::merge, p.getAggregationDepth()));
-    } catch (Exception e) {
-      throw InputRows.rethrow(e);
-    }
-    String where = "(featuresCol '" + p.getFeaturesCol() + "', labelCol '" + p.getLabelCol() + "')";
-    if (summary.rows() == 0) {
-      throw new InvalidInputException("the training data is empty " + where + ": there is nothing to fit");
-    }
-    if (!(summary.weightSum() > 0.0)) {
-      throw new InvalidInputException("every row has weight 0 in weightCol '" + p.getWeightCol() + "'");
-    }
-    if (summary.dim() == 0) {
-      throw new InvalidInputException("featuresCol '" + p.getFeaturesCol() + "' holds empty vectors: there are no "
-          + "features to fit on");
-    }
-    if (family.binaryLabels() && (summary.positives() == 0 || summary.positives() == summary.weightedRows())) {
-      throw new InvalidInputException("labelCol '" + p.getLabelCol() + "' holds a single class (every label is "
-          + (summary.positives() == 0 ? "0.0" : "1.0") + "): family 'bernoulli' needs rows of both classes 0 and 1");
-    }
-    if (family.perClass()) {
-      checkClasses(summary);
-    }
-    if (!family.classifier() && !(summary.labelStandardDeviation() > 0.0)) {
-      throw new InvalidInputException("labelCol '" + p.getLabelCol() + "' is constant (every label is "
-          + summary.labelMean() + "): a regression needs labels that vary");
-    }
-    checkMagnitudes(summary);
-    return summary;
-  }
-
-  /**
-   * The largest magnitude of the values a fit multiplies with each other (features without standardisation,
-   * regression labels, the sum of the row weights): 2^498, about 8e149, so that their squares and a few products
-   * of such squares stay finite; and its inverse, the smallest whose squares stay normal doubles.
-   */
-  static final double MAX_MAGNITUDE = 0x1p498;
-
-  /**
-   * Refuses, naming the column and what to do, values a fit cannot square in double precision: row weights whose
-   * sum exceeds {@link #MAX_MAGNITUDE}, regression labels beyond it or all below its inverse, and, without
-   * standardization, features beyond it or all below its inverse. (With standardization, the default, features of
-   * any finite scale are fine: they are centred and scaled by moments taken on each feature's own scale.)
-   */
-  private void checkMagnitudes(DataSummary summary) {
-    if (!(summary.weightSum() <= MAX_MAGNITUDE)) {
-      throw new InvalidInputException("the row weights in weightCol '" + p.getWeightCol() + "' sum to "
-          + summary.weightSum() + ", beyond " + String.format("%.1e", MAX_MAGNITUDE) + ": the fit's statistics (sums "
-          + "of squares of weighted terms) would overflow. A weight of k counts its row k times: divide every "
-          + "weight by a common factor" + (!family.hasNoise() ? "" : " (family gaussian fits the same model, its noise "
-          + "precision divided by that factor)"));
-    }
-    if (family.countLabels() && summary.labelMagnitude() > MAX_MAGNITUDE) {
-      throw new InvalidInputException("labelCol '" + p.getLabelCol() + "' holds counts of magnitude about "
-          + String.format("%.1e", summary.labelMagnitude()) + ", beyond " + String.format("%.1e", MAX_MAGNITUDE)
-          + ", whose squares overflow in double precision: a poisson fit of such counts cannot be computed; check "
-          + "the column, or divide the counts by a constant and fit family gaussian");
-    }
-    if (family.hasNoise()) {
-      double magnitude = summary.labelMagnitude();
-      if (magnitude > MAX_MAGNITUDE || magnitude < 1.0 / MAX_MAGNITUDE) {
-        throw new InvalidInputException("labelCol '" + p.getLabelCol() + "' holds labels of magnitude about "
-            + String.format("%.1e", magnitude) + ", whose squares " + (magnitude > 1.0 ? "overflow" : "underflow")
-            + " in double precision: " + (magnitude > 1.0 ? "divide" : "multiply") + " the labels by a constant "
-            + "(a gaussian RVM scales with its labels: the predictions by the same factor, the relevance vectors are "
-            + "the same)");
-      }
-    }
-    int j = unsquarableFeature(summary);
-    if (!p.getStandardization() && j >= 0) {
-      double magnitude = summary.featureMagnitude()[j];
-      throw new InvalidInputException("featuresCol '" + p.getFeaturesCol() + "' holds values of magnitude about "
-          + String.format("%.1e", magnitude) + " in feature " + j + ", whose squares "
-          + (magnitude > 1.0 ? "overflow" : "underflow") + " in the kernel: set standardization true (the "
-          + "default), or rescale that feature");
-    }
-  }
-
-  /**
-   * {@return the first feature whose values' squares overflow or underflow in double precision on their own scale
-   * (beyond {@link #MAX_MAGNITUDE} or all below its inverse), or −1: a fit without standardization cannot use it}
-   */
-  private static int unsquarableFeature(DataSummary summary) {
-    double[] magnitude = summary.featureMagnitude();
-    for (int j = 0; j < magnitude.length; j++) {
-      if (magnitude[j] > MAX_MAGNITUDE || (magnitude[j] > 0.0 && magnitude[j] < 1.0 / MAX_MAGNITUDE)) {
-        return j;
-      }
-    }
-    return -1;
-  }
-
   /** An arithmetic failure of a solver (non-finite statistics), with what it means and what to do. */
   private ArithmeticException nonFinite(ArithmeticException e) {
     ArithmeticException clear = new ArithmeticException("the fit met non-finite values (" + e.getMessage() + "): "
@@ -498,39 +395,5 @@ final class RvmTraining {
         + "extreme magnitude)" + (p.isDefined(p.gamma()) ? " and gamma " + p.getGamma() : ""));
     clear.initCause(e);
     return clear;
-  }
-
-  /**
-   * A multinomial fit needs K ≥ 2 and rows of at least two classes. A class without rows is refused when K comes
-   * from the labels (a gap in the class indices: labels not indexed 0 … K−1), and accepted, with a warning in the
-   * training summary, when the label column's ML attribute declares it (as Spark's classifiers do: the indexer saw
-   * it on other rows, e.g. of another split, and the model must keep the K outputs of the metadata).
-   */
-  private void checkClasses(DataSummary summary) {
-    double[] classWeights = summary.classWeights();
-    int present = 0;
-    int only = -1;
-    for (int k = 0; k < classWeights.length; k++) {
-      if (classWeights[k] > 0.0) {
-        present++;
-        only = k;
-      }
-    }
-    if (present < 2) {
-      throw new InvalidInputException("labelCol '" + p.getLabelCol() + "' holds a single class (every label is "
-          + (double) only + "): family 'multinomial' needs rows of at least 2 classes"
-          + (summary.numClasses() < 2 ? "" : " (K = " + summary.numClasses() + " here)"));
-    }
-    if (summary.declaredClasses() == 0) {
-      for (int k = 0; k < classWeights.length; k++) {
-        if (classWeights[k] == 0.0) {
-          throw new InvalidInputException("labelCol '" + p.getLabelCol() + "' has no rows of class " + k + ", but rows "
-              + "of class " + (classWeights.length - 1) + ": family 'multinomial' takes K from the largest label, so "
-              + "class indices must run 0 … K−1 without gaps. Index the labels with StringIndexer (on these rows), or, "
-              + "when class " + k + " only happens to be absent from these rows, declare the K classes in the "
-              + "column's ML attribute (NominalAttribute, as StringIndexer writes)");
-        }
-      }
-    }
   }
 }
