@@ -42,10 +42,11 @@ import org.apache.spark.sql.types.StructType;
  *       {@code features}.
  *   <li>Format 4: those, then varianceScale, the factor of a gaussian model's predictive variance (calibrateVariance;
  *       1 when there is none, and for the formats before).
- *   <li>Format 5: those, then the rest of the training summary: warnings, warmStartBasis, and the search for γ by the
- *       evidence as gammaTried, gammaEvidence, gammaChosen and gammaRows (empty, NaN and 0 when there was none), and the
- *       choice of standardization by the evidence as scalingEvidence (the standardised fit's, the raw fit's; empty
- *       when there was none) and scalingStandardized. Before format 5 a loaded model's summary has no warnings, −1 and no search.
+ *   <li>Format 5: those, then the rest of the training summary: warnings, warmStartBasis, the search for γ by the
+ *       evidence as gammaTried, gammaEvidence, gammaChosen and gammaRows (empty, NaN and 0 when there was none), and
+ *       the choice of standardization by the evidence as scalingEvidence (the standardised fit's, the raw fit's;
+ *       empty when there was none) and scalingStandardized. Before format 5 a loaded model's summary has no
+ *       warnings, −1 and neither choice.
  * </ul>
  */
 final class ModelFormat {
