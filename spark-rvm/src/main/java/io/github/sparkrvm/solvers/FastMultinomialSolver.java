@@ -139,6 +139,11 @@ public final class FastMultinomialSolver {
       }
 
       @Override
+      public double[] crossAmong(int[] active, double[] weights, int[] among) {
+        return stats.multinomialCrossAmong(numClasses, active, weights, among);
+      }
+
+      @Override
       public LikelihoodTerms terms(int[] active, double[] weights) {
         int[][] byClass = byClass(active, m, numClasses);
         return stats.multinomial(byClass, ClassLayout.split(weights, byClass));
