@@ -225,6 +225,14 @@ public interface DesignStatistics {
   }
 
   /**
+   * {@return the log-likelihood, gradient and weighted square of {@link #multinomialCandidates(int, int[], double[])}
+   * for every flat pair, in one pass that does not form the cross products (left at 0 in the result)}
+   */
+  default CandidateTerms multinomialScores(int numClasses, int[] flatActive, double[] weights) {
+    return pass(MultinomialCandidateAccumulator.scores(numClasses, numCandidates(), flatActive, weights)).result();
+  }
+
+  /**
    * {@return the softmax's negative Hessian entries among the flat pairs {@code flatPairs} (s × s, column-major, in
    * their order) at {@code weights} over {@code flatActive}, which need not hold them (one pass, n·s² multiply-adds
    * besides the scores)} The entries between the adds of a fast step, which its candidates pass does not give.

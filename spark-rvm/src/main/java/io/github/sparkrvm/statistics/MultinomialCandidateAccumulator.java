@@ -64,6 +64,24 @@ public final class MultinomialCandidateAccumulator implements Serializable {
         MultinomialCandidateAccumulator::add, MultinomialCandidateAccumulator::merge).ofClasses();
   }
 
+  /**
+   * {@return the pass of the softmax log-likelihood, gradient and diagonal of every flat pair at {@code weights}, the
+   * cross products not formed (left at 0): the N·K·M·k multiply-adds that are most of a full pass}
+   *
+   * @param numClasses K
+   * @param m the number of candidates
+   * @param flatActive the active flat pairs, ascending
+   * @param weights their weights
+   */
+  public static Pass<MultinomialCandidateAccumulator> scores(int numClasses, int m, int[] flatActive,
+      double[] weights) {
+    int[] act = flatActive.clone();
+    double[] w = weights.clone();
+    return Pass.of("softmax candidate scores (no cross products) over " + m + " candidates, " + numClasses
+        + " classes", null, () -> new MultinomialCandidateAccumulator(numClasses, m, act, w, null, false),
+        MultinomialCandidateAccumulator::add, MultinomialCandidateAccumulator::merge).ofClasses();
+  }
+
   private static final long serialVersionUID = 1L;
 
   private final int classes;
@@ -71,6 +89,8 @@ public final class MultinomialCandidateAccumulator implements Serializable {
   private final int[] active;
   /** The active pairs' weights. */
   private final double[] weights;
+  /** Whether the cross products are formed (else left at 0). */
+  private final boolean crossed;
   private final double[] gradient;
   private final double[] diagonal;
   private final double[] cross;
@@ -121,6 +141,12 @@ public final class MultinomialCandidateAccumulator implements Serializable {
    */
   public MultinomialCandidateAccumulator(int numClasses, int m, int[] flatActive, double[] weights,
       int[] flatCandidates) {
+    this(numClasses, m, flatActive, weights, flatCandidates, true);
+  }
+
+  private MultinomialCandidateAccumulator(int numClasses, int m, int[] flatActive, double[] weights,
+      int[] flatCandidates, boolean crossed) {
+    this.crossed = crossed;
     if (numClasses < 2) {
       throw new IllegalArgumentException("a softmax needs at least 2 classes; got " + numClasses);
     }
@@ -247,7 +273,7 @@ public final class MultinomialCandidateAccumulator implements Serializable {
       squares[i] = phi[i] * phi[i];
     }
     MatrixProduct.dgemm("T", "N", m, classes, n, 1.0, squares, n, curvature, n, 1.0, diagonal, m);
-    if (k == 0) {
+    if (k == 0 || !crossed) {
       return this;
     }
     // V: column a·K + p is W B_(p, q_a) φ_(j_a); then Φᵀ V (M × k·K) is the cross matrix, entry (p·M + i, a) at
@@ -380,7 +406,7 @@ public final class MultinomialCandidateAccumulator implements Serializable {
       gradient[i] += other.gradient[i];
       diagonal[i] += other.diagonal[i];
     }
-    for (int i = 0; i < cross.length; i++) {
+    for (int i = 0; crossed && i < cross.length; i++) {
       cross[i] += other.cross[i];
     }
     for (int i = 0; i < activeHessian.length; i++) {
