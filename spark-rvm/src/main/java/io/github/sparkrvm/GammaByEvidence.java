@@ -21,7 +21,6 @@ import io.github.sparkrvm.basis.KernelReach;
 import io.github.sparkrvm.basis.RowBlock;
 import io.github.sparkrvm.distributed.DataSummary;
 import io.github.sparkrvm.solvers.GammaSearch;
-import io.github.sparkrvm.solvers.RelevanceResult;
 import io.github.sparkrvm.statistics.LocalStatistics;
 import io.github.sparkrvm.util.IterationListener;
 import java.util.List;
@@ -54,8 +53,8 @@ final class GammaByEvidence {
     RvmTrainingSummary.GammaChoice choice() {
       List<GammaSearch.Trial> tried = outcome.tried();
       return new RvmTrainingSummary.GammaChoice(tried.stream().mapToDouble(GammaSearch.Trial::gamma).toArray(),
-          tried.stream().mapToDouble(GammaSearch.Trial::logMarginalLikelihood).toArray(), outcome.best().gamma(),
-          rows);
+          tried.stream().mapToDouble(GammaSearch.Trial::logMarginalLikelihood).toArray(),
+          tried.stream().mapToInt(GammaSearch.Trial::kept).toArray(), outcome.best().gamma(), rows);
     }
   }
 
@@ -85,25 +84,15 @@ final class GammaByEvidence {
       LOG.info("{}: the search tries gamma up to {}, where the median basis function is as wide (standard deviation "
           + "1 / sqrt(2 gamma)) as the distance from its centre to the nearest other row", uid, largest);
     }
-    GammaSearch.Outcome outcome = GammaSearch.search(plan.gamma(), largest, (gamma, warm) -> {
+    GammaSearch.Outcome outcome = GammaSearch.search(plan.gamma(), largest, gamma -> {
       BasisFunctions basis = plan.basisAt(gamma);
-      LocalStatistics stats = LocalStatistics.expanded(rows, basis);
-      IterationListener listener = told.apply(" (gamma " + gamma + ")");
-      try {
-        return plan.searchSolver(basis, warm, n).fit(stats, listener);
-      } catch (ArithmeticException e) {
-        if (warm == null) {
-          throw e;
-        }
-        LOG.info("{}: gamma {}: the fit started from the neighbouring gamma's state met non-finite values ({}); "
-            + "fitting from a cold start", uid, gamma, e.getMessage());
-        return plan.searchSolver(basis, null, n).fit(stats, listener);
-      }
-    }, t -> LOG.info("{}: gamma {}: log marginal likelihood {}, {} basis functions kept, {} iterations", uid,
-        t.gamma(), t.logMarginalLikelihood(), t.fit().size(), t.fit().iterations()));
-    LOG.info("{}: gamma {} chosen by the evidence (log marginal likelihood {}) of {} tried, in {} s", uid,
-        outcome.best().gamma(), outcome.best().logMarginalLikelihood(), outcome.tried().size(),
-        (System.nanoTime() - start) / 1e9);
+      return plan.searchSolver(basis, n).fit(LocalStatistics.expanded(rows, basis),
+          told.apply(" (gamma " + gamma + ")"));
+    }, t -> LOG.info("{}: gamma {}: log marginal likelihood {}, {} kept, {} iterations: criterion {}", uid,
+        t.gamma(), t.logMarginalLikelihood(), t.kept(), t.fit().iterations(), t.criterion()));
+    LOG.info("{}: gamma {} chosen by the evidence (log marginal likelihood {} less one per basis function kept: {}) "
+        + "of {} tried, in {} s", uid, outcome.best().gamma(), outcome.best().logMarginalLikelihood(),
+        outcome.best().criterion(), outcome.tried().size(), (System.nanoTime() - start) / 1e9);
     return new Searched(outcome, rows, n);
   }
 
@@ -124,19 +113,23 @@ final class GammaByEvidence {
 
   /**
    * {@return the choice between the fit on the standardised features and the fit on the features as given, each at
-   * the γ its own search chose: the higher evidence (the standardised one when they are equal), logged at INFO}
+   * the γ its own search chose: the higher criterion of {@link GammaSearch} (the evidence less one nat per α kept;
+   * the standardised one when they are equal), logged at INFO}
    *
    * @param uid the stage's uid, for the log
-   * @param standardised the evidence of the fit on the standardised features
-   * @param asGiven the evidence of the fit on the features as given
+   * @param standardised the search on the standardised features
+   * @param asGiven the search on the features as given
    */
-  static RvmTrainingSummary.StandardizationChoice standardization(String uid, RelevanceResult standardised,
-      RelevanceResult asGiven) {
+  static RvmTrainingSummary.StandardizationChoice standardization(String uid, Searched standardised,
+      Searched asGiven) {
+    GammaSearch.Trial s = standardised.outcome().best();
+    GammaSearch.Trial g = asGiven.outcome().best();
     RvmTrainingSummary.StandardizationChoice choice = new RvmTrainingSummary.StandardizationChoice(
-        standardised.evidence(), asGiven.evidence(), !(asGiven.evidence() > standardised.evidence()));
-    LOG.info("{}: standardization is unset: log marginal likelihood {} on the standardised features, {} on the "
-        + "features as given: standardization {} chosen by the evidence", uid,
-        choice.standardizedLogMarginalLikelihood(), choice.rawLogMarginalLikelihood(), choice.standardization());
+        s.logMarginalLikelihood(), g.logMarginalLikelihood(), !(g.criterion() > s.criterion()));
+    LOG.info("{}: standardization is unset: log marginal likelihood {} ({} kept) on the standardised features, {} ({} "
+        + "kept) on the features as given: standardization {} chosen by the evidence", uid,
+        choice.standardizedLogMarginalLikelihood(), s.kept(), choice.rawLogMarginalLikelihood(), g.kept(),
+        choice.standardization());
     return choice;
   }
 }

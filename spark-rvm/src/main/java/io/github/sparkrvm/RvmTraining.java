@@ -140,7 +140,7 @@ final class RvmTraining {
       // the same search on the features as given: the evidence compares the two scalings as it compares the γ
       FitPlan rawPlan = FitPlan.of(uid, withStandardization(false), choice, summary, maxResultSize(jsc), null);
       Solved raw = solveDense(rows, rawPlan, summary, jsc, shown);
-      scalingChoice = GammaByEvidence.standardization(uid, solved.result(), raw.result());
+      scalingChoice = GammaByEvidence.standardization(uid, solved.search(), raw.search());
       Solved other = scalingChoice.standardization() ? raw : solved;
       Solved kept = scalingChoice.standardization() ? solved : raw;
       solved = new Solved(kept.result(), kept.passes() + other.passes() - 1, kept.varianceScale(), kept.plan(),
