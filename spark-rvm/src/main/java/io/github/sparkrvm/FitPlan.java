@@ -132,10 +132,10 @@ final class FitPlan {
     table = !choice.variational() ? null : logged(PriorLayout.of(new PriorLayout.Inputs(choice.prior(), basis,
         p.getGridShape())), l -> l.describe() + ", " + (form.dual() ? "dual" : "primal") + " form").table();
     boolean fast = choice.method() == FitChoice.Method.FAST;
-    placement = logged(Placement.of(new Placement.Inputs(summary.rows(), summary.weightedRows(), m, dim,
-        !layout.sparse() && (!choice.family().hasNoise() || fast),
-        !layout.sparse() && fast && !perClass && choice.family().laplace() != null,
-        p.getMaxDriverDesignSizeInMB(), Runtime.getRuntime().maxMemory(), maxResultSize)), Placement::describe);
+    placement = logged(layout.sparse() ? Placement.sparseRows(summary.rows(), m, summary.nonzeros())
+        : Placement.of(new Placement.Inputs(summary.rows(), summary.weightedRows(), m, dim,
+            !choice.family().hasNoise() || fast, fast && !perClass && choice.family().laplace() != null,
+            p.getMaxDriverDesignSizeInMB(), Runtime.getRuntime().maxMemory(), maxResultSize)), Placement::describe);
     boolean softmaxAtScale = choice.softmax() && fast && blocks == null
         && (long) numClasses * m >= SOFTMAX_AT_SCALE_PAIRS;
     adds = AddsPolicy.of(new AddsPolicy.Inputs(p.getMaxAddsPerStep(), summary.weightedRows(), placement.onDriver(),
