@@ -33,10 +33,6 @@ import org.apache.spark.ml.feature.OneHotEncoder;
 import org.apache.spark.ml.feature.StringIndexer;
 import org.apache.spark.ml.feature.VectorAssembler;
 import org.apache.spark.ml.linalg.SparseVector;
-import org.apache.spark.ml.param.ParamMap;
-import org.apache.spark.ml.tuning.CrossValidator;
-import org.apache.spark.ml.tuning.CrossValidatorModel;
-import org.apache.spark.ml.tuning.ParamGridBuilder;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
@@ -121,21 +117,13 @@ public final class CategoricalOneHot {
               + "%d | %d iterations, %d passes |%n", name, split, classes == 2 ? "" : ", softmax", seconds,
               accuracy.evaluate(scored), logLoss.evaluate(scored), kept, rvm.rvmSummary().iterations(),
               rvm.rvmSummary().dataPasses()));
-          LogisticRegression lasso = new LogisticRegression().setElasticNetParam(1.0).setMaxIter(200);
-          ParamMap[] grid = new ParamGridBuilder().addGrid(lasso.regParam(),
-              new double[] {1e-4, 1e-3, 3e-3, 1e-2, 3e-2}).build();
-          long t1 = System.nanoTime();
-          CrossValidatorModel cv = new CrossValidator().setEstimator(lasso).setEstimatorParamMaps(grid)
-              .setEvaluator(logLoss).setNumFolds(3).setSeed(7).fit(train);
-          double cvSeconds = (System.nanoTime() - t1) / 1e9;
-          double regParam = ((LogisticRegressionModel) cv.bestModel()).getRegParam();
-          long t2 = System.nanoTime();
-          LogisticRegressionModel one = lasso.copy(ParamMap.empty()).setRegParam(regParam).fit(train);
-          double lrSeconds = (System.nanoTime() - t2) / 1e9;
+          CrossValidatedLasso lasso = CrossValidatedLasso.fit(new LogisticRegression().setElasticNetParam(1.0)
+              .setMaxIter(200), train, logLoss, 1e-4, 1e-3, 3e-3, 1e-2, 3e-2);
+          LogisticRegressionModel one = lasso.model();
           Dataset<Row> lrScored = one.transform(test).cache();
           table.append(String.format(Locale.ROOT, "| %s | %d | LogisticRegression L1 (regParam %s by "
-              + "CrossValidator, %.1f s) | %.1f | %.4f | %.4f | %d | %d iterations |%n", name, split, regParam,
-              cvSeconds, lrSeconds, accuracy.evaluate(lrScored), logLoss.evaluate(lrScored),
+              + "CrossValidator, %.1f s) | %.1f | %.4f | %.4f | %d | %d iterations |%n", name, split,
+              lasso.regParam(), lasso.searchSeconds(), lasso.seconds(), accuracy.evaluate(lrScored), logLoss.evaluate(lrScored),
               nonzeros(one.coefficientMatrix().toArray()), one.summary().totalIterations()));
           System.err.print(table);
         }
