@@ -53,8 +53,10 @@ public final class CategoricalOneHot {
 
   /** {@return the set encoded: features (one-hot, assembled) and label (the class' index)} */
   static Dataset<Row> encoded(SparkSession spark, String name) {
-    Dataset<Row> raw = spark.read().option("header", "true")
+    Dataset<Row> csv = spark.read().option("header", "true")
         .csv(Datasets.dataDir().resolve("mlbench").resolve(name + ".csv.gz").toString());
+    // R's names (plant.stand) as Spark column names (a dot would read as a struct's field)
+    Dataset<Row> raw = csv.toDF(Arrays.stream(csv.columns()).map(c -> c.replace('.', '_')).toArray(String[]::new));
     String[] attributes = Arrays.stream(raw.columns()).filter(c -> !c.equals("label")).toArray(String[]::new);
     String[] indexed = Arrays.stream(attributes).map(c -> c + "_index").toArray(String[]::new);
     String[] coded = Arrays.stream(attributes).map(c -> c + "_code").toArray(String[]::new);
