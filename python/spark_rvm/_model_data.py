@@ -105,6 +105,7 @@ def _gamma_choice(fields) -> Optional[GammaChoice]:
     if not tried:
         return None
     return GammaChoice(tried=tried, logMarginalLikelihood=[float(v) for v in fields["gammaEvidence"]],
+                       kept=[int(v) for v in fields["gammaKept"]],
                        chosen=float(fields["gammaChosen"]), rows=int(fields["gammaRows"]))
 
 

@@ -69,8 +69,9 @@ RVM_PARAMS = [('aggregationDepth', 'int', 'suggested depth for treeReduce (>= 2)
  ('gamma',
   'float',
   'scale of the rbf and poly kernels (> 0), on the standardised features when standardization is on. Unset: '
-  'families bernoulli and multinomial choose it by the evidence (the log marginal likelihood), searching '
-  'around 1 / number of features; gaussian and poisson use 1 / number of features',
+  'families bernoulli and multinomial choose it by the evidence (the log marginal likelihood less one per '
+  'basis function kept), searching around 1 / number of features; gaussian and poisson use 1 / number of '
+  'features',
   None),
  ('gridShape',
   'list_int',
@@ -282,8 +283,9 @@ RVM_CLASSIFIER_PARAMS = [('aggregationDepth', 'int', 'suggested depth for treeRe
  ('gamma',
   'float',
   'scale of the rbf and poly kernels (> 0), on the standardised features when standardization is on. Unset: '
-  'families bernoulli and multinomial choose it by the evidence (the log marginal likelihood), searching '
-  'around 1 / number of features; gaussian and poisson use 1 / number of features',
+  'families bernoulli and multinomial choose it by the evidence (the log marginal likelihood less one per '
+  'basis function kept), searching around 1 / number of features; gaussian and poisson use 1 / number of '
+  'features',
   None),
  ('gridShape',
   'list_int',
@@ -479,8 +481,9 @@ RVM_REGRESSOR_PARAMS = [('aggregationDepth', 'int', 'suggested depth for treeRed
  ('gamma',
   'float',
   'scale of the rbf and poly kernels (> 0), on the standardised features when standardization is on. Unset: '
-  'families bernoulli and multinomial choose it by the evidence (the log marginal likelihood), searching '
-  'around 1 / number of features; gaussian and poisson use 1 / number of features',
+  'families bernoulli and multinomial choose it by the evidence (the log marginal likelihood less one per '
+  'basis function kept), searching around 1 / number of features; gaussian and poisson use 1 / number of '
+  'features',
   None),
  ('gridShape',
   'list_int',
@@ -1052,8 +1055,9 @@ class _RvmParams(Params):
         Params._dummy(),
         'gamma',
         ('scale of the rbf and poly kernels (> 0), on the standardised features when standardization is on. Unset: '
-         'families bernoulli and multinomial choose it by the evidence (the log marginal likelihood), searching '
-         'around 1 / number of features; gaussian and poisson use 1 / number of features'),
+         'families bernoulli and multinomial choose it by the evidence (the log marginal likelihood less one per '
+         'basis function kept), searching around 1 / number of features; gaussian and poisson use 1 / number of '
+         'features'),
         typeConverter=TypeConverters.toFloat,
     )
     gridShape: "Param[List[int]]" = Param(
@@ -1341,8 +1345,8 @@ class _RvmParams(Params):
     def getGamma(self) -> float:
         """Gets gamma or its default: scale of the rbf and poly kernels (> 0), on the standardised features when
         standardization is on. Unset: families bernoulli and multinomial choose it by the evidence (the log
-        marginal likelihood), searching around 1 / number of features; gaussian and poisson use 1 / number of
-        features
+        marginal likelihood less one per basis function kept), searching around 1 / number of features; gaussian
+        and poisson use 1 / number of features
         """
         return self.getOrDefault(self.gamma)
 
@@ -2222,8 +2226,9 @@ class _RvmEstimatorSetters(Params):
 
     def setGamma(self: P, value: float) -> P:
         """Sets gamma: scale of the rbf and poly kernels (> 0), on the standardised features when standardization is
-        on. Unset: families bernoulli and multinomial choose it by the evidence (the log marginal likelihood),
-        searching around 1 / number of features; gaussian and poisson use 1 / number of features
+        on. Unset: families bernoulli and multinomial choose it by the evidence (the log marginal likelihood less
+        one per basis function kept), searching around 1 / number of features; gaussian and poisson use 1 / number
+        of features
         """
         return self._set(gamma=value)
 

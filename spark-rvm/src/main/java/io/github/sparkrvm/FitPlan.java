@@ -366,26 +366,21 @@ final class FitPlan {
 
   /**
    * {@return the solver of one fit of the search for γ: this fit's family, strategy and solver, on the driver over
-   * {@code rows} collected rows (never at scale: the search fits on at most a pilot sample), started from {@code warm}
-   * (a neighbouring γ's state; null: as this fit starts; gaussian always starts as this fit does)}
+   * {@code rows} collected rows (never at scale: the search fits on at most a pilot sample), started as this fit
+   * starts (cold, or restricted to class feature blocks)}
    *
    * @param basis the candidate basis at the γ tried ({@link #basisAt})
-   * @param warm the state to start from, or null
    * @param rows the rows the search fits on
    */
-  RelevanceSolver<? extends RelevanceResult> searchSolver(BasisFunctions basis, InitialState warm, long rows) {
-    // gaussian starts cold: its two cold paths (β held, then annealed) keep it from the interpolating optimum that a
-    // start from a neighbouring γ's β and basis can run into
-    FitStart from = warm == null || start instanceof FitStart.Restricted || choice.family().hasNoise() ? start
-        : FitStart.from(warm);
+  RelevanceSolver<? extends RelevanceResult> searchSolver(BasisFunctions basis, long rows) {
     boolean fast = choice.method() == FitChoice.Method.FAST;
     boolean softmaxAtScale = choice.softmax() && fast && classCandidates() == null
         && (long) numClasses * basis.numCandidates() >= SOFTMAX_AT_SCALE_PAIRS;
     AddsPolicy driverAdds = AddsPolicy.of(new AddsPolicy.Inputs(params.getMaxAddsPerStep(), rows, true,
-        softmaxAtScale, choice.softmax() && fast, from instanceof FitStart.Warm));
+        softmaxAtScale, choice.softmax() && fast, start instanceof FitStart.Warm));
     Placement driver = new Placement(true, false, 0, 0, "the search for gamma fits on the driver");
     return SolverChoice.of(new SolverChoice.Inputs(choice, numClasses,
-        options.withMaxAddsPerStep(driverAdds.maxAddsPerStep()), from, driverAdds, driver, softmaxAtScale,
+        options.withMaxAddsPerStep(driverAdds.maxAddsPerStep()), start, driverAdds, driver, softmaxAtScale,
         variationalOptions(), dual(), table, basis, scaling.applyRows(centres), params.getParallelism(),
         params.getSeed(), rows)).solver();
   }

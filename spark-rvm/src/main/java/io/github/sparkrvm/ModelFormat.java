@@ -96,6 +96,7 @@ final class ModelFormat {
       .add("warmStartBasis", DataTypes.IntegerType, false)
       .add("gammaTried", doubles(), false)
       .add("gammaEvidence", doubles(), false)
+      .add("gammaKept", DataTypes.createArrayType(DataTypes.IntegerType, false), false)
       .add("gammaChosen", DataTypes.DoubleType, false)
       .add("gammaRows", DataTypes.LongType, false)
       .add("scalingEvidence", doubles(), false)
@@ -124,7 +125,8 @@ final class ModelFormat {
         g == null ? 0 : g.rows(), g == null ? 0 : g.cols(), g == null ? new double[0] : g.rowRelevance(),
         g == null ? new double[0] : g.columnRelevance(), m.varianceScale(), s.warnings().toArray(new String[0]),
         s.warmStartBasis(), gc == null ? new double[0] : gc.tried(),
-        gc == null ? new double[0] : gc.logMarginalLikelihood(), gc == null ? Double.NaN : gc.chosen(),
+        gc == null ? new double[0] : gc.logMarginalLikelihood(), gc == null ? new int[0] : gc.kept(),
+        gc == null ? Double.NaN : gc.chosen(),
         gc == null ? 0L : gc.rows(), sc == null ? new double[0]
             : new double[] {sc.standardizedLogMarginalLikelihood(), sc.rawLogMarginalLikelihood()},
         sc != null && sc.standardization());
@@ -164,8 +166,8 @@ final class ModelFormat {
     int warmStartBasis = version >= 5 ? r.<Integer>getAs("warmStartBasis") : -1;
     double[] tried = version >= 5 ? doubles(r, "gammaTried") : new double[0];
     RvmTrainingSummary.GammaChoice gammaChoice = tried.length == 0 ? null
-        : new RvmTrainingSummary.GammaChoice(tried, doubles(r, "gammaEvidence"), r.<Double>getAs("gammaChosen"),
-            r.<Long>getAs("gammaRows"));
+        : new RvmTrainingSummary.GammaChoice(tried, doubles(r, "gammaEvidence"), ints(r, "gammaKept"),
+            r.<Double>getAs("gammaChosen"), r.<Long>getAs("gammaRows"));
     double[] scaling = version >= 5 ? doubles(r, "scalingEvidence") : new double[0];
     RvmTrainingSummary.StandardizationChoice standardizationChoice = scaling.length == 0 ? null
         : new RvmTrainingSummary.StandardizationChoice(scaling[0], scaling[1], r.<Boolean>getAs("scalingStandardized"));

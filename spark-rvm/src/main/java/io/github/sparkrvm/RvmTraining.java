@@ -17,7 +17,6 @@
 package io.github.sparkrvm;
 
 import io.github.sparkrvm.basis.BasisFunctions;
-import io.github.sparkrvm.basis.KernelReach;
 import io.github.sparkrvm.basis.RowBlock;
 import io.github.sparkrvm.distributed.BlockStatistics;
 import io.github.sparkrvm.distributed.DataSummary;
@@ -25,7 +24,6 @@ import io.github.sparkrvm.distributed.InputRows;
 import io.github.sparkrvm.distributed.SparseStatistics;
 import io.github.sparkrvm.distributed.TrainingRow;
 import io.github.sparkrvm.linalg.Backend;
-import io.github.sparkrvm.solvers.GammaSearch;
 import io.github.sparkrvm.solvers.HeldOutVarianceScale;
 import io.github.sparkrvm.solvers.MultiClassFit;
 import io.github.sparkrvm.solvers.RelevanceResult;
@@ -138,16 +136,11 @@ final class RvmTraining {
     FitProgress shown = new FitProgress(uid, p.getMaxIter(), p.getTol(), p.getLogEvery(), System.err);
     Solved solved = plan.sparse() ? solveSparse(rows, plan, shown) : solveDense(rows, plan, summary, jsc, shown);
     RvmTrainingSummary.StandardizationChoice scalingChoice = null;
-    if (choosesStandardization(plan, summary)) {
+    if (GammaByEvidence.choosesStandardization(p, plan, summary)) {
       // the same search on the features as given: the evidence compares the two scalings as it compares the γ
       FitPlan rawPlan = FitPlan.of(uid, withStandardization(false), choice, summary, maxResultSize(jsc), null);
       Solved raw = solveDense(rows, rawPlan, summary, jsc, shown);
-      double standardised = solved.result().evidence();
-      double asGiven = raw.result().evidence();
-      scalingChoice = new RvmTrainingSummary.StandardizationChoice(standardised, asGiven, !(asGiven > standardised));
-      LOG.info("{}: standardization is unset: log marginal likelihood {} on the standardised features, {} on the "
-          + "features as given: standardization {} chosen by the evidence", uid, standardised, asGiven,
-          scalingChoice.standardization());
+      scalingChoice = GammaByEvidence.standardization(uid, solved.search(), raw.search());
       Solved other = scalingChoice.standardization() ? raw : solved;
       Solved kept = scalingChoice.standardization() ? solved : raw;
       solved = new Solved(kept.result(), kept.passes() + other.passes() - 1, kept.varianceScale(), kept.plan(),
@@ -191,17 +184,6 @@ final class RvmTraining {
     return jsc.getConf().getSizeAsBytes("spark.driver.maxResultSize", "1g");
   }
 
-  /**
-   * {@return whether the evidence chooses between standardised and raw features: the params gamma and
-   * standardization are both unset, γ is searched (a classifier's rbf or poly kernel, a cold start) on every row
-   * (the driver's design: at scale the search runs on a sample and the fit again on every row, which would double),
-   * and every feature's squares are finite on its own scale}
-   */
-  private boolean choosesStandardization(FitPlan plan, DataSummary summary) {
-    return !p.isSet(p.standardization()) && plan.searchesGamma() && plan.searchesOnEveryRow() && !plan.sparse()
-        && SummaryPass.unsquarableFeature(summary) < 0;
-  }
-
   /** {@return the params with standardization set to {@code on}, every other param as it is} */
   private RvmParams withStandardization(boolean on) {
     return (RvmParams) p.copy(new ParamMap().put(p.standardization(), on));
@@ -212,7 +194,8 @@ final class RvmTraining {
    * variance (1 unless calibrated), the plan it ran (with γ chosen by the evidence when the param is unset) and that
    * search (null: none).
    */
-  private record Solved(RelevanceResult result, int passes, double varianceScale, FitPlan plan, Searched search) {}
+  private record Solved(RelevanceResult result, int passes, double varianceScale, FitPlan plan,
+      GammaByEvidence.Searched search) {}
 
   /**
    * Solves over the rows expanded dense: collected to the driver, or as row blocks over the cluster against the
@@ -226,7 +209,8 @@ final class RvmTraining {
     Broadcast<BasisFunctions> broadcast = null;
     BlockStatistics cluster = null;
     try {
-      Searched search = planned.searchesGamma() ? collected(() -> searchGamma(planned, blocks, summary)) : null;
+      GammaByEvidence.Searched search = planned.searchesGamma()
+          ? collected(() -> searchGamma(planned, blocks, summary)) : null;
       FitPlan plan = search == null ? planned : planned.withGamma(search.outcome().best().gamma());
       RowCollection stats = null;
       RelevanceResult result;
@@ -294,65 +278,17 @@ final class RvmTraining {
   }
 
   /**
-   * The search for γ by the evidence and the rows it fitted on.
-   *
-   * @param outcome every γ tried, with its fit and evidence, and the best
-   * @param collected the rows the search collected to the driver (scaled)
-   * @param rows the number of rows each fit of the search was on
+   * {@return the search for the kernel's γ by the evidence ({@link GammaByEvidence}) on the rows collected to the
+   * driver: every row when the fit runs there, otherwise a seeded sample of about {@link Placement#PILOT_ROWS} rows}
    */
-  private record Searched(GammaSearch.Outcome outcome, List<RowBlock> collected, long rows) {
-
-    /** {@return what the training summary records of it} */
-    RvmTrainingSummary.GammaChoice choice() {
-      List<GammaSearch.Trial> tried = outcome.tried();
-      return new RvmTrainingSummary.GammaChoice(tried.stream().mapToDouble(GammaSearch.Trial::gamma).toArray(),
-          tried.stream().mapToDouble(GammaSearch.Trial::logMarginalLikelihood).toArray(), outcome.best().gamma(),
-          rows);
-    }
-  }
-
-  /**
-   * {@return the search for the kernel's γ by the evidence ({@link GammaSearch}): on the design of every row on the
-   * driver when the fit runs there, otherwise on a seeded sample of about {@link Placement#PILOT_ROWS} rows collected
-   * to the driver; each γ tried is logged at INFO}
-   */
-  private Searched searchGamma(FitPlan plan, JavaRDD<RowBlock> blocks, DataSummary summary) {
+  private GammaByEvidence.Searched searchGamma(FitPlan plan, JavaRDD<RowBlock> blocks, DataSummary summary) {
     boolean every = plan.searchesOnEveryRow();
     RowSample sample = every ? null
         : new RowSample(Math.min(1.0, (double) Placement.PILOT_ROWS / summary.rows()), p.getSeed());
-    List<RowBlock> rows = BlockStatistics.collectRows(blocks, sample, uid + ": collect the rows of the search for "
-        + "gamma by the evidence to the driver" + (every ? "" : " (a sample)"));
-    long n = rows.stream().mapToLong(RowBlock::size).sum();
-    int dim = summary.dim();
-    LOG.info("{}: gamma is unset: choosing it by the evidence (the log marginal likelihood) on {} rows{}, around 1 / "
-        + "{} features = {}", uid, n, every ? "" : " (a seeded sample of the " + summary.rows() + ")", summary.dim(),
-        plan.gamma());
-    long start = System.nanoTime();
-    double largest = KernelReach.largestGamma(p.getKernel(), rows, plan.scaling().applyRows(plan.centres()), dim);
-    if (largest < Double.POSITIVE_INFINITY) {
-      LOG.info("{}: the search tries gamma up to {}, where the median basis function is as wide (standard deviation "
-          + "1 / sqrt(2 gamma)) as the distance from its centre to the nearest other row", uid, largest);
-    }
-    GammaSearch.Outcome outcome = GammaSearch.search(plan.gamma(), largest, (gamma, warm) -> {
-      BasisFunctions basis = plan.basisAt(gamma);
-      LocalStatistics stats = LocalStatistics.expanded(rows, basis);
-      IterationListener told = listener(" (gamma " + gamma + ")", null, IterationListener.none());
-      try {
-        return plan.searchSolver(basis, warm, n).fit(stats, told);
-      } catch (ArithmeticException e) {
-        if (warm == null) {
-          throw e;
-        }
-        LOG.info("{}: gamma {}: the fit started from the neighbouring gamma's state met non-finite values ({}); "
-            + "fitting from a cold start", uid, gamma, e.getMessage());
-        return plan.searchSolver(basis, null, n).fit(stats, told);
-      }
-    }, t -> LOG.info("{}: gamma {}: log marginal likelihood {}, {} basis functions kept, {} iterations", uid,
-        t.gamma(), t.logMarginalLikelihood(), t.fit().size(), t.fit().iterations()));
-    LOG.info("{}: gamma {} chosen by the evidence (log marginal likelihood {}) of {} tried, in {} s", uid,
-        outcome.best().gamma(), outcome.best().logMarginalLikelihood(), outcome.tried().size(),
-        (System.nanoTime() - start) / 1e9);
-    return new Searched(outcome, rows, n);
+    List<RowBlock> collected = BlockStatistics.collectRows(blocks, sample, uid + ": collect the rows of the search "
+        + "for gamma by the evidence to the driver" + (every ? "" : " (a sample)"));
+    return GammaByEvidence.search(uid, p, plan, collected, summary,
+        what -> listener(what, null, IterationListener.none()));
   }
 
   /**

@@ -50,12 +50,13 @@ public record RvmTrainingSummary(long numRows, int iterations, boolean converged
 
   /**
    * The choice between standardised and raw features by the evidence: the search for γ ran on both, and the fit of
-   * the higher final log marginal likelihood was kept.
+   * the higher final log marginal likelihood less one nat per α kept (the criterion of the search for γ, whose
+   * {@link GammaChoice#kept()} holds each fit's count) was kept.
    *
    * @param standardizedLogMarginalLikelihood the evidence of the fit on the standardised features (at the γ its
    *     search chose)
    * @param rawLogMarginalLikelihood the evidence of the fit on the features as given (at the γ its search chose)
-   * @param standardization whether the kept fit is the one on standardised features (the higher evidence; the
+   * @param standardization whether the kept fit is the one on standardised features (the higher criterion; the
    *     standardised one when they are equal)
    */
   public record StandardizationChoice(double standardizedLogMarginalLikelihood, double rawLogMarginalLikelihood,
@@ -64,21 +65,26 @@ public record RvmTrainingSummary(long numRows, int iterations, boolean converged
   /**
    * The search for γ by the evidence: the γ tried in the order tried, the log marginal likelihood of the fit at each
    * (as {@code logMarginalLikelihood}'s last entry: exact for gaussian, Laplace-approximated or the variational bound
-   * for the others; one-vs-rest: summed over the K binary fits), and the one chosen, the highest.
+   * for the others; one-vs-rest: summed over the K binary fits), the α each fit kept, and the one chosen: the highest
+   * evidence less one nat per α kept (Akaike's correction for the α the evidence was maximised over:
+   * {@code solvers.GammaSearch}).
    *
    * @param tried the γ tried, in the order tried
    * @param logMarginalLikelihood the evidence of the fit at each (−∞: none)
-   * @param chosen the γ of the highest evidence, the model's
+   * @param kept the α the fit at each kept: its basis functions (the bias among them), or (class, basis function)
+   *     pairs for several classes
+   * @param chosen the γ of the highest {@code logMarginalLikelihood[i] − kept[i]}, the model's
    * @param rows the rows each fit of the search was on: every training row when the fit runs on the driver,
    *     otherwise a seeded sample of about 32,768 (the fit is then made again at the chosen γ on every row)
    */
-  public record GammaChoice(double[] tried, double[] logMarginalLikelihood, double chosen, long rows)
+  public record GammaChoice(double[] tried, double[] logMarginalLikelihood, int[] kept, double chosen, long rows)
       implements Serializable {
 
-    /** Checks that every γ tried has its evidence. */
+    /** Checks that every γ tried has its evidence and count of α kept. */
     public GammaChoice {
-      if (tried.length != logMarginalLikelihood.length || tried.length == 0) {
-        throw new IllegalArgumentException("GammaChoice: one evidence per gamma tried expected, at least one");
+      if (tried.length != logMarginalLikelihood.length || tried.length != kept.length || tried.length == 0) {
+        throw new IllegalArgumentException("GammaChoice: one evidence and one count kept per gamma tried expected, "
+            + "at least one");
       }
     }
   }

@@ -57,16 +57,12 @@ class GammaByEvidenceTest {
     assertTrue(tried.length >= 5, "a coarse step either way and a refinement: " + Arrays.toString(tried));
     assertEquals(oneOverFeatures, tried[0], 0.0, "the search starts at 1 / features");
     assertEquals(rows, search.rows(), "on the driver: every row");
-    double best = Arrays.stream(evidence).max().orElseThrow();
-    for (int i = 0; i < tried.length; i++) {
-      assertTrue(evidence[i] <= best, "γ " + tried[i]);
-      if (tried[i] == search.chosen()) {
-        assertEquals(best, evidence[i], 0.0, "the chosen γ has the highest evidence of the grid tried");
-      }
-    }
+    int chosen = chosenTrial(search);
     assertEquals(search.chosen(), model.getGamma(), 0.0, "the model persists the chosen γ");
     double[] history = model.summary().logMarginalLikelihood();
-    assertEquals(best, history[history.length - 1], 0.0, "the model is the search's fit at the chosen γ");
+    assertEquals(evidence[chosen], history[history.length - 1], 0.0, "the model is the search's fit at the chosen γ");
+    int[] active = model.summary().activeBasis();
+    assertEquals(search.kept()[chosen], active[active.length - 1], "the α it kept");
 
     // γ set: the old behaviour for that γ, no search; at 1/features it is the search's first (cold) fit exactly
     RvmModel set = new RvmEstimator().setFamily(family).setGamma(oneOverFeatures).fit(data);
@@ -91,7 +87,8 @@ class GammaByEvidenceTest {
     RvmModel asGiven = new RvmEstimator().setFamily(family).setStandardization(false).fit(data);
     assertEquals(last(standardised), choice.standardizedLogMarginalLikelihood(), 0.0);
     assertEquals(last(asGiven), choice.rawLogMarginalLikelihood(), 0.0);
-    assertEquals(last(asGiven) <= last(standardised), choice.standardization(), "the higher evidence is kept");
+    assertEquals(criterion(asGiven) <= criterion(standardised), choice.standardization(),
+        "the higher evidence less one per α kept is kept");
     assertEquals(choice.standardization(), chosen.getStandardization(), "the model persists the choice");
     RvmModel kept = choice.standardization() ? standardised : asGiven;
     assertEquals(last(kept), last(chosen), 0.0);
@@ -102,6 +99,32 @@ class GammaByEvidenceTest {
     assertEquals(choice, RvmModel.load(dir.resolve("chosen").toString()).summary().standardizationChoice());
     assertNull(new RvmEstimator().setFamily(family).setGamma(0.5).fit(data).summary().standardizationChoice(),
         "gamma set: no search, standardization as its default");
+  }
+
+  /**
+   * {@return the index of the chosen γ in the search's record, checking that it maximises the evidence less one per α
+   * kept over every γ tried}
+   */
+  private static int chosenTrial(RvmTrainingSummary.GammaChoice search) {
+    int chosen = -1;
+    double best = Double.NEGATIVE_INFINITY;
+    for (int i = 0; i < search.tried().length; i++) {
+      double criterion = search.logMarginalLikelihood()[i] - search.kept()[i];
+      if (criterion > best) {
+        best = criterion;
+        chosen = i;
+      }
+    }
+    assertEquals(search.tried()[chosen], search.chosen(), 0.0,
+        "the chosen γ has the highest evidence less one per α kept of the grid tried");
+    return chosen;
+  }
+
+  /** {@return the search's criterion at the γ it chose} */
+  private static double criterion(RvmModel model) {
+    RvmTrainingSummary.GammaChoice search = model.summary().gammaChoice();
+    int i = chosenTrial(search);
+    return search.logMarginalLikelihood()[i] - search.kept()[i];
   }
 
   private static double last(RvmModel model) {
@@ -121,12 +144,7 @@ class GammaByEvidenceTest {
     assertNotNull(search);
     assertEquals(250, search.rows());
     assertEquals(search.chosen(), model.getGamma(), 0.0);
-    double best = Arrays.stream(search.logMarginalLikelihood()).max().orElseThrow();
-    for (int i = 0; i < search.tried().length; i++) {
-      if (search.tried()[i] == search.chosen()) {
-        assertEquals(best, search.logMarginalLikelihood()[i], 0.0);
-      }
-    }
+    chosenTrial(search);
     assertTrue(model.summary().dataPasses() > 2, "the fit at the chosen γ passed over the cluster");
 
     // the search is saved with the model (model format 5): a loaded model, or read_model_data over Connect, has it
@@ -136,6 +154,7 @@ class GammaByEvidenceTest {
     assertNotNull(loaded);
     assertArrayEquals(search.tried(), loaded.tried(), 0.0);
     assertArrayEquals(search.logMarginalLikelihood(), loaded.logMarginalLikelihood(), 0.0);
+    assertArrayEquals(search.kept(), loaded.kept());
     assertEquals(search.chosen(), loaded.chosen(), 0.0);
     assertEquals(search.rows(), loaded.rows());
   }

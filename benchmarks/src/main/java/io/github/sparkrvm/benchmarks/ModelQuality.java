@@ -257,13 +257,22 @@ public final class ModelQuality {
 
   /** The fit of {@code estimator} on the split's training rows, scored on its test rows. */
   private static Result sparkRvm(SparkSession spark, Problem p, Split split, RvmEstimator estimator) {
+    Fitted f = fitted(spark, split, estimator);
+    return scored(spark, p, split, f.model(), f.seconds());
+  }
+
+  /** A model and the seconds its fit took. */
+  record Fitted(RvmModel model, double seconds) {}
+
+  /** {@return the fit of {@code estimator} on the split's training rows (cached first), timed} */
+  private static Fitted fitted(SparkSession spark, Split split, RvmEstimator estimator) {
     Dataset<Row> train = frame(spark, split.train()).cache();
     train.count();
     long start = System.nanoTime();
     RvmModel model = estimator.fit(train);
     double seconds = (System.nanoTime() - start) / 1e9;
     train.unpersist();
-    return scored(spark, p, split, model, seconds);
+    return new Fitted(model, seconds);
   }
 
   /** The gamma that {@code model} fitted with. */
@@ -275,13 +284,17 @@ public final class ModelQuality {
    * γ chosen by Spark's {@code CrossValidator}: 3 folds over the 8 values (1/d)·2^k, k = −4 … 3 (test accuracy or
    * MSE of each fold's held-out rows), then the fit at the best on every training row, all timed.
    */
-  private static Result crossValidated(SparkSession spark, Problem p, Split split, double[] chosen) {
+  private static Result crossValidated(SparkSession spark, Problem p, Split split, double[] chosen,
+      boolean standardizationDefault) {
     int d = split.train().x()[0].length;
     double[] grid = new double[8];
     for (int k = 0; k < 8; k++) {
       grid[k] = Math.scalb(1.0 / d, k - 4);
     }
-    RvmEstimator estimator = new RvmEstimator().setFamily(p.task().family).setStandardization(false);
+    RvmEstimator estimator = new RvmEstimator().setFamily(p.task().family);
+    if (!standardizationDefault) {
+      estimator.setStandardization(false);
+    }
     ParamMap[] maps = new ParamGridBuilder().addGrid(estimator.gamma(), grid).build();
     Evaluator evaluator = p.task() == Task.REGRESSION ? new RegressionEvaluator().setMetricName("mse")
         : new MulticlassClassificationEvaluator().setMetricName("accuracy");
@@ -392,11 +405,16 @@ public final class ModelQuality {
     String only = args.length > 1 ? args[1] : "all";
     String master = args.length > 2 ? args[2] : "local[2]";
     if (args.length > 3 && args[3].equals("gamma")) {
-      gammaChoice(splits, only, master);
+      String options = args.length > 4 ? args[4] : "";
+      gammaChoice(splits, only, master, !options.contains("nocv"), options.contains("raw"));
       return;
     }
     if (args.length > 3 && args[3].equals("scaling")) {
       standardizationChoice(splits, only, master);
+      return;
+    }
+    if (args.length > 3 && args[3].equals("grid")) {
+      gammaGrid(splits, only, master);
       return;
     }
     Path root = DlibReference.projectRoot();
@@ -495,17 +513,23 @@ public final class ModelQuality {
    * Issue 42's comparison of the ways to set γ, per set over the splits: {@code fast} at γ = 1/features, {@code fast}
    * with γ unset (chosen by the evidence) and {@code fast} with γ chosen by a 3-fold {@code CrossValidator} over 8
    * values; test error or MSE, vectors, the γ chosen and the seconds of each (the evidence's fit against the
-   * cross-validation's fits). Writes {@code benchmarks/target/quality/gamma-choice.md}, merged into
+   * cross-validation's fits). Writes {@code benchmarks/target/quality/gamma-choice-SETS.md}, merged into
    * {@code results/model-quality.md} by hand beside the fast, em and dlib columns.
+   *
+   * @param cv whether to fit at 1/features and cross-validate too (false: the evidence's column alone, the others
+   *     left empty: γ set, they do not change with the search)
+   * @param raw whether to fit on the features as published (the set's raw split) with standardization unset, every
+   *     fit at its default: the evidence's fit chooses it too, the fits with γ set standardise
    */
-  private static void gammaChoice(int splits, String only, String master) throws Exception {
+  private static void gammaChoice(int splits, String only, String master, boolean cv, boolean raw)
+      throws Exception {
     Path root = DlibReference.projectRoot();
     SparkSession spark = session(master, "gamma choice");
     StringBuilder summary = new StringBuilder();
     StringBuilder details = new StringBuilder();
     try {
       for (Problem p : problems(root.resolve("data"))) {
-        if (!chosen(only, p)) {
+        if (!chosen(only, p) || raw && p.raw() == null) {
           continue;
         }
         double[][] loss = new double[3][splits];
@@ -516,28 +540,34 @@ public final class ModelQuality {
             + "evidence / CV | s 1/d / evidence / CV |%n|---|---|---|---|---|---|---|---|%n", p.name()));
         for (int s = 0; s < splits; s++) {
           long seed = s + 1;
-          Split split = p.splits().split(seed);
+          Split split = raw ? p.raw().split(seed) : p.splits().split(seed);
           int d = split.train().x()[0].length;
-          double[] cvGamma = new double[1];
-          RvmEstimator evidence = new RvmEstimator().setFamily(p.task().family).setStandardization(false);
-          Result[] r = {sparkRvm(spark, p, split, new RvmEstimator().setFamily(p.task().family).setGamma(1.0 / d)
-              .setStandardization(false)), null, crossValidated(spark, p, split, cvGamma)};
-          Dataset<Row> train = frame(spark, split.train()).cache();
-          train.count();
-          long start = System.nanoTime();
-          RvmModel model = evidence.fit(train);
-          double took = (System.nanoTime() - start) / 1e9;
-          train.unpersist();
-          r[1] = scored(spark, p, split, model, took);
+          double[] cvGamma = {Double.NaN};
+          RvmEstimator evidence = new RvmEstimator().setFamily(p.task().family);
+          if (!raw) {
+            evidence.setStandardization(false);
+          }
+          Result none = new Result(Double.NaN, 0, Double.NaN, Double.NaN);
+          RvmEstimator atOneOverD = new RvmEstimator().setFamily(p.task().family).setGamma(1.0 / d);
+          if (!raw) {
+            atOneOverD.setStandardization(false);
+          }
+          Result[] r = {cv ? sparkRvm(spark, p, split, atOneOverD) : none, null,
+              cv ? crossValidated(spark, p, split, cvGamma, raw) : none};
+          Fitted f = fitted(spark, split, evidence);
+          RvmModel model = f.model();
+          r[1] = scored(spark, p, split, model, f.seconds());
           io.github.sparkrvm.RvmTrainingSummary.GammaChoice search = model.summary().gammaChoice();
           StringBuilder tried = new StringBuilder();
           for (int k = 0; search != null && k < search.tried().length; k++) {
-            tried.append(String.format(Locale.ROOT, " %.4g: %.2f;", search.tried()[k],
-                search.logMarginalLikelihood()[k]));
+            tried.append(String.format(Locale.ROOT, " %.4g: %.2f (%d kept);", search.tried()[k],
+                search.logMarginalLikelihood()[k], search.kept()[k]));
           }
           // a regression with gamma unset does not search (1 / features)
-          System.err.printf(Locale.ROOT, "%s split %d: %s%n", p.name(), seed, search == null ? "no search, gamma "
-              + gammaOf(model) : "gamma tried on " + search.rows() + " rows:" + tried);
+          System.err.printf(Locale.ROOT, "%s split %d: %s%s%n", p.name(), seed, search == null ? "no search, gamma "
+              + gammaOf(model) : "gamma tried on " + search.rows() + " rows:" + tried,
+              model.summary().standardizationChoice() == null ? ""
+                  : "; standardization " + model.getStandardization() + " chosen by the evidence");
           gammas[0][s] = 1.0 / d;
           gammas[1][s] = gammaOf(model);
           gammas[2][s] = cvGamma[0];
@@ -579,7 +609,8 @@ public final class ModelQuality {
         + "\n## Results\n\n| set | fast at 1/d: error or MSE | vectors | fast, γ by the evidence | vectors | γ by "
         + "3-fold CV over 8 | vectors | γ evidence / CV | s 1/d / evidence / CV | s evidence / CV | bar |\n"
         + "|---|---|---|---|---|---|---|---|---|---|---|\n" + summary + "\n## Every split\n" + details;
-    Path out = Files.createDirectories(root.resolve("benchmarks/target/quality")).resolve("gamma-choice.md");
+    Path out = Files.createDirectories(root.resolve("benchmarks/target/quality")).resolve("gamma-choice-"
+        + only.replace(',', '+') + (raw ? "-raw" : "") + ".md");
     Files.writeString(out, report);
     System.out.print(report);
   }
@@ -618,13 +649,10 @@ public final class ModelQuality {
           Result[] r = new Result[2];
           double[] gamma = new double[2];
           for (int k = 0; k < 2; k++) {
-            RvmEstimator estimator = new RvmEstimator().setFamily(p.task().family).setStandardization(k == 0);
-            Dataset<Row> train = frame(spark, split.train()).cache();
-            train.count();
-            long start = System.nanoTime();
-            RvmModel model = estimator.fit(train);
-            double took = (System.nanoTime() - start) / 1e9;
-            train.unpersist();
+            Fitted f = fitted(spark, split, new RvmEstimator().setFamily(p.task().family)
+                .setStandardization(k == 0));
+            RvmModel model = f.model();
+            double took = f.seconds();
             r[k] = scored(spark, p, split, model, took);
             gamma[k] = gammaOf(model);
             seconds[k] += took / splits;
@@ -662,5 +690,65 @@ public final class ModelQuality {
     Path out = Files.createDirectories(root.resolve("benchmarks/target/quality")).resolve("standardization-choice.md");
     Files.writeString(out, report);
     System.out.print(report);
+  }
+
+  /**
+   * The evidence and the test error over a fixed grid of γ, each fit cold (γ set): per set and split, {@code fast} at
+   * γ = (1/d)·2^k for k = −6 … 6 on the files of the γ columns (standardization off), with the largest γ the search
+   * allows ({@code basis.KernelReach}), the final log marginal likelihood, the relevance vectors and the test error or
+   * MSE of each; one line per fit (tab-separated) in {@code benchmarks/target/quality/gamma-grid.tsv}, the material
+   * for comparing ways of choosing γ from the evidence over many splits without refitting (issue 42). γ beyond twice
+   * the largest the search allows are left out.
+   */
+  private static void gammaGrid(int splits, String only, String master) throws Exception {
+    Path root = DlibReference.projectRoot();
+    SparkSession spark = session(master, "gamma grid");
+    Path out = Files.createDirectories(root.resolve("benchmarks/target/quality")).resolve("gamma-grid-"
+        + only.replace(',', '+') + ".tsv");
+    StringBuilder lines = new StringBuilder("set\ttask\tsplit\tk\tgamma\tlargest\tlogML\tvectors\tloss\tseconds"
+        + "\tnoisePrecision\titerations\n");
+    try {
+      for (Problem p : problems(root.resolve("data"))) {
+        if (!chosen(only, p)) {
+          continue;
+        }
+        for (int s = 0; s < splits; s++) {
+          long seed = s + 1;
+          Split split = p.splits().split(seed);
+          int d = split.train().x()[0].length;
+          double largest = io.github.sparkrvm.basis.KernelReach.largestGamma("rbf", List.of(block(split.train())),
+              flat(split.train()), d);
+          for (int k = -6; k <= 6; k++) {
+            double gamma = Math.scalb(1.0 / d, k);
+            if (gamma > 2 * largest) {
+              continue; // beyond the search's reach (a gaussian fit there can meet non-finite values)
+            }
+            Fitted f = fitted(spark, split, new RvmEstimator().setFamily(p.task().family).setGamma(gamma)
+                .setStandardization(false).setCalibrateVariance(false));
+            RvmModel model = f.model();
+            double took = f.seconds();
+            Result r = scored(spark, p, split, model, took);
+            String line = String.format(Locale.ROOT, "%s\t%s\t%d\t%d\t%.6g\t%.6g\t%.6f\t%d\t%.6g\t%.3f\t%.6g\t%d%n",
+                p.name(), p.task().family, seed, k, gamma, largest, r.logEvidence(), r.vectors(), r.loss(),
+                took, model.fittedNoisePrecision(), model.summary().iterations());
+            lines.append(line);
+            System.err.print(line);
+          }
+          Files.writeString(out, lines);
+        }
+      }
+    } finally {
+      spark.stop();
+    }
+  }
+
+  /** {@return the table's features as one block} */
+  private static io.github.sparkrvm.basis.RowBlock block(Table t) {
+    return io.github.sparkrvm.basis.RowBlock.unweighted(t.size(), t.x()[0].length, flat(t), t.t().clone());
+  }
+
+  /** {@return the table's features, row-major} */
+  private static double[] flat(Table t) {
+    return Arrays.stream(t.x()).flatMapToDouble(Arrays::stream).toArray();
   }
 }

@@ -17,8 +17,6 @@
 package io.github.sparkrvm.solvers;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
@@ -29,17 +27,22 @@ import org.junit.jupiter.api.Test;
 /** The search for γ by the evidence, over evidences of known shape (no data: the fit at a γ is given). */
 class GammaSearchTest {
 
-  /** The fits the search asked for: the γ and whether each started warm. */
+  /** The fits the search asked for: the γ of each. */
   private final List<Double> asked = new ArrayList<>();
-  private final List<Boolean> warm = new ArrayList<>();
 
-  /** A fit whose final evidence is {@code evidence(γ)}, keeping candidate 3 (so that it gives a state). */
+  /** A fit whose final evidence is {@code evidence(γ)}, keeping one basis function (candidate 3). */
   private GammaSearch.FitAt fits(DoubleUnaryOperator evidence) {
-    return (gamma, start) -> {
+    return fits(evidence, g -> 1);
+  }
+
+  /** A fit whose final evidence is {@code evidence(γ)}, keeping {@code kept(γ)} basis functions. */
+  private GammaSearch.FitAt fits(DoubleUnaryOperator evidence, java.util.function.DoubleToIntFunction kept) {
+    return gamma -> {
       asked.add(gamma);
-      warm.add(start != null);
-      return new RelevanceFit(new int[] {3}, new double[] {0.5}, new double[] {2.0}, new double[] {0.1}, Double.NaN,
-          4, true, new double[] {-100.0, evidence.applyAsDouble(gamma)}, new int[] {1, 1}, 0);
+      int m = kept.applyAsInt(gamma);
+      return new RelevanceFit(java.util.stream.IntStream.range(3, 3 + m).toArray(), new double[m], new double[m],
+          new double[m * m], Double.NaN, 4, true, new double[] {-100.0, evidence.applyAsDouble(gamma)},
+          new int[] {1, m}, 0);
     };
   }
 
@@ -49,39 +52,54 @@ class GammaSearchTest {
   }
 
   @Test
-  void walksUpToAPeakAboveTheCentreAndRefinesAroundIt() {
-    // centre 1/8, peak at 2.5: the coarse grid 1/8 · 4^k reaches 2 (k = 2), then 8 is worse; refined at 4 and 1
+  void fitsTheCoarseGridThenRefinesAroundItsBest() {
+    // centre 1/8, peak at 2.5: the coarse grid 1/8 · 4^k, k = 0, 1, −1, ..., 3, −3, is best at 2 (k = 2); refined
+    // at 4 and 1
     GammaSearch.Outcome out = GammaSearch.search(0.125, Double.POSITIVE_INFINITY, fits(peakAt(2.5)), t -> { });
-    assertEquals(List.of(0.125, 0.5, 0.03125, 2.0, 8.0, 4.0, 1.0), asked);
+    assertEquals(List.of(0.125, 0.5, 0.03125, 2.0, 0.0078125, 8.0, 0.001953125, 4.0, 1.0), asked);
     assertEquals(2.0, out.best().gamma(), 0.0);
     assertChoosesTheHighest(out);
-    // the first fit starts cold, every later one from the state of a fit before it
-    assertEquals(false, warm.get(0));
-    assertTrue(warm.subList(1, warm.size()).stream().allMatch(w -> w), warm.toString());
   }
 
   @Test
-  void walksDownToAPeakBelowTheCentre() {
+  void eachBasisFunctionKeptCostsOneNat() {
+    // the evidence rises by 0.5 a factor 4 up from the centre 1/8 while the fits keep 1, 3, 5, ... basis functions:
+    // the raw evidence would walk to the largest γ tried; less one nat per function kept, the centre is the best
+    DoubleUnaryOperator rising = g -> 0.5 * Math.log(g / 0.125) / Math.log(4.0);
+    GammaSearch.Outcome out = GammaSearch.search(0.125, Double.POSITIVE_INFINITY,
+        fits(rising, g -> 1 + 2 * (int) Math.max(0, Math.round(Math.log(g / 0.125) / Math.log(2.0)))), t -> { });
+    assertEquals(0.125, out.best().gamma(), 0.0);
+    assertEquals(List.of(0.125, 0.5, 0.03125, 2.0, 0.0078125, 8.0, 0.001953125, 0.25, 0.0625), asked);
+    for (GammaSearch.Trial t : out.tried()) {
+      assertEquals(t.logMarginalLikelihood() - t.kept(), t.criterion(), 0.0);
+      assertTrue(t.criterion() <= out.best().criterion(), t + " beats " + out.best());
+    }
+    assertTrue(out.tried().get(1).logMarginalLikelihood() > out.best().logMarginalLikelihood(),
+        "a higher raw evidence was passed over");
+  }
+
+  @Test
+  void findsAPeakBelowTheCentre() {
     GammaSearch.Outcome out = GammaSearch.search(1.0, Double.POSITIVE_INFINITY, fits(peakAt(0.05)), t -> { });
-    assertEquals(List.of(1.0, 4.0, 0.25, 0.0625, 0.015625, 0.125, 0.03125), asked);
+    assertEquals(List.of(1.0, 4.0, 0.25, 16.0, 0.0625, 64.0, 0.015625, 0.125, 0.03125), asked);
     assertEquals(0.0625, out.best().gamma(), 0.0);
     assertChoosesTheHighest(out);
   }
 
   @Test
-  void aPeakAtTheCentreTakesFiveFits() {
+  void aSearchTakesNineFits() {
     GammaSearch.Outcome out = GammaSearch.search(0.1, Double.POSITIVE_INFINITY, fits(peakAt(0.11)), t -> { });
-    assertEquals(5, out.tried().size());
+    assertEquals(9, out.tried().size());
     assertEquals(0.1, out.best().gamma(), 0.0);
     assertChoosesTheHighest(out);
   }
 
   @Test
-  void stopsAfterFourCoarseStepsOneWay() {
-    // an evidence that rises without end: 4 coarse steps up (4^4 = 256 × the centre), then the refinement
+  void goesNoFurtherThanThreeCoarseStepsEachWay() {
+    // an evidence that rises without end: 3 coarse steps up (4^3 = 64 × the centre), then the refinement
     GammaSearch.Outcome out = GammaSearch.search(1.0, Double.POSITIVE_INFINITY, fits(Math::log), t -> { });
-    assertEquals(512.0, out.best().gamma(), 0.0);
-    assertEquals(List.of(1.0, 4.0, 0.25, 16.0, 64.0, 256.0, 512.0, 128.0), asked);
+    assertEquals(128.0, out.best().gamma(), 0.0);
+    assertEquals(List.of(1.0, 4.0, 0.25, 16.0, 0.0625, 64.0, 0.015625, 128.0, 32.0), asked);
   }
 
   @Test
@@ -114,21 +132,7 @@ class GammaSearchTest {
     assertEquals(out.tried().stream().map(GammaSearch.Trial::gamma).toList(), told);
   }
 
-  @Test
-  void theStateOfAFitStartsTheNext() {
-    RelevanceFit fit = new RelevanceFit(new int[] {7, 2}, new double[] {0.3, -0.4}, new double[] {5.0, 6.0},
-        new double[4], 9.0, 3, true, new double[] {-1.0}, new int[] {2}, 0);
-    InitialState state = GammaSearch.stateOf(fit);
-    assertNotNull(state);
-    assertEquals(List.of(2, 7), List.of(state.active()[0][0], state.active()[0][1]), "ascending candidates");
-    assertEquals(6.0, state.alpha()[0][0], 0.0);
-    assertEquals(-0.4, state.weights()[0][0], 0.0);
-    assertEquals(9.0, state.noisePrecision(), 0.0);
-    assertNull(GammaSearch.stateOf(new RelevanceFit(new int[0], new double[0], new double[0], new double[0], 1.0, 1,
-        true, new double[] {-1.0}, new int[] {0}, 0)), "a fit that kept nothing starts the next cold");
-  }
-
-  /** The chosen trial's evidence is the highest of all tried. */
+  /** The chosen trial's evidence is the highest of all tried (every fit here keeps one basis function). */
   private static void assertChoosesTheHighest(GammaSearch.Outcome out) {
     for (GammaSearch.Trial t : out.tried()) {
       assertTrue(t.logMarginalLikelihood() <= out.best().logMarginalLikelihood(), t + " beats " + out.best());
