@@ -132,17 +132,17 @@ final class FitPlan {
     table = !choice.variational() ? null : logged(PriorLayout.of(new PriorLayout.Inputs(choice.prior(), basis,
         p.getGridShape())), l -> l.describe() + ", " + (form.dual() ? "dual" : "primal") + " form").table();
     boolean fast = choice.method() == FitChoice.Method.FAST;
-    placement = logged(Placement.of(new Placement.Inputs(summary.rows(), summary.weightedRows(), m, dim,
-        !layout.sparse() && (!choice.family().hasNoise() || fast),
-        !layout.sparse() && fast && !perClass && choice.family().laplace() != null,
-        p.getMaxDriverDesignSizeInMB(), Runtime.getRuntime().maxMemory(), maxResultSize)), Placement::describe);
+    placement = logged(layout.sparse() ? Placement.sparseRows(summary.rows(), m, summary.nonzeros())
+        : Placement.of(new Placement.Inputs(summary.rows(), summary.weightedRows(), m, dim,
+            !choice.family().hasNoise() || fast, fast && !perClass && choice.family().laplace() != null,
+            p.getMaxDriverDesignSizeInMB(), Runtime.getRuntime().maxMemory(), maxResultSize)), Placement::describe);
     boolean softmaxAtScale = choice.softmax() && fast && blocks == null
         && (long) numClasses * m >= SOFTMAX_AT_SCALE_PAIRS;
     adds = AddsPolicy.of(new AddsPolicy.Inputs(p.getMaxAddsPerStep(), summary.weightedRows(), placement.onDriver(),
         placement.atScale() || softmaxAtScale, choice.softmax() && fast, start instanceof FitStart.Warm));
     options = new SparseBayesOptions(p.getMaxIter(), p.getTol(), p.getAlphaMax(), p.getAlphaPriorShape(),
         p.getAlphaPriorRate(), adds.maxAddsPerStep(), p.getNoisePrecision()).withSupportPrior(supportPrior(fast));
-    if (options.supportPrior().cost() > 0.0) {
+    if (options.supportPrior().any()) {
       LOG.info("{}: kernel linear, solver fast: {}", uid, options.supportPrior().describe());
     }
     calibration = VarianceCalibration.of(new VarianceCalibration.Inputs(p.getCalibrateVariance(),
@@ -170,17 +170,20 @@ final class FitPlan {
   }
 
   /**
-   * {@return the prior on which candidates are relevant: with kernel linear and solver fast for the binary, count
+   * {@return the prior on which candidates are relevant, with kernel linear and solver fast: for the binary, count
    * and one-vs-rest fits, each of the M candidates that can enter (the bias and the features some row makes nonzero)
-   * is relevant with probability 1/(M + 1)
-   * ({@link SupportPrior#candidates}); otherwise none} There the candidates are the features, and without it a third
-   * of the features unrelated to the labels enter (benchmarks/results/sparse-logistic-100000.md). The basis
-   * functions of the other kernels, one per training row, are not hypotheses of relevance one by one, and the
-   * gaussian and softmax fits have not been measured with it.
+   * is relevant with probability 1/(M + 1) ({@link SupportPrior#candidates}); for the softmax, the share of its K·M
+   * (class, candidate) pairs that are relevant is uniform a priori ({@link SupportPrior#multiplicity}); otherwise
+   * none} There the candidates are the features, and without it a third of the features unrelated to the labels
+   * enter (benchmarks/results/sparse-logistic-100000.md). The softmax's pairs are not one relevant among K·M: a
+   * feature that tells one class from the others enters several classes' scores, and the fixed 1/(K·M + 1) kept 15
+   * to 18 pairs of dna's 543 and fitted worse than ARD alone (benchmarks/results/dna-softmax.md). The basis functions
+   * of the other kernels, one per training row, are not hypotheses of relevance one by one, and the gaussian fit has
+   * not been measured with it.
    */
   private SupportPrior supportPrior(boolean fast) {
-    if (!choice.linear() || !fast || choice.softmax()
-        || choice.family().laplace() == null && !choice.family().perClass()) {
+    if (!choice.linear() || !fast
+        || !choice.softmax() && choice.family().laplace() == null && !choice.family().perClass()) {
       return SupportPrior.NONE;
     }
     // the candidates that can enter: the bias and the features nonzero in some row, among those a class may use (the
@@ -191,6 +194,10 @@ final class FitPlan {
     java.util.function.IntPredicate present = j -> j < first || magnitude[j - first] > 0.0;
     int scored = (int) (allowed == null ? java.util.stream.IntStream.range(0, basis.numCandidates())
         : java.util.Arrays.stream(allowed[0])).filter(present).count();
+    if (choice.softmax()) {
+      long pairs = (long) summary.numClasses() * scored;
+      return SupportPrior.multiplicity((int) Math.max(1, Math.min(Integer.MAX_VALUE, pairs)));
+    }
     return SupportPrior.candidates(Math.max(1, scored));
   }
 

@@ -172,8 +172,8 @@ record FittedRvm(Family family, Kernel kernel, int numFeatures, FeatureScaling s
   }
 
   /**
-   * {@return the predictive over the kept basis, on the scaled features (single-output families): its covariance is
-   * Σ times the variance scale}
+   * {@return the predictive over the kept basis, on the scaled features the basis reads ({@link #readFeatures};
+   * single-output families): its covariance is Σ times the variance scale}
    */
   Predictive predictive() {
     if (multiClass()) {
@@ -191,15 +191,32 @@ record FittedRvm(Family family, Kernel kernel, int numFeatures, FeatureScaling s
     return varianceScale / noisePrecision;
   }
 
-  /** {@return the per-class predictive over the kept basis, on the scaled features (multi-class)} */
+  /**
+   * {@return the per-class predictive over the kept basis, on the scaled features the basis reads
+   * ({@link #readFeatures}; multi-class)}
+   */
   MultiClassPredictive multiClassPredictive() {
     return new MultiClassPredictive(keptBasis(), keptCandidates(), classes.basis(), classes.weights(),
         classes.covariance());
   }
 
-  /** The kept basis functions as a candidate set of their own, on the scaled features. */
+  /**
+   * {@return the input features the kept basis reads, ascending, when a kernel's basis function reads one feature
+   * alone (linear): the kept features, which scoring gathers from a row (a sparse one in O(its nonzeros)) instead of
+   * reading all of it; null for the other kernels, whose basis functions read every feature} The predictives
+   * ({@link #predictive}, {@link #multiClassPredictive}) then take points of these features alone, in this order.
+   */
+  int[] readFeatures() {
+    return kernel.featureWise() ? features.clone() : null;
+  }
+
+  /**
+   * The kept basis functions as a candidate set of their own, on the scaled features: over the features the basis
+   * reads ({@link #readFeatures}).
+   */
   private BasisFunctions keptBasis() {
-    return BasisFunctions.of(kernel, biasKept, numFeatures, scaling.applyRows(centres));
+    int dim = kernel.featureWise() ? features.length : numFeatures;
+    return BasisFunctions.of(kernel, biasKept, dim, scaling.applyRows(centres));
   }
 
   /** The candidate index in {@link #keptBasis()} of each kept basis function, in the model's order. */
@@ -209,7 +226,7 @@ record FittedRvm(Family family, Kernel kernel, int numFeatures, FeatureScaling s
     if (kernel.keepsPositions()) {
       int offset = biasKept ? 1 : 0;
       for (int i = 0; i < features.length; i++) {
-        active[offset + i] = offset + features[i];
+        active[offset + i] = offset + (kernel.featureWise() ? i : features[i]);
       }
     } else {
       java.util.Arrays.setAll(active, i -> i);

@@ -100,6 +100,21 @@ record Placement(boolean onDriver, boolean atScale, long pilotRows, long driverR
         pilot, driverRows));
   }
 
+  /**
+   * {@return the placement of a fit on sparse rows ({@link SparseLayout}): over the cluster, the expanded design never
+   * formed}
+   *
+   * @param rows the training rows (N)
+   * @param candidates the candidates (M: the features and the bias)
+   * @param nonzeros the stored features of the rows of positive weight
+   */
+  static Placement sparseRows(long rows, int candidates, long nonzeros) {
+    return new Placement(false, false, 0, 0, String.format(java.util.Locale.ROOT, "sparse rows: the %d x %d "
+        + "expanded design is never formed; the rows stay as compressed sparse rows on the executors (%d nonzeros "
+        + "and the bias: %.1f MiB of indices and values), and every step passes over the cluster", rows, candidates,
+        nonzeros, 12.0 * (nonzeros + rows) / (1 << 20)));
+  }
+
   private static String why(Inputs in, double designMiB, boolean underLimit, boolean onDriver, boolean atScale,
       long pilot, long driverRows) {
     String size = String.format("the %d x %d expanded design takes %.1f MiB: ", in.rows(), in.candidates(),

@@ -18,9 +18,7 @@ package io.github.sparkrvm;
 
 import static org.apache.spark.sql.functions.col;
 
-import io.github.sparkrvm.basis.FeatureScaling;
 import io.github.sparkrvm.internal.SparkInternals;
-import io.github.sparkrvm.util.InvalidInputException;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -65,6 +63,7 @@ final class RvmCore implements java.io.Serializable {
 
   private final FittedRvm fitted;
   private transient FamilyOutputs outputs;
+  private transient FeatureReader reader;
   /** The most basis functions transform scores row by row ({@link ScoringPath}); lower in tests. */
   private int rowScoringLimit = ScoringPath.ROW_SCORING_MAX_BASIS_FUNCTIONS;
 
@@ -88,6 +87,7 @@ final class RvmCore implements java.io.Serializable {
   RvmCore copy() {
     RvmCore copy = new RvmCore(fitted);
     copy.outputs = outputs;
+    copy.reader = reader;
     copy.rowScoringLimit = rowScoringLimit;
     return copy;
   }
@@ -153,26 +153,15 @@ final class RvmCore implements java.io.Serializable {
 
   /** {@return the outputs at one feature vector on the original scale, checked as transform checks a row} */
   FamilyOutputs.Scored score(Vector v, String column, OutputSettings s) {
-    FeatureScaling scaling = fitted.scaling();
-    return outputs().row(scaling.apply(checked(v, scaling, column)), s);
+    return outputs().row(reader().point(v, column), s);
   }
 
-  static double[] checked(Vector v, FeatureScaling scaling, String column) {
-    if (v == null) {
-      throw new InvalidInputException("featuresCol '" + column + "' is null in a row: drop or fill such rows");
+  /** {@return what scoring reads of a row's features, built on first use} */
+  FeatureReader reader() {
+    if (reader == null) {
+      reader = FeatureReader.of(fitted);
     }
-    if (v.size() != scaling.dim()) {
-      throw new InvalidInputException("featuresCol '" + column + "' holds a vector of size " + v.size()
-          + ", but the model was fitted on " + scaling.dim() + " features");
-    }
-    double[] x = v.toArray();
-    for (int j = 0; j < x.length; j++) {
-      if (!Double.isFinite(x[j])) {
-        throw new InvalidInputException("featuresCol '" + column + "' holds " + x[j] + " (feature " + j
-            + "): remove or impute non-finite values before predicting");
-      }
-    }
-    return x;
+    return reader;
   }
 
   /**
@@ -190,7 +179,7 @@ final class RvmCore implements java.io.Serializable {
         .add("probability", SQLDataTypes.VectorType(), true)
         .add("variance", DataTypes.DoubleType, false);
     Dataset<Row> input = dataset.toDF();
-    Scorer scorer = new Scorer(family, settings, fitted.scaling(), column, input.schema().fieldIndex(column));
+    Scorer scorer = new Scorer(family, settings, reader(), column, input.schema().fieldIndex(column));
     int basisFunctions = scoredBasisFunctions();
     ScoringPath path = ScoringPath.of(basisFunctions, rowScoringLimit);
     LOG.info("{}: {}", uid, path.describe(basisFunctions, rowScoringLimit));
@@ -241,11 +230,11 @@ final class RvmCore implements java.io.Serializable {
    * {@link ScoringPath#BLOCKS}), both by the family's {@link FamilyOutputs}.
    */
   @com.esotericsoftware.kryo.DefaultSerializer(com.esotericsoftware.kryo.serializers.JavaSerializer.class)
-  private record Scorer(FamilyOutputs family, OutputSettings settings, FeatureScaling scaling, String column,
+  private record Scorer(FamilyOutputs family, OutputSettings settings, FeatureReader reader, String column,
       int featureIndex) implements java.io.Serializable {
 
     Row row(Vector v) {
-      return struct(family.row(scaling.apply(checked(v, scaling, column)), settings));
+      return struct(family.row(reader.point(v, column), settings));
     }
 
     private static Row struct(FamilyOutputs.Scored s) {
@@ -285,10 +274,10 @@ final class RvmCore implements java.io.Serializable {
     }
 
     private Row[] block(Row[] in, int n) {
-      int dim = scaling.dim();
+      int dim = reader.dim();
       double[] x = new double[n * dim];
       for (int i = 0; i < n; i++) {
-        System.arraycopy(scaling.apply(checked(in[i].getAs(featureIndex), scaling, column)), 0, x, i * dim, dim);
+        reader.into(in[i].getAs(featureIndex), column, x, i * dim);
       }
       FamilyOutputs.Scored[] scored = family.block(x, n, settings);
       Row[] out = new Row[n];

@@ -31,10 +31,6 @@ import org.apache.spark.ml.classification.LogisticRegressionModel;
 import org.apache.spark.ml.evaluation.MulticlassClassificationEvaluator;
 import org.apache.spark.ml.linalg.SQLDataTypes;
 import org.apache.spark.ml.linalg.Vectors;
-import org.apache.spark.ml.param.ParamMap;
-import org.apache.spark.ml.tuning.CrossValidator;
-import org.apache.spark.ml.tuning.CrossValidatorModel;
-import org.apache.spark.ml.tuning.ParamGridBuilder;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
@@ -108,22 +104,13 @@ public final class DnaSoftmax {
               + "%.4f | %d | %d iterations, %d passes |%n", split, strategy, seconds, accuracy.evaluate(scored),
               logLoss.evaluate(scored), kept, rvm.rvmSummary().iterations(), rvm.rvmSummary().dataPasses()));
         }
-        LogisticRegression lasso = new LogisticRegression().setElasticNetParam(1.0).setFamily("multinomial")
-            .setMaxIter(200);
-        ParamMap[] grid = new ParamGridBuilder().addGrid(lasso.regParam(),
-            new double[] {1e-4, 1e-3, 3e-3, 1e-2, 3e-2}).build();
-        long t1 = System.nanoTime();
-        CrossValidatorModel cv = new CrossValidator().setEstimator(lasso).setEstimatorParamMaps(grid)
-            .setEvaluator(logLoss).setNumFolds(3).setSeed(7).fit(train);
-        double cvSeconds = (System.nanoTime() - t1) / 1e9;
-        double regParam = ((LogisticRegressionModel) cv.bestModel()).getRegParam();
-        long t2 = System.nanoTime();
-        LogisticRegressionModel one = lasso.copy(ParamMap.empty()).setRegParam(regParam).fit(train);
-        double seconds = (System.nanoTime() - t2) / 1e9;
+        CrossValidatedLasso lasso = CrossValidatedLasso.fit(new LogisticRegression().setElasticNetParam(1.0)
+            .setFamily("multinomial").setMaxIter(200), train, logLoss, 1e-4, 1e-3, 3e-3, 1e-2, 3e-2);
+        LogisticRegressionModel one = lasso.model();
         Dataset<Row> scored = one.transform(test).cache();
         table.append(String.format(java.util.Locale.ROOT, "| %d | LogisticRegression L1 (regParam %s by "
-            + "CrossValidator, %.1f s) | %.1f | %.4f | %.4f | %d | %d iterations |%n", split, regParam, cvSeconds,
-            seconds, accuracy.evaluate(scored), logLoss.evaluate(scored),
+            + "CrossValidator, %.1f s) | %.1f | %.4f | %.4f | %d | %d iterations |%n", split, lasso.regParam(),
+            lasso.searchSeconds(), lasso.seconds(), accuracy.evaluate(scored), logLoss.evaluate(scored),
             nonzeros(one.coefficientMatrix().toArray()), one.summary().totalIterations()));
         System.err.print(table);
       }

@@ -149,14 +149,13 @@ public final class SparseLogistic {
   }
 
   private static void logistic(Dataset<Row> train, Dataset<Row> test, MulticlassClassificationEvaluator logLoss,
-      List<Outcome> outcomes, double fixedRegParam) throws InterruptedException {
+      List<Outcome> outcomes, double fixedRegParam, double[] regParams) throws InterruptedException {
     LogisticRegression lasso = new LogisticRegression().setElasticNetParam(1.0).setMaxIter(100);
     if (fixedRegParam > 0.0) {
       single(lasso, fixedRegParam, train, test, logLoss, outcomes);
       return;
     }
-    ParamMap[] grid = new ParamGridBuilder().addGrid(lasso.regParam(),
-        new double[] {1e-4, 3e-4, 1e-3, 3e-3, 1e-2}).build();
+    ParamMap[] grid = new ParamGridBuilder().addGrid(lasso.regParam(), regParams).build();
     CrossValidatorModel cv;
     long t0 = System.nanoTime();
     try (HeapSampler heap = new HeapSampler()) {
@@ -166,7 +165,8 @@ public final class SparseLogistic {
       LogisticRegressionModel best = (LogisticRegressionModel) cv.bestModel();
       int[] kept = nonzero(best.coefficients());
       double[] pr = precisionRecall(kept);
-      outcomes.add(new Outcome("LogisticRegression L1, CrossValidator (3 folds × 5 regParams, then the refit)",
+      outcomes.add(new Outcome("LogisticRegression L1, CrossValidator (3 folds × regParams "
+          + Arrays.toString(regParams) + ", then the refit)",
           seconds, "-", heap.peakMiB(), kept.length, logLoss.evaluate(best.transform(test)), pr[0], pr[1],
           "regParam " + best.getRegParam()));
     }
@@ -182,9 +182,12 @@ public final class SparseLogistic {
       double seconds = (System.nanoTime() - t1) / 1e9;
       int[] kept = nonzero(one.coefficients());
       double[] pr = precisionRecall(kept);
+      long s0 = System.nanoTime();
+      double loss = logLoss.evaluate(one.transform(test));
       outcomes.add(new Outcome("LogisticRegression L1, one fit at that regParam", seconds,
-          one.summary().totalIterations() + " iterations", heap.peakMiB(), kept.length,
-          logLoss.evaluate(one.transform(test)), pr[0], pr[1], "regParam " + regParam));
+          one.summary().totalIterations() + " iterations", heap.peakMiB(), kept.length, loss, pr[0], pr[1],
+          String.format(java.util.Locale.ROOT, "regParam %s; test rows scored in %.1f s", regParam,
+              (System.nanoTime() - s0) / 1e9)));
     }
   }
 
@@ -203,9 +206,11 @@ public final class SparseLogistic {
         double[] pr = precisionRecall(kept);
         note = rvm.rvmSummary().iterations() + " iterations, " + (rvm.rvmSummary().converged() ? "converged"
             : "not converged") + noiseRows(train, kept);
+        long s0 = System.nanoTime();
+        double loss = logLoss.evaluate(rvm.transform(test));
+        note += String.format(java.util.Locale.ROOT, "; test rows scored in %.1f s", (System.nanoTime() - s0) / 1e9);
         rvmOutcome = new Outcome("RvmClassifier, kernel linear, solver fast (sparse rows)", seconds,
-            String.valueOf(rvm.rvmSummary().dataPasses()), heap.peakMiB(), kept.length,
-            logLoss.evaluate(rvm.transform(test)), pr[0], pr[1], note);
+            String.valueOf(rvm.rvmSummary().dataPasses()), heap.peakMiB(), kept.length, loss, pr[0], pr[1], note);
       } catch (RuntimeException e) {
         double seconds = (System.nanoTime() - t2) / 1e9;
         rvmOutcome = new Outcome("RvmClassifier, kernel linear, solver fast (sparse rows)", seconds, "-",
@@ -240,7 +245,8 @@ public final class SparseLogistic {
    * @param args ROWS (default 100000), FEATURES (default 262144), MASTER (default local[2]), the RVM's maxIter
    *     (default 100), and "rvm-only" to leave LogisticRegression out (the result goes to
    *     sparse-logistic-ROWS-rvm.md) or "regparam=R" to fit LogisticRegression once at R without the
-   *     cross-validation (sparse-logistic-ROWS-single.md)
+   *     cross-validation (sparse-logistic-ROWS-single.md) or "grid=R1,R2,..." to cross-validate over those
+   *     regParams instead of 1e-4, 3e-4, 1e-3, 3e-3, 1e-2
    * @throws Exception when a fit fails or the results cannot be written
    */
   public static void main(String[] args) throws Exception {
@@ -251,6 +257,9 @@ public final class SparseLogistic {
     boolean rvmOnly = args.length > 4 && args[4].equals("rvm-only");
     double fixedRegParam = args.length > 4 && args[4].startsWith("regparam=")
         ? Double.parseDouble(args[4].substring("regparam=".length())) : 0.0;
+    double[] regParams = args.length > 4 && args[4].startsWith("grid=")
+        ? Arrays.stream(args[4].substring("grid=".length()).split(",")).mapToDouble(Double::parseDouble).toArray()
+        : new double[] {1e-4, 3e-4, 1e-3, 3e-3, 1e-2};
     SparkSession spark = SparkSession.builder().master(master).appName("spark-rvm benchmark: sparse logistic")
         .config("spark.ui.enabled", "false").config("spark.driver.host", "127.0.0.1")
         .config("spark.driver.bindAddress", "127.0.0.1").getOrCreate();
@@ -268,7 +277,7 @@ public final class SparseLogistic {
       List<Outcome> outcomes = new ArrayList<>();
 
       if (!rvmOnly) {
-        logistic(train, test, logLoss, outcomes, fixedRegParam);
+        logistic(train, test, logLoss, outcomes, fixedRegParam, regParams);
       }
       rvm(train, test, logLoss, outcomes, maxIter);
       StringBuilder table = new StringBuilder("| model | fit seconds | passes | driver heap used, MiB (peak sample) "
@@ -279,7 +288,7 @@ public final class SparseLogistic {
               + "%,d test rows; generated on the executors from seeds 1 and 2; on %s, data cached before the fits; "
               + "driver heap %d MiB.%n%n", n, features, nonzeros, nonzeros / (double) n, TRUE_FEATURES,
               test.count(), master, Runtime.getRuntime().maxMemory() >> 20)
-          + "Command: `mvn -B -q -pl benchmarks exec:exec@sparselogistic -Dbenchmark.args=\"ROWS FEATURES MASTER MAXITER [rvm-only | regparam=R]\"` (the RVM's maxIter: " + maxIter + "). "
+          + "Command: `mvn -B -q -pl benchmarks exec:exec@sparselogistic -Dbenchmark.args=\"ROWS FEATURES MASTER MAXITER [rvm-only | regparam=R | grid=R1,R2,...]\"` (the RVM's maxIter: " + maxIter + "). "
           + "The machine was shared with other engineers' builds: see the load.\n\n## Machine\n\n"
           + Machine.describe() + "\n## Results\n\n" + table;
       Files.writeString(Machine.result("sparse-logistic-" + n + (rvmOnly ? "-rvm" : fixedRegParam > 0.0 ? "-single" : "") + ".md"), report);

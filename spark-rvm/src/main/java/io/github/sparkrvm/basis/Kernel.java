@@ -161,6 +161,14 @@ public sealed interface Kernel extends Serializable
   }
 
   /**
+   * {@return whether the basis function at table position p reads input feature p alone (linear): a model then needs
+   * only its kept features of a point, not the whole point}
+   */
+  default boolean featureWise() {
+    return false;
+  }
+
+  /**
    * {@return what a model keeps of the basis functions at table positions {@code positions} of a fit on
    * {@code centres}: their centres (rbf, poly), the positions (linear), or the positions and every centre
    * (rbf-per-dimension)}
@@ -494,6 +502,11 @@ public sealed interface Kernel extends Serializable
 
     @Override
     public boolean keepsPositions() {
+      return true;
+    }
+
+    @Override
+    public boolean featureWise() {
       return true;
     }
 

@@ -75,9 +75,10 @@ public final class SparseStatistics implements DesignStatistics {
   private final double positiveClass;
   private final AtomicInteger passes;
   private final Supplier<String> owner;
+  private final ScoredSets scoredSets;
 
   private SparseStatistics(JavaRDD<SparseRowBlock> blocks, Broadcast<double[]> factors, int numCandidates, int depth,
-      double positiveClass, AtomicInteger passes, Supplier<String> owner) {
+      double positiveClass, AtomicInteger passes, Supplier<String> owner, ScoredSets scoredSets) {
     this.blocks = blocks;
     this.factors = factors;
     this.numCandidates = numCandidates;
@@ -85,6 +86,41 @@ public final class SparseStatistics implements DesignStatistics {
     this.positiveClass = positiveClass;
     this.passes = passes;
     this.owner = owner;
+    this.scoredSets = scoredSets;
+  }
+
+  /**
+   * The candidates a fit scores ({@code over}: up to M indices, 1 MiB at 2¹⁸), each set broadcast once and shared
+   * by the passes and the one-vs-rest views (a set per class at most, their fits may run at once), rather than
+   * captured by the task closure of every pass.
+   */
+  private static final class ScoredSets {
+    private final JavaSparkContext context;
+    private final List<Broadcast<int[]>> shared = new ArrayList<>();
+
+    ScoredSets(JavaSparkContext context) {
+      this.context = context;
+    }
+
+    /** {@return {@code over} broadcast (an equal set's broadcast when there is one), or null for all candidates} */
+    synchronized Broadcast<int[]> of(int[] over) {
+      if (over == null) {
+        return null;
+      }
+      for (Broadcast<int[]> b : shared) {
+        if (java.util.Arrays.equals(b.value(), over)) {
+          return b;
+        }
+      }
+      Broadcast<int[]> b = context.broadcast(over.clone());
+      shared.add(b);
+      return b;
+    }
+
+    synchronized void release() {
+      shared.forEach(Broadcast::destroy);
+      shared.clear();
+    }
   }
 
   /**
@@ -104,7 +140,7 @@ public final class SparseStatistics implements DesignStatistics {
     JavaRDD<SparseRowBlock> blocks = rows.mapPartitions(it -> blocksOf(it, factors.value(), intercept))
         .persist(StorageLevel.MEMORY_AND_DISK());
     return new SparseStatistics(blocks, factors, scale.length + (intercept ? 1 : 0), aggregationDepth, Double.NaN,
-        new AtomicInteger(), () -> "spark-rvm");
+        new AtomicInteger(), () -> "spark-rvm", new ScoredSets(JavaSparkContext.fromSparkContext(rows.context())));
   }
 
   private static Iterator<SparseRowBlock> blocksOf(Iterator<TrainingRow> it, double[] scale, boolean intercept) {
@@ -175,13 +211,14 @@ public final class SparseStatistics implements DesignStatistics {
    * @param who the head of every description
    */
   public SparseStatistics describedAs(Supplier<String> who) {
-    return new SparseStatistics(blocks, factors, numCandidates, depth, positiveClass, passes, who);
+    return new SparseStatistics(blocks, factors, numCandidates, depth, positiveClass, passes, who, scoredSets);
   }
 
-  /** Unpersists the cached blocks and destroys the broadcast factors (the fit is over). */
+  /** Unpersists the cached blocks and destroys the broadcast factors and scored sets (the fit is over). */
   public void release() {
     blocks.unpersist(false);
     factors.destroy();
+    scoredSets.release();
   }
 
   /** {@return the passes over the data made so far} */
@@ -196,7 +233,7 @@ public final class SparseStatistics implements DesignStatistics {
 
   @Override
   public DesignStatistics oneVsRest(int positive) {
-    return new SparseStatistics(blocks, factors, numCandidates, depth, positive, passes, owner);
+    return new SparseStatistics(blocks, factors, numCandidates, depth, positive, passes, owner, scoredSets);
   }
 
   /**
@@ -305,9 +342,10 @@ public final class SparseStatistics implements DesignStatistics {
     }
     int[] act = active.clone();
     double[] w = weights.clone();
-    int[] scored = over == null ? null : over.clone();
+    Broadcast<int[]> scored = scoredSets.of(over);
     return run(likelihood.title() + " candidate statistics over " + (over == null ? m : over.length + " of " + m)
-        + " candidates (sparse rows)", () -> new SparseCandidateAccumulator(likelihood, m, act, w, scored),
+        + " candidates (sparse rows)",
+        () -> new SparseCandidateAccumulator(likelihood, m, act, w, scored == null ? null : scored.value()),
         (acc, block, labels) -> acc.add(block, labels), SparseCandidateAccumulator::merge).result();
   }
 
@@ -341,7 +379,7 @@ public final class SparseStatistics implements DesignStatistics {
     double[] w = weights.clone();
     double[] cov = covariance.clone();
     double[] delta = shift.clone();
-    int[] scored = over == null ? null : over.clone();
+    Broadcast<int[]> scored = scoredSets.of(over);
     double positive = positiveClass;
     int pass = passes.incrementAndGet();
     String description = owner.get() + ": statistics pass " + pass + ": " + likelihood.title()
@@ -349,7 +387,8 @@ public final class SparseStatistics implements DesignStatistics {
         + " active (sparse rows, " + ranges + " ranges)"
         + (Double.isNaN(positiveClass) ? "" : " (class " + (int) positiveClass + " vs rest)");
     PairFlatMapFunction<Iterator<SparseRowBlock>, Integer, CandidateChunk> partition = it -> {
-      SparseCrossProducts acc = new SparseCrossProducts(likelihood, m, act, w, scored);
+      SparseCrossProducts acc = new SparseCrossProducts(likelihood, m, act, w,
+          scored == null ? null : scored.value());
       while (it.hasNext()) {
         SparseRowBlock block = it.next();
         acc.add(block, LocalStatistics.viewLabels(block.labels(), positive));

@@ -268,7 +268,7 @@ public final class FastGaussianSolver {
       bigQ[i] = beta * p[i] - beta * fit;
     }
     List<Action> ranked = SequentialAction.ranked(active, post.alpha(), bigS, bigQ, post.logMarginalLikelihood(),
-        options.alphaMax(), options.supportPrior().cost(), null);
+        options.alphaMax(), options.supportPrior(), null);
     return ranked.isEmpty() ? null : ranked.get(0);
   }
 

@@ -216,7 +216,7 @@ final class FastLaplaceSolver {
     this.m = numCandidates;
     this.initial = initial;
     this.known = known;
-    this.apart = likelihood.scoresApart() || options.supportPrior().cost() > 0.0;
+    this.apart = likelihood.scoresApart() || options.supportPrior().any();
   }
 
   /**
@@ -484,7 +484,7 @@ final class FastLaplaceSolver {
         ? new double[][] {state.scores().sparsity(), state.scores().quality()}
         : sparsityQuality(state.terms(), state.mode().precision().inverse(), state.mode().weights());
     return SequentialAction.ranked(state.active(), state.alpha(), sq[0], sq[1], state.objective(),
-        options.alphaMax(), options.supportPrior().cost(), state.scores() == null ? null : reach(state.scores()));
+        options.alphaMax(), options.supportPrior(), state.scores() == null ? null : reach(state.scores()));
   }
 
   /** A batch's actions and the likelihood terms at its warm start (null: assembled from the state's pass). */
@@ -538,7 +538,7 @@ final class FastLaplaceSolver {
       double[] sq = surrogateSparsityQuality(h, target, u, kept, alpha, p);
       Action again = SequentialAction.bounded(SequentialAction.add(add.index(), sq[0], sq[1], options.alphaMax()),
           state.scores() == null ? null : reach(state.scores()));
-      if (again != null && again.gain() - options.supportPrior().cost() > SequentialAction.MIN_GAIN) {
+      if (again != null && again.gain() - options.supportPrior().addCost(kept.size()) > SequentialAction.MIN_GAIN) {
         out.add(again);
         kept.add(p);
         alpha[p] = again.alpha();
@@ -632,7 +632,7 @@ final class FastLaplaceSolver {
 
   /** {@return the reach that bounds the adds' gains: under a support prior only (null: no bound)} */
   private double[] reach(CandidateScores scores) {
-    return options.supportPrior().cost() > 0.0 ? scores.reach() : null;
+    return options.supportPrior().any() ? scores.reach() : null;
   }
 
   /** {@return S and Q of every candidate at {@code mode} over {@code active}, scored apart (one pass)} */

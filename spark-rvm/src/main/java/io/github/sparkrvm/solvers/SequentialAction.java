@@ -148,8 +148,8 @@ final class SequentialAction {
 
   /**
    * Every candidate's action that gains more than {@link #minGain} at {@code objective}, largest gain first (equal
-   * gains in the order of the candidates). With a {@link SupportPrior} of cost c, the gains are those of the log
-   * posterior of the active set: an add gains c less than the marginal likelihood does, a delete c more.
+   * gains in the order of the candidates). With a {@link SupportPrior}, the gains are those of the log posterior of
+   * the active set: an add gains its cost less than the marginal likelihood does, a delete its saving more.
    *
    * @param active the active candidates, ascending
    * @param alpha their α
@@ -157,13 +157,15 @@ final class SequentialAction {
    * @param bigQ every candidate's Q
    * @param objective the current log marginal likelihood
    * @param alphaMax the largest α an action may give
-   * @param cost the nats each active candidate costs ({@link SupportPrior#cost}; 0: ARD alone)
+   * @param prior the prior on which candidates are relevant ({@link SupportPrior#NONE}: ARD alone)
    * @param reach the most each candidate's add can gain ({@link #bounded}; null: no bound)
    * @return the ranked actions
    */
   static List<Action> ranked(int[] active, double[] alpha, double[] bigS, double[] bigQ, double objective,
-      double alphaMax, double cost, double[] reach) {
+      double alphaMax, SupportPrior prior, double[] reach) {
     int k = active.length;
+    double addCost = prior.addCost(k);
+    double deleteSaving = prior.deleteSaving(k);
     double least = minGain(objective);
     List<Action> actions = new ArrayList<>();
     int next = 0; // the position in active of the first active candidate ≥ i
@@ -174,9 +176,9 @@ final class SequentialAction {
       Action action = next < k && active[next] == i
           ? reestimateOrDelete(i, alpha[next], bigS[i], bigQ[i], k, alphaMax)
           : bounded(add(i, bigS[i], bigQ[i], alphaMax), reach);
-      if (action != null && cost != 0.0 && action.kind() != Kind.REESTIMATE) {
+      if (action != null && prior.any() && action.kind() != Kind.REESTIMATE) {
         action = new Action(action.kind(), i, action.alpha(),
-            action.gain() + (action.kind() == Kind.ADD ? -cost : cost));
+            action.gain() + (action.kind() == Kind.ADD ? -addCost : deleteSaving));
       }
       if (action != null && action.gain() > least) {
         actions.add(action);

@@ -121,7 +121,7 @@ class SequentialActionTest {
     double[] alpha = {1.0, 1.0};
     double[] bigS = {2.0, 0.75, 2.0, 4.0, 2.0 / 3.0, Double.NaN};
     double[] bigQ = {3.0, 0.25, 3.0, 1.0, 1.0, 5.0};
-    List<Action> ranked = SequentialAction.ranked(active, alpha, bigS, bigQ, -10.0, 1e12, 0.0, null);
+    List<Action> ranked = SequentialAction.ranked(active, alpha, bigS, bigQ, -10.0, 1e12, SupportPrior.NONE, null);
     // 0 and 2: equal adds (gain ℓ(4/7; 2, 3) ≈ 0.998); 1: delete ≈ 0.568; 4: re-estimate ≈ 0.047;
     // 3: q² < s, no add; 5: skipped (NaN)
     assertEquals(4, ranked.size(), ranked.toString());
@@ -133,7 +133,7 @@ class SequentialActionTest {
     assertEquals(4, ranked.get(3).index());
     assertEquals(Kind.REESTIMATE, ranked.get(3).kind());
     // a large |objective| raises the least gain worth a step (0.7) above the delete's and the re-estimate's
-    List<Action> strict = SequentialAction.ranked(active, alpha, bigS, bigQ, -7e5, 1e12, 0.0, null);
+    List<Action> strict = SequentialAction.ranked(active, alpha, bigS, bigQ, -7e5, 1e12, SupportPrior.NONE, null);
     assertEquals(2, strict.size(), strict.toString());
     assertTrue(strict.stream().allMatch(a -> a.kind() == Kind.ADD));
   }
@@ -146,20 +146,48 @@ class SequentialActionTest {
     double[] alpha = {1.0, 1.0};
     double[] bigS = {2.0, 0.75, 2.0, 4.0, 2.0 / 3.0, Double.NaN};
     double[] bigQ = {3.0, 0.25, 3.0, 1.0, 1.0, 5.0};
-    List<Action> plain = SequentialAction.ranked(active, alpha, bigS, bigQ, -10.0, 1e12, 0.0, null);
-    List<Action> priced = SequentialAction.ranked(active, alpha, bigS, bigQ, -10.0, 1e12, 0.5, null);
+    List<Action> plain = SequentialAction.ranked(active, alpha, bigS, bigQ, -10.0, 1e12, SupportPrior.NONE, null);
+    List<Action> priced = SequentialAction.ranked(active, alpha, bigS, bigQ, -10.0, 1e12, new SupportPrior(0.5, 0), null);
     assertEquals(4, priced.size(), priced.toString());
     assertEquals(Kind.DELETE, priced.get(0).kind());
     assertEquals(plain.get(2).gain() + 0.5, priced.get(0).gain(), 1e-15);
     assertEquals(plain.get(0).gain() - 0.5, priced.get(1).gain(), 1e-15);
     assertEquals(plain.get(3).gain(), priced.get(3).gain(), 0.0);
     // at a cost of 1 nat no add gains (0.998 < 1): only the delete and the re-estimate are left
-    List<Action> dear = SequentialAction.ranked(active, alpha, bigS, bigQ, -10.0, 1e12, 1.0, null);
+    List<Action> dear = SequentialAction.ranked(active, alpha, bigS, bigQ, -10.0, 1e12, new SupportPrior(1.0, 0), null);
     assertEquals(2, dear.size(), dear.toString());
     assertTrue(dear.stream().noneMatch(a -> a.kind() == Kind.ADD));
     // the cost of the risk inflation criterion: log M nats
     assertEquals(Math.log(262_144), SupportPrior.candidates(262_144).cost(), 0.0);
     assertEquals(0.0, SupportPrior.NONE.cost(), 0.0);
+  }
+
+  @Test
+  void theMultiplicityPriorChargesTheNextAddLogOfTheOddsOfTheSetsSizes() {
+    // a set of k of M candidates has prior 1/((M + 1) C(M, k)): the (k + 1)-th add costs
+    // log C(M, k + 1) − log C(M, k) = log((M − k)/(k + 1)), a delete from k saves log((M − k + 1)/k)
+    SupportPrior prior = SupportPrior.multiplicity(10);
+    assertEquals(Math.log(10.0), prior.addCost(0), 1e-15);
+    assertEquals(Math.log(9.0 / 2.0), prior.addCost(1), 1e-15);
+    assertEquals(Math.log(6.0 / 5.0), prior.addCost(4), 1e-15);
+    assertEquals(prior.addCost(1), prior.deleteSaving(2), 0.0);
+    // log C(10, 3) = log 120
+    assertEquals(-5.0 - Math.log(120.0), prior.penalised(-5.0, 3), 1e-12);
+    assertEquals(prior.penalised(-5.0, 3) - prior.addCost(3), prior.penalised(-5.0, 4), 1e-12);
+    // the candidates of rankedListsEveryGainingAction… (2 active): an add costs log(8/3), a delete saves log(9/2)
+    int[] active = {1, 4};
+    double[] alpha = {1.0, 1.0};
+    double[] bigS = {2.0, 0.75, 2.0, 4.0, 2.0 / 3.0, Double.NaN};
+    double[] bigQ = {3.0, 0.25, 3.0, 1.0, 1.0, 5.0};
+    List<Action> plain = SequentialAction.ranked(active, alpha, bigS, bigQ, -10.0, 1e12, SupportPrior.NONE, null);
+    List<Action> priced = SequentialAction.ranked(active, alpha, bigS, bigQ, -10.0, 1e12, prior, null);
+    Action plainDelete = plain.stream().filter(a -> a.kind() == Kind.DELETE).findFirst().orElseThrow();
+    Action pricedDelete = priced.stream().filter(a -> a.kind() == Kind.DELETE).findFirst().orElseThrow();
+    assertEquals(plainDelete.gain() + Math.log(9.0 / 2.0), pricedDelete.gain(), 1e-15);
+    Action plainAdd = plain.stream().filter(a -> a.kind() == Kind.ADD).findFirst().orElseThrow();
+    Action pricedAdd = priced.stream().filter(a -> a.kind() == Kind.ADD).findFirst().orElseThrow();
+    assertEquals(plainAdd.gain() - Math.log(8.0 / 3.0), pricedAdd.gain(), 1e-15);
+    assertTrue(SupportPrior.multiplicity(10).any() && !SupportPrior.NONE.any());
   }
 
   @Test
@@ -231,7 +259,7 @@ class SequentialActionTest {
       bigS[j] = DenseMatrices.dot(phi[j], chol.solve(phi[j]));
       bigQ[j] = DenseMatrices.dot(phi[j], chol.solve(t));
     }
-    List<Action> ranked = SequentialAction.ranked(active, alpha, bigS, bigQ, before, 1e12, 0.0, null);
+    List<Action> ranked = SequentialAction.ranked(active, alpha, bigS, bigQ, before, 1e12, SupportPrior.NONE, null);
     assertTrue(ranked.size() >= 3, ranked.toString());
     assertTrue(ranked.stream().anyMatch(a -> a.kind() == Kind.ADD), ranked.toString());
     assertTrue(ranked.stream().anyMatch(a -> a.kind() != Kind.ADD), ranked.toString());
