@@ -103,6 +103,11 @@ final class ClassCandidates {
       }
 
       @Override
+      public double[] crossAmong(int[] active, double[] weights, int[] among) {
+        return full.crossAmong(toFull(active, allowed), weights, toFull(among, allowed));
+      }
+
+      @Override
       public boolean scoresApart() {
         return full.scoresApart();
       }

@@ -127,6 +127,21 @@ final class FastLaplaceSolver {
     }
 
     /**
+     * The negative Hessian entries among {@code among} (candidates outside the active set, ascending; s × s,
+     * column-major) at {@code weights} over {@code active}, from a pass that forms no more than these (the entries
+     * between the adds of a batch, which the candidates pass at the mode does not hold), or null where the likelihood
+     * has no such pass: a batch is then screened with one pass over the active set and its adds.
+     *
+     * @param active the active candidates, ascending
+     * @param weights their weights
+     * @param among the candidates whose entries are wanted, ascending, none of them active
+     * @return the entries, or null
+     */
+    default double[] crossAmong(int[] active, double[] weights, int[] among) {
+      return null;
+    }
+
+    /**
      * The likelihood terms over the active set only: the Newton steps that Newton does not expect to end a mode
      * search, and the final polish of the mode, need no candidate.
      *
@@ -492,7 +507,10 @@ final class FastLaplaceSolver {
     Proposal union = proposal(state, batch);
     int[] members = union.active();
     int u = members.length;
-    LikelihoodTerms terms = likelihood.terms(members, union.start());
+    LikelihoodTerms terms = union.deleted() ? null : fromScoredState(state, members);
+    if (terms == null) {
+      terms = likelihood.terms(members, union.start());
+    }
     passes++;
     double[] h = terms.hessian();
     double[] target = terms.gradient().clone();
@@ -531,6 +549,21 @@ final class FastLaplaceSolver {
       return new Screened(List.of(adds.get(0)), null);
     }
     return new Screened(out, restricted(terms, members, proposal(state, out).active()));
+  }
+
+  /**
+   * {@return the likelihood terms over {@code members} (the state's active candidates and some adds) at the state's
+   * mode, the adds' weights 0, from the state's candidates pass and the entries among the adds
+   * ({@link Likelihood#crossAmong}: a pass that forms only those), or null where the state has no candidate terms or
+   * the likelihood no such pass}
+   */
+  private LikelihoodTerms fromScoredState(State state, int[] members) {
+    if (state.terms() == null) {
+      return null;
+    }
+    int[] adds = Arrays.stream(members).filter(c -> Arrays.binarySearch(state.active(), c) < 0).toArray();
+    double[] among = likelihood.crossAmong(state.active(), state.mode().weights(), adds);
+    return among == null ? null : termsOver(state.terms(), members, adds, among);
   }
 
   /** Sⱼ and Qⱼ of position j of the surrogate given the kept positions at their α (see {@link #screened}). */
@@ -716,8 +749,17 @@ final class FastLaplaceSolver {
 
   /** The likelihood terms over {@code active} from candidate terms whose active set differs by one added index. */
   private static LikelihoodTerms termsOver(CandidateTerms terms, int[] active) {
+    return termsOver(terms, active, new int[0], new double[0]);
+  }
+
+  /**
+   * The likelihood terms over {@code active} from candidate terms at the same weights, whose active set lacks the
+   * candidates {@code among} (ascending) alone, and the Hessian entries among those ({@code amongCross}, s × s).
+   */
+  private static LikelihoodTerms termsOver(CandidateTerms terms, int[] active, int[] among, double[] amongCross) {
     int k = active.length;
     int m = terms.numCandidates();
+    int s = among.length;
     int[] old = terms.active();
     double[] g = new double[k];
     double[] h = new double[k * k];
@@ -733,8 +775,10 @@ final class FastLaplaceSolver {
           v = terms.diagonal()[ia];
         } else if (pc >= 0) {
           v = terms.cross()[pc * m + ia];
-        } else {
+        } else if (pa >= 0) {
           v = terms.cross()[pa * m + ic];
+        } else {
+          v = amongCross[Arrays.binarySearch(among, ic) * s + Arrays.binarySearch(among, ia)];
         }
         h[c * k + a] = v;
       }

@@ -20,6 +20,8 @@ import io.github.sparkrvm.linalg.ClassLayout;
 import io.github.sparkrvm.statistics.CandidateTerms;
 import io.github.sparkrvm.statistics.DesignStatistics;
 import io.github.sparkrvm.statistics.LikelihoodTerms;
+import io.github.sparkrvm.statistics.LocalStatistics;
+import io.github.sparkrvm.statistics.RowSample;
 import io.github.sparkrvm.util.IterationListener;
 import java.util.Arrays;
 
@@ -51,6 +53,19 @@ import java.util.Arrays;
 public final class FastMultinomialSolver {
 
   private FastMultinomialSolver() {}
+
+  /**
+   * The rows whose cross products rank the pairs at scale, where the rows are held on the driver: a quarter,
+   * whose pass over every pair costs a quarter of one over every row (a quarter of the ten-class digits' time went to
+   * those passes, softmax-scale.md).
+   */
+  static final RowSample RANKING_SAMPLE = new RowSample(0.25, 43L);
+
+  /**
+   * How many pairs per shortlisted one the sample's ranking passes on to be scored exactly over every row
+   * ({@link ShortlistRounds}): the shortlist is chosen from the exact scores of four times its size.
+   */
+  static final int VERIFIED_PER_SHORTLISTED = 4;
 
   /**
    * {@return the solver of this class over the statistics seam, for {@code numClasses} classes}
@@ -118,9 +133,13 @@ public final class FastMultinomialSolver {
     }
     return (data, listener) -> {
       int m = data.numCandidates();
+      // ranked on a sample where the rows are on the driver (over the cluster a quarter of the rows need not fit it)
+      FastLaplaceSolver.Likelihood ranking = data instanceof LocalStatistics local
+          ? flat(local.sample(RANKING_SAMPLE), numClasses) : null;
+      ShortlistRounds.RoundSteps stepwise = ShortlistRounds.RoundSteps.STEPWISE;
       return byClass(ShortlistRounds.fit(flat(data, numClasses), numClasses * m, options,
-          flatStart(initial, numClasses, m), shortlist,
-          ShortlistRounds.RoundSteps.STEPWISE, listener), m, numClasses);
+          flatStart(initial, numClasses, m), shortlist, stepwise, stepwise.roundMinGain(), ranking,
+          ranking == null ? 0 : VERIFIED_PER_SHORTLISTED * shortlist, listener), m, numClasses);
     };
   }
 
@@ -136,6 +155,16 @@ public final class FastMultinomialSolver {
       @Override
       public CandidateTerms candidates(int[] active, double[] weights, int[] over) {
         return stats.multinomialCandidates(numClasses, active, weights, over);
+      }
+
+      @Override
+      public CandidateTerms scores(int[] active, double[] weights) {
+        return stats.multinomialScores(numClasses, active, weights);
+      }
+
+      @Override
+      public double[] crossAmong(int[] active, double[] weights, int[] among) {
+        return stats.multinomialCrossAmong(numClasses, active, weights, among);
       }
 
       @Override

@@ -127,6 +127,26 @@ final class ShortlistRounds {
   static RelevanceFit fit(FastLaplaceSolver.Likelihood likelihood, int numCandidates, SparseBayesOptions options,
       InitialState initial, int shortlist, RoundSteps roundSteps, double roundMinGain,
       FastLaplaceSolver.Likelihood sample, IterationListener listener) {
+    return fit(likelihood, numCandidates, options, initial, shortlist, roundSteps, roundMinGain, sample, 0, listener);
+  }
+
+  /**
+   * {@link #fit(FastLaplaceSolver.Likelihood, int, SparseBayesOptions, InitialState, int, RoundSteps, double,
+   * FastLaplaceSolver.Likelihood, IterationListener)} with the sample's ranking checked on the rows: the
+   * {@code verified} candidates whose sampled Q²/S is largest are scored exactly by one pass over them (a shortlist's
+   * pass), the round's shortlist is chosen from those exact scores alone, and where none of them gains a pass over
+   * every candidate decides the end (so the fit ends at a fixed point of the plain rule). The shortlist is the plain
+   * rule's wherever its candidates are among the verified ones.
+   *
+   * @param verified how many candidates the sample's ranking passes on to the exact pass (0: the sample's scores rank
+   *     alone, as above; more than 0 needs a sample)
+   */
+  static RelevanceFit fit(FastLaplaceSolver.Likelihood likelihood, int numCandidates, SparseBayesOptions options,
+      InitialState initial, int shortlist, RoundSteps roundSteps, double roundMinGain,
+      FastLaplaceSolver.Likelihood sample, int verified, IterationListener listener) {
+    if (verified > 0 && sample == null) {
+      throw new IllegalArgumentException("a ranking checked on the rows needs a sample to rank on");
+    }
     if (shortlist < 1) {
       throw new IllegalArgumentException("the shortlist must hold at least one candidate; got " + shortlist);
     }
@@ -148,14 +168,21 @@ final class ShortlistRounds {
       told.extraPasses += mode.passes();
     }
     while (true) {
-      Scored scored = Scored.at(likelihood, sample, active, alpha, weights);
-      CandidateTerms full = scored.terms();
-      passes++;
-      told.extraPasses++;
+      Scored scored = Scored.at(likelihood, sample, active, alpha, weights, verified);
+      passes += scored.passes();
+      told.extraPasses += scored.passes();
       double reference = last == null ? scored.logLikelihood() : last.logMarginalLikelihoods()[
           last.logMarginalLikelihoods().length - 1];
-      int[] adds = bestAdds(scored.sq(), full, reference, options.alphaMax(), shortlist,
+      int[] adds = bestAdds(scored.sq(), scored.terms(), reference, options.alphaMax(), shortlist,
           roundSteps.nearCopiesLeftOff());
+      if (adds.length == 0 && scored.exact() != null) {
+        // none of the verified candidates gains: a pass over every candidate decides whether any does
+        scored = Scored.at(likelihood, null, active, alpha, weights, 0);
+        passes += scored.passes();
+        told.extraPasses += scored.passes();
+        adds = bestAdds(scored.sq(), scored.terms(), reference, options.alphaMax(), shortlist,
+            roundSteps.nearCopiesLeftOff());
+      }
       if (last != null && last.converged()
           && bestGain(scored.sq(), active, options.alphaMax()) < roundMinGain * Math.abs(reference)) {
         adds = new int[0]; // no add worth a round: the end of the fit
@@ -177,7 +204,7 @@ final class ShortlistRounds {
       // a round starts at a polished mode (the start's, or where the one before ended), which a full pass over every
       // row scored; batched, its steps are taken on the quadratic model over the shortlist (one pass over its
       // candidates a batch), unless it is over every candidate
-      CandidateTerms known = active.length == 0 || sample != null ? null : full.restrictedTo(over);
+      CandidateTerms known = active.length == 0 ? null : scored.known(over);
       RelevanceFit round = ClassCandidates.onFull(batched && over.length < numCandidates
           ? SurrogateSteps.fit(shortlisted, over.length, remaining, start, true, told)
           : FastLaplaceSolver.fit(shortlisted, over.length, remaining, start, known, told), over);
@@ -334,26 +361,69 @@ final class ShortlistRounds {
 
   /**
    * A full pass's ranking of the candidates: every candidate's S and Q ({@code sq}), the terms whose active candidates
-   * and cross products the shortlist's cosines read (over every row, or over the sample), and the rows'
-   * log-likelihood.
+   * and cross products the shortlist's cosines read (over every row, or over the sample), the rows' log-likelihood,
+   * the passes it took, and, where the sample's ranking was checked on the rows, the exact terms over the verified
+   * candidates and the active ones ({@code exact}, numbered as {@code exactOver}; only these have S and Q then).
    */
-  private record Scored(double[][] sq, CandidateTerms terms, double logLikelihood) {
+  private record Scored(double[][] sq, CandidateTerms terms, double logLikelihood, int passes, CandidateTerms exact,
+      int[] exactOver, boolean sampled) {
 
     /**
      * {@return the candidates scored at the current state: the full terms over the rows, or the rows' scores with S
-     * estimated from the sample's cross products ({@link SampledSparsity})}
+     * estimated from the sample's cross products ({@link SampledSparsity}), those of the {@code verified} most
+     * promising then scored exactly}
      */
     static Scored at(FastLaplaceSolver.Likelihood likelihood, FastLaplaceSolver.Likelihood sample, int[] active,
-        double[] alpha, double[] weights) {
+        double[] alpha, double[] weights, int verified) {
       if (sample == null) {
         CandidateTerms full = likelihood.candidates(active, weights);
         return new Scored(FastLaplaceSolver.sparsityQuality(full, covariance(full, alpha), weights), full,
-            full.logLikelihood());
+            full.logLikelihood(), 1, null, null, false);
       }
       CandidateTerms scores = likelihood.scores(active, weights);
       CandidateTerms sampled = sample.candidates(active, weights);
-      return new Scored(SampledSparsity.of(scores, sampled, alpha), sampled, scores.logLikelihood());
+      double[][] estimated = SampledSparsity.of(scores, sampled, alpha);
+      if (verified == 0) {
+        return new Scored(estimated, sampled, scores.logLikelihood(), 1, null, null, true);
+      }
+      int[] over = union(active, mostPromising(estimated, active, verified));
+      CandidateTerms exact = likelihood.candidates(active, weights, over);
+      double[][] onOver = FastLaplaceSolver.sparsityQuality(exact, covariance(exact, alpha), weights);
+      // in every candidate's numbering; one not verified has S = Q = 0, which no add takes
+      int m = scores.numCandidates();
+      double[][] sq = {new double[m], new double[m]};
+      for (int c = 0; c < over.length; c++) {
+        sq[0][over[c]] = onOver[0][c];
+        sq[1][over[c]] = onOver[1][c];
+      }
+      return new Scored(sq, sampled, scores.logLikelihood(), 2, exact, over, true);
     }
+
+    /**
+     * {@return the terms over the candidates {@code over} (ascending, every active one among them) at the current
+     * weights, where this pass computed them over the rows (null: the sample's ranking alone)}
+     */
+    CandidateTerms known(int[] over) {
+      if (exact != null) {
+        return exact.restrictedTo(CandidateTerms.positionsIn(over, exactOver));
+      }
+      return sampled ? null : terms.restrictedTo(over);
+    }
+  }
+
+  /**
+   * {@return the at most {@code count} non-active candidates whose Q²/S is largest (S &gt; 0), ascending: the adds
+   * that gain most by the scores given, then those nearest to gaining}
+   */
+  private static int[] mostPromising(double[][] sq, int[] active, int count) {
+    return IntStream.range(0, sq[0].length)
+        .filter(i -> sq[0][i] > 0.0 && Arrays.binarySearch(active, i) < 0)
+        .boxed()
+        .sorted((x, y) -> Double.compare(sq[1][y] * sq[1][y] / sq[0][y], sq[1][x] * sq[1][x] / sq[0][x]))
+        .limit(count)
+        .mapToInt(Integer::intValue)
+        .sorted()
+        .toArray();
   }
 
   /** Σ = (H + A)⁻¹ over the active candidates of a full pass (empty with none). */

@@ -225,6 +225,23 @@ public interface DesignStatistics {
   }
 
   /**
+   * {@return the log-likelihood, gradient and weighted square of {@link #multinomialCandidates(int, int[], double[])}
+   * for every flat pair, in one pass that does not form the cross products (left at 0 in the result)}
+   */
+  default CandidateTerms multinomialScores(int numClasses, int[] flatActive, double[] weights) {
+    return pass(MultinomialCandidateAccumulator.scores(numClasses, numCandidates(), flatActive, weights)).result();
+  }
+
+  /**
+   * {@return the softmax's negative Hessian entries among the flat pairs {@code flatPairs} (s × s, column-major, in
+   * their order) at {@code weights} over {@code flatActive}, which need not hold them (one pass, n·s² multiply-adds
+   * besides the scores)} The entries between the adds of a fast step, which its candidates pass does not give.
+   */
+  default double[] multinomialCrossAmong(int numClasses, int[] flatActive, double[] weights, int[] flatPairs) {
+    return pass(SoftmaxPairCross.pass(numClasses, numCandidates(), flatActive, weights, flatPairs)).result();
+  }
+
+  /**
    * {@return the same data seen as the binary problem "class {@code positiveClass} against the rest": labels equal to
    * it become 1, all others 0 (for one-vs-rest)} Passes over the data are counted with this one's.
    *

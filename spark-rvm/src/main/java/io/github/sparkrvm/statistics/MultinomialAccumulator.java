@@ -25,13 +25,10 @@ import java.util.Arrays;
 /**
  * Accumulates the softmax log-likelihood, its gradient and negative Hessian at fixed class weights, block by block.
  * Class p has weights over its own active candidates; a block arrives as the basis over the union of the classes'
- * active candidates ({@link ClassLayout#union}), expanded once. Per block: the scores of every class come from one
- * {@code dgemm} (Φ_U W), the gradient Φ_pᵀ W (t⁽ᵖ⁾ − μ⁽ᵖ⁾) of every class from one more, and the Hessian blocks
- * (p, q), {@code Φ_pᵀ W diag(μ⁽ᵖ⁾(δ_pq − μ⁽q⁾)) Φ_q} for every q ≥ p, from one {@code dgemm} per class p, of
- * W μ⁽ᵖ⁾ ∘ Φ_p against the (δ_pq − μ⁽q⁾) ∘ Φ_q side by side (the blocks below the diagonal are their transposes, filled
- * in by {@link #result}). One product per class, not per pair: the pairs' blocks are small (about 30 × 30 over a block
- * of rows), and the Java BLAS runs products under 10⁶ multiply-adds in a scalar loop. The rows are scaled on both
- * sides so that the columns −μ⁽q⁾ ∘ Φ_q, the same for every class p &lt; q, are scaled once a block.
+ * active candidates ({@link ClassLayout#union}), expanded once. Per block: the scores of every class summed over the
+ * active pairs, the gradient Φ_pᵀ W (t⁽ᵖ⁾ − μ⁽ᵖ⁾) of every class from one {@code dgemm}, and the Hessian blocks
+ * (p, q ≥ p), {@code Φ_pᵀ W diag(μ⁽ᵖ⁾(δ_pq − μ⁽q⁾)) Φ_q}, from one {@code dgemm} per class p ({@link SoftmaxBlock};
+ * the blocks below the diagonal are their transposes, filled in by {@link #result}).
  *
  * <p>Flat vectors and the (K·M) × (K·M) Hessian are class-major ({@link ClassLayout}); labels are class indices.
  */
@@ -54,8 +51,10 @@ public final class MultinomialAccumulator implements Serializable {
   private final int[] union;
   /** For each class, the positions of its active candidates among the union's. */
   private final int[][] positions;
-  /** The union × K weight matrix (column p: class p's weights, 0 where inactive), column-major. */
-  private final double[] weightMatrix;
+  /** The union's position of every active pair, class-major (the Hessian's order). */
+  private final int[] columns;
+  /** Every active pair's weight, class-major (the Hessian's order). */
+  private final double[] flatWeights;
   private final int[] offset;
   private final int dim;
   private final double[] gradient;
@@ -75,7 +74,6 @@ public final class MultinomialAccumulator implements Serializable {
     this.classes = active.length;
     this.union = ClassLayout.union(active);
     this.positions = new int[classes][];
-    this.weightMatrix = new double[union.length * classes];
     for (int p = 0; p < classes; p++) {
       if (weights[p].length != active[p].length) {
         throw new IllegalArgumentException("class " + p + ": " + weights[p].length + " weights for "
@@ -85,11 +83,16 @@ public final class MultinomialAccumulator implements Serializable {
       for (int a = 0; a < active[p].length; a++) {
         int pos = Arrays.binarySearch(union, active[p][a]);
         positions[p][a] = pos;
-        weightMatrix[p * union.length + pos] = weights[p][a];
       }
     }
     this.offset = ClassLayout.offsets(active);
     this.dim = offset[classes];
+    this.columns = new int[dim];
+    this.flatWeights = new double[dim];
+    for (int p = 0; p < classes; p++) {
+      System.arraycopy(positions[p], 0, columns, offset[p], positions[p].length);
+      System.arraycopy(weights[p], 0, flatWeights, offset[p], positions[p].length);
+    }
     this.gradient = new double[dim];
     this.hessian = new double[dim * dim];
   }
@@ -118,10 +121,7 @@ public final class MultinomialAccumulator implements Serializable {
       return this;
     }
     // scores: n × K, column-major; then, row by row, the softmax μ
-    double[] mu = new double[n * classes];
-    if (u > 0) {
-      MatrixProduct.dgemm("N", "N", n, classes, u, 1.0, phi, n, weightMatrix, u, 0.0, mu, n);
-    }
+    double[] mu = SoftmaxBlock.scores(phi, n, columns, offset, flatWeights);
     double[] row = new double[classes];
     double[] residual = new double[n * classes];
     for (int i = 0; i < n; i++) {
@@ -148,54 +148,10 @@ public final class MultinomialAccumulator implements Serializable {
         gradient[offset[p] + a] += unionGradient[p * u + positions[p][a]];
       }
     }
-    // Hessian blocks p ≤ q, Φ_pᵀ diag(w μ⁽ᵖ⁾ (δ_pq − μ⁽q⁾)) Φ_q = (w μ⁽ᵖ⁾ ∘ Φ_p)ᵀ ((δ_pq − μ⁽q⁾) ∘ Φ_q): class p's
-    // rows of every class q ≥ p in one dgemm, of w μ⁽ᵖ⁾ ∘ Φ_p against the columns of classes p … K−1 side by side
-    // (the Hessian's columns offset[p] … dim). Those columns are −μ⁽q⁾ ∘ Φ_q for every p < q, so they are scaled once a
-    // block; only class p's own, (1 − μ⁽ᵖ⁾) ∘ Φ_p, is written before its product (later products start after it).
-    double[] right = new double[n * dim];
-    for (int q = 0; q < classes; q++) {
-      scaleColumns(phi, n, q, mu, 0.0, right);
-    }
-    double[] left = new double[n * maxClassSize()];
-    for (int p = 0; p < classes; p++) {
-      int mp = positions[p].length;
-      if (mp == 0) {
-        continue;
-      }
-      scaleColumns(phi, n, p, mu, 1.0, right);
-      for (int a = 0; a < mp; a++) {
-        int src = positions[p][a] * n;
-        int dst = a * n;
-        for (int i = 0; i < n; i++) {
-          left[dst + i] = rowWeights[i] * mu[p * n + i] * phi[src + i];
-        }
-      }
-      MatrixProduct.dgemm("T", "N", mp, dim - offset[p], n, 1.0, left, 0, n, right, offset[p] * n, n, 1.0, hessian,
-          offset[p] * dim + offset[p], dim);
-    }
+    // the Hessian's class blocks p ≤ q (SoftmaxBlock), from the union's columns of the active pairs
+    double[] right = SoftmaxBlock.negativelyScaled(phi, n, columns, offset, mu);
+    SoftmaxBlock.addUpperBlocks(phi, n, columns, offset, mu, rowWeights, right, hessian);
     return this;
-  }
-
-  /**
-   * Writes class q's columns of the block's basis, each row scaled by {@code delta} − μ⁽q⁾, into {@code out} at the
-   * class' columns (offset[q] …, n rows each).
-   */
-  private void scaleColumns(double[] phi, int n, int q, double[] mu, double delta, double[] out) {
-    for (int c = 0; c < positions[q].length; c++) {
-      int src = positions[q][c] * n;
-      int dst = (offset[q] + c) * n;
-      for (int i = 0; i < n; i++) {
-        out[dst + i] = (delta - mu[q * n + i]) * phi[src + i];
-      }
-    }
-  }
-
-  private int maxClassSize() {
-    int m = 0;
-    for (int[] pos : positions) {
-      m = Math.max(m, pos.length);
-    }
-    return m;
   }
 
   /**
@@ -220,18 +176,7 @@ public final class MultinomialAccumulator implements Serializable {
 
   /** {@return the terms so far, with the Hessian's blocks below the diagonal filled in from those above} */
   public LikelihoodTerms result() {
-    double[] h = hessian.clone();
-    int[] classOf = new int[dim];
-    for (int p = 0; p < classes; p++) {
-      Arrays.fill(classOf, offset[p], offset[p + 1], p);
-    }
-    for (int j = 0; j < dim; j++) {
-      for (int i = 0; i < dim; i++) {
-        if (classOf[i] > classOf[j]) {
-          h[j * dim + i] = h[i * dim + j];
-        }
-      }
-    }
-    return new LikelihoodTerms(dim, logLikelihood, gradient.clone(), h);
+    return new LikelihoodTerms(dim, logLikelihood, gradient.clone(), SoftmaxBlock.withLowerBlocks(hessian, offset));
   }
+
 }

@@ -25,14 +25,15 @@ import java.io.Serializable;
  * Accumulates the softmax {@link CandidateTerms} block by block, in flat coordinates: candidate c = p·M + i stands
  * for basis function i in class p (class-major, as {@link ClassLayout} orders flat vectors), and
  * B_pq(n) = μ_p(n)(δ_pq − μ_q(n)) times the row weight. Per block, over the basis of every candidate (n × M): the
- * scores of every class with one {@code dgemm}, then the softmax μ row by row; the gradient Φᵀ W (T − μ) and the
+ * scores of every class summed over the active pairs ({@link SoftmaxBlock#scores}), then the softmax μ row by row; the gradient Φᵀ W (T − μ) and the
  * diagonal (Φ∘Φ)ᵀ diag(B_pp) of every (class, candidate) pair with one {@code dgemm} each; and the cross products
  * with the active weights with one {@code dgemm} Φᵀ V, V (n × k·K) having column (a, p) = W B_(p, q_a) φ_(j_a) for
  * the active flat weight a = (q_a, j_a) (never a rank-1 update per row).
  *
  * <p>Restricted to some flat candidates (e.g. each class' own block of class-specific features, or a round's shortlist),
  * it computes the terms of those only, each over its class' column: the cross products cost n × (candidates) × k
- * instead of n × K·M × k, and the result numbers the candidates (and the active weights among them) in the order
+ * instead of n × K·M × k (the active pairs' own rows, their Hessian, from its class blocks above the diagonal:
+ * {@link SoftmaxBlock}), and the result numbers the candidates (and the active weights among them) in the order
  * given.
  */
 public final class MultinomialCandidateAccumulator implements Serializable {
@@ -63,13 +64,33 @@ public final class MultinomialCandidateAccumulator implements Serializable {
         MultinomialCandidateAccumulator::add, MultinomialCandidateAccumulator::merge).ofClasses();
   }
 
+  /**
+   * {@return the pass of the softmax log-likelihood, gradient and diagonal of every flat pair at {@code weights}, the
+   * cross products not formed (left at 0): the N·K·M·k multiply-adds that are most of a full pass}
+   *
+   * @param numClasses K
+   * @param m the number of candidates
+   * @param flatActive the active flat pairs, ascending
+   * @param weights their weights
+   */
+  public static Pass<MultinomialCandidateAccumulator> scores(int numClasses, int m, int[] flatActive,
+      double[] weights) {
+    int[] act = flatActive.clone();
+    double[] w = weights.clone();
+    return Pass.of("softmax candidate scores (no cross products) over " + m + " candidates, " + numClasses
+        + " classes", null, () -> new MultinomialCandidateAccumulator(numClasses, m, act, w, null, false),
+        MultinomialCandidateAccumulator::add, MultinomialCandidateAccumulator::merge).ofClasses();
+  }
+
   private static final long serialVersionUID = 1L;
 
   private final int classes;
   private final int m;
   private final int[] active;
-  /** The M × K weight matrix (column p: class p's weights, 0 where inactive), column-major. */
-  private final double[] weightMatrix;
+  /** The active pairs' weights. */
+  private final double[] weights;
+  /** Whether the cross products are formed (else left at 0). */
+  private final boolean crossed;
   private final double[] gradient;
   private final double[] diagonal;
   private final double[] cross;
@@ -79,6 +100,20 @@ public final class MultinomialCandidateAccumulator implements Serializable {
   private final int[] classStart;
   /** With {@link #restrict}: the position of each active weight among the candidates. */
   private final int[] activePositions;
+  /** With {@link #restrict}: the positions of the candidates that are not active, ascending. */
+  private final int[] others;
+  /** With {@link #restrict}: where each class' candidates that are not active start in {@link #others}. */
+  private final int[] othersStart;
+  /** The first active pair of each class (K + 1 entries). */
+  private final int[] activeOffset;
+  /** Each active pair's basis function (its column in a block's basis). */
+  private final int[] activeColumns;
+  /**
+   * With {@link #restrict}: the Hessian over the active pairs (k × k), its class blocks (p, q ≥ p) only
+   * ({@link SoftmaxBlock}); their rows of the cross products are taken from it, {@link #cross} holding those of the
+   * other candidates.
+   */
+  private final double[] activeHessian;
   private double logLikelihood;
 
   /**
@@ -106,6 +141,12 @@ public final class MultinomialCandidateAccumulator implements Serializable {
    */
   public MultinomialCandidateAccumulator(int numClasses, int m, int[] flatActive, double[] weights,
       int[] flatCandidates) {
+    this(numClasses, m, flatActive, weights, flatCandidates, true);
+  }
+
+  private MultinomialCandidateAccumulator(int numClasses, int m, int[] flatActive, double[] weights,
+      int[] flatCandidates, boolean crossed) {
+    this.crossed = crossed;
     if (numClasses < 2) {
       throw new IllegalArgumentException("a softmax needs at least 2 classes; got " + numClasses);
     }
@@ -116,46 +157,70 @@ public final class MultinomialCandidateAccumulator implements Serializable {
     this.classes = numClasses;
     this.m = m;
     this.active = flatActive.clone();
-    this.weightMatrix = new double[m * numClasses];
+    this.weights = weights.clone();
+    this.activeOffset = new int[numClasses + 1];
+    this.activeColumns = new int[flatActive.length];
     for (int a = 0; a < flatActive.length; a++) {
       int c = flatActive[a];
       if (c < 0 || c >= m * numClasses || (a > 0 && c <= flatActive[a - 1])) {
         throw new IllegalArgumentException("flat active candidates must be ascending in [0, " + m * numClasses
             + "); got " + c);
       }
-      weightMatrix[c] = weights[a];
+      activeOffset[c / m + 1]++;
+      activeColumns[a] = c % m;
+    }
+    for (int p = 0; p < numClasses; p++) {
+      activeOffset[p + 1] += activeOffset[p];
     }
     int dim = m * numClasses;
+    int k = flatActive.length;
     if (flatCandidates == null) {
       this.restrict = null;
       this.classStart = null;
       this.activePositions = null;
-    } else {
-      this.restrict = flatCandidates.clone();
-      this.classStart = new int[numClasses + 1];
-      for (int c = 0; c < restrict.length; c++) {
-        if (restrict[c] < 0 || restrict[c] >= dim || (c > 0 && restrict[c] <= restrict[c - 1])) {
-          throw new IllegalArgumentException("flat candidates must be ascending in [0, " + dim + "); got "
-              + restrict[c]);
-        }
-        classStart[restrict[c] / m + 1]++;
-      }
-      for (int p = 0; p < numClasses; p++) {
-        classStart[p + 1] += classStart[p];
-      }
-      this.activePositions = new int[flatActive.length];
-      for (int a = 0; a < flatActive.length; a++) {
-        activePositions[a] = java.util.Arrays.binarySearch(restrict, flatActive[a]);
-        if (activePositions[a] < 0) {
-          throw new IllegalArgumentException("active flat candidate " + flatActive[a] + " is not among the "
-              + "candidates");
-        }
-      }
-      dim = restrict.length;
+      this.others = null;
+      this.othersStart = null;
+      this.activeHessian = new double[0];
+      this.gradient = new double[dim];
+      this.diagonal = new double[dim];
+      this.cross = new double[dim * k];
+      return;
     }
-    this.gradient = new double[dim];
-    this.diagonal = new double[dim];
-    this.cross = new double[dim * flatActive.length];
+    this.restrict = flatCandidates.clone();
+    this.classStart = new int[numClasses + 1];
+    for (int c = 0; c < restrict.length; c++) {
+      if (restrict[c] < 0 || restrict[c] >= dim || (c > 0 && restrict[c] <= restrict[c - 1])) {
+        throw new IllegalArgumentException("flat candidates must be ascending in [0, " + dim + "); got "
+            + restrict[c]);
+      }
+      classStart[restrict[c] / m + 1]++;
+    }
+    for (int p = 0; p < numClasses; p++) {
+      classStart[p + 1] += classStart[p];
+    }
+    this.activePositions = new int[k];
+    for (int a = 0; a < k; a++) {
+      activePositions[a] = java.util.Arrays.binarySearch(restrict, flatActive[a]);
+      if (activePositions[a] < 0) {
+        throw new IllegalArgumentException("active flat candidate " + flatActive[a] + " is not among the "
+            + "candidates");
+      }
+    }
+    this.others = new int[restrict.length - k];
+    this.othersStart = new int[numClasses + 1];
+    for (int c = 0, j = 0; c < restrict.length; c++) {
+      if (java.util.Arrays.binarySearch(activePositions, c) < 0) {
+        others[j++] = c;
+        othersStart[restrict[c] / m + 1]++;
+      }
+    }
+    for (int p = 0; p < numClasses; p++) {
+      othersStart[p + 1] += othersStart[p];
+    }
+    this.activeHessian = new double[k * k];
+    this.gradient = new double[restrict.length];
+    this.diagonal = new double[restrict.length];
+    this.cross = new double[others.length * k];
   }
 
   /**
@@ -176,10 +241,7 @@ public final class MultinomialCandidateAccumulator implements Serializable {
     }
     int k = active.length;
     // scores n × K (column-major), then the softmax row by row
-    double[] mu = new double[n * classes];
-    if (k > 0 && m > 0) {
-      MatrixProduct.dgemm("N", "N", n, classes, m, 1.0, phi, n, weightMatrix, m, 0.0, mu, n);
-    }
+    double[] mu = SoftmaxBlock.scores(phi, n, activeColumns, activeOffset, weights);
     double[] row = new double[classes];
     double[] residual = new double[n * classes];
     double[] curvature = new double[n * classes];
@@ -211,7 +273,7 @@ public final class MultinomialCandidateAccumulator implements Serializable {
       squares[i] = phi[i] * phi[i];
     }
     MatrixProduct.dgemm("T", "N", m, classes, n, 1.0, squares, n, curvature, n, 1.0, diagonal, m);
-    if (k == 0) {
+    if (k == 0 || !crossed) {
       return this;
     }
     // V: column a·K + p is W B_(p, q_a) φ_(j_a); then Φᵀ V (M × k·K) is the cross matrix, entry (p·M + i, a) at
@@ -227,29 +289,28 @@ public final class MultinomialCandidateAccumulator implements Serializable {
 
   /**
    * The terms of the restricted candidates: the gradient Φ_pᵀ W(t_p − μ_p) and the diagonal (Φ_p∘Φ_p)ᵀ diag(B_pp) of
-   * class p's candidates Φ_p, then the cross products of every candidate with every active pair in one product.
-   * Candidate (p, i) against active pair a = (q, j) is Σ_rows φ_i W μ_p (δ_pq − μ_q) φ_j = (W μ_p ∘ φ_i)ᵀ(−μ_q ∘ φ_j),
-   * plus (W μ_p ∘ φ_i)ᵀ φ_j when q = p: so every candidate's column scaled by W μ_p (its class') against every active
+   * class p's candidates Φ_p; the cross products of the candidates that are not active with every active pair in one
+   * product; and those of the active pairs with each other, the Hessian over them, from its class blocks above the
+   * diagonal ({@link SoftmaxBlock}: about half the k × k products, the rest their transposes). Candidate (p, i)
+   * against active pair a = (q, j) is Σ_rows φ_i W μ_p (δ_pq − μ_q) φ_j = (W μ_p ∘ φ_i)ᵀ(−μ_q ∘ φ_j), plus
+   * (W μ_p ∘ φ_i)ᵀ φ_j when q = p: so every such candidate's column scaled by W μ_p (its class') against every active
    * column scaled by −μ_q (its own class') in one {@code dgemm}, then each class' candidates against its own active
    * columns unscaled. One wide product instead of one per class: a class' products have only its few candidates
-   * (about 45 rows), which the Java BLAS runs at about half the rate of a wide one.
+   * (about 6 rows), which the Java BLAS runs at about half the rate of a wide one.
    */
   private MultinomialCandidateAccumulator addRestricted(double[] phi, int n, double[] mu, double[] residual,
       double[] curvature, double[] rowWeights) {
     int k = active.length;
-    int total = restrict.length;
-    double[] left = new double[n * total];
+    int o = others.length;
     for (int p = 0; p < classes; p++) {
       for (int c = classStart[p]; c < classStart[p + 1]; c++) {
         int src = (restrict[c] - p * m) * n;
-        int dst = c * n;
         double g = 0.0;
         double d = 0.0;
         for (int i = 0; i < n; i++) {
           double x = phi[src + i];
           g += x * residual[p * n + i];
           d += x * x * curvature[p * n + i];
-          left[dst + i] = rowWeights[i] * mu[p * n + i] * x;
         }
         gradient[c] += g;
         diagonal[c] += d;
@@ -258,29 +319,36 @@ public final class MultinomialCandidateAccumulator implements Serializable {
     if (k == 0) {
       return this;
     }
-    double[] right = new double[n * k];
-    for (int a = 0; a < k; a++) {
-      int src = (active[a] % m) * n;
-      int q = active[a] / m;
-      int dst = a * n;
-      for (int i = 0; i < n; i++) {
-        right[dst + i] = -mu[q * n + i] * phi[src + i];
+    double[] right = SoftmaxBlock.negativelyScaled(phi, n, activeColumns, activeOffset, mu);
+    if (o > 0) {
+      double[] left = new double[n * o];
+      for (int j = 0; j < o; j++) {
+        int c = others[j];
+        int p = restrict[c] / m;
+        int src = (restrict[c] - p * m) * n;
+        for (int i = 0; i < n; i++) {
+          left[j * n + i] = rowWeights[i] * mu[p * n + i] * phi[src + i];
+        }
+      }
+      MatrixProduct.dgemm("T", "N", o, k, n, 1.0, left, n, right, n, 1.0, cross, o);
+      // each class' candidates against its own active pairs (a contiguous run of the class-major active pairs),
+      // unscaled
+      double[] own = new double[n * k];
+      for (int p = 0; p < classes; p++) {
+        int from = activeOffset[p];
+        int kp = activeOffset[p + 1] - from;
+        int s = othersStart[p + 1] - othersStart[p];
+        if (kp == 0 || s == 0) {
+          continue;
+        }
+        for (int a = 0; a < kp; a++) {
+          System.arraycopy(phi, activeColumns[from + a] * n, own, a * n, n);
+        }
+        MatrixProduct.dgemm("T", "N", s, kp, n, 1.0, left, othersStart[p] * n, n, own, 0, n, 1.0, cross,
+            from * o + othersStart[p], o);
       }
     }
-    MatrixProduct.dgemm("T", "N", total, k, n, 1.0, left, n, right, n, 1.0, cross, total);
-    // each class' candidates against its own active pairs (a contiguous run of the class-major active pairs), unscaled
-    double[] own = new double[n * k];
-    for (int a = 0, from = 0; from < k; from = a) {
-      int p = active[from] / m;
-      for (a = from; a < k && active[a] / m == p; a++) {
-        System.arraycopy(phi, (active[a] % m) * n, own, (a - from) * n, n);
-      }
-      int s = classStart[p + 1] - classStart[p];
-      if (s > 0) {
-        MatrixProduct.dgemm("T", "N", s, a - from, n, 1.0, left, classStart[p] * n, n, own, 0, n, 1.0, cross,
-            from * total + classStart[p], total);
-      }
-    }
+    SoftmaxBlock.addUpperBlocks(phi, n, activeColumns, activeOffset, mu, rowWeights, right, activeHessian);
     return this;
   }
 
@@ -338,8 +406,11 @@ public final class MultinomialCandidateAccumulator implements Serializable {
       gradient[i] += other.gradient[i];
       diagonal[i] += other.diagonal[i];
     }
-    for (int i = 0; i < cross.length; i++) {
+    for (int i = 0; crossed && i < cross.length; i++) {
       cross[i] += other.cross[i];
+    }
+    for (int i = 0; i < activeHessian.length; i++) {
+      activeHessian[i] += other.activeHessian[i];
     }
     logLikelihood += other.logLikelihood;
     return this;
@@ -350,7 +421,23 @@ public final class MultinomialCandidateAccumulator implements Serializable {
    * (the active weights then numbered by their positions among them)}
    */
   public CandidateTerms result() {
-    return new CandidateTerms(gradient.length, restrict == null ? active.clone() : activePositions.clone(),
-        logLikelihood, gradient.clone(), diagonal.clone(), cross.clone());
+    if (restrict == null) {
+      return new CandidateTerms(gradient.length, active.clone(), logLikelihood, gradient.clone(), diagonal.clone(),
+          cross.clone());
+    }
+    int total = restrict.length;
+    int k = active.length;
+    double[] full = new double[total * k];
+    double[] h = SoftmaxBlock.withLowerBlocks(activeHessian, activeOffset);
+    for (int a = 0; a < k; a++) {
+      for (int j = 0; j < others.length; j++) {
+        full[a * total + others[j]] = cross[a * others.length + j];
+      }
+      for (int b = 0; b < k; b++) {
+        full[a * total + activePositions[b]] = h[a * k + b];
+      }
+    }
+    return new CandidateTerms(total, activePositions.clone(), logLikelihood, gradient.clone(), diagonal.clone(), full);
   }
+
 }

@@ -48,6 +48,37 @@ class CholeskyTest {
     assertEquals(0.0, chol.jitter());
   }
 
+  /**
+   * Past one block of {@value Cholesky#BLOCK} rows the factor is LAPACK's blocked algorithm with its panels' products on
+   * the fit's BLAS: the same factor as F2J's {@code dpotrf} to 1e-12 (301 rows: four full panels and one of 45), and
+   * a matrix that is not positive definite past the first panel refused.
+   */
+  @Test
+  void theBlockedFactorIsLapacksFactor() {
+    int n = 301;
+    java.util.SplittableRandom random = new java.util.SplittableRandom(7);
+    double[] x = random.doubles((long) n * n, -1.0, 1.0).toArray();
+    double[] a = new double[n * n];
+    MatrixProduct.dgemm("T", "N", n, n, n, 1.0 / n, x, n, x, n, 0.0, a, n);
+    for (int i = 0; i < n; i++) {
+      a[i * n + i] += 0.1;
+    }
+    double[] expected = a.clone();
+    org.netlib.util.intW info = new org.netlib.util.intW(0);
+    Backend.lapack().dpotrf("L", n, expected, n, info);
+    assertEquals(0, info.val);
+    double[] lower = Cholesky.tryFactor(a, n).orElseThrow().lower();
+    double scale = java.util.Arrays.stream(expected).map(Math::abs).max().orElseThrow();
+    for (int j = 0; j < n; j++) {
+      for (int i = 0; i < n; i++) {
+        assertEquals(i >= j ? expected[j * n + i] : 0.0, lower[j * n + i], 1e-12 * scale, i + ", " + j);
+      }
+    }
+    double[] indefinite = a.clone();
+    indefinite[200 * n + 200] = -1.0;
+    assertTrue(Cholesky.tryFactor(indefinite, n).isEmpty());
+  }
+
   @Test
   void singularMatrixIsATypedFailureThenJitterRecovers() {
     double[] singular = {1, 1, 1, 1}; // [[1, 1], [1, 1]]

@@ -163,6 +163,59 @@ class MultinomialCandidateTermsTest {
     }
   }
 
+  /**
+   * A shortlist's pass (restricted to some flat pairs, the active ones among them) takes the active pairs' rows from
+   * their Hessian's class blocks above the diagonal and their transposes: the same terms as the naive sum to 1e-12,
+   * over two blocks as over one.
+   */
+  @Test
+  void restrictedTermsTakeTheActiveRowsFromTheUpperClassBlocks() {
+    int[] over = {0, 2, 4, 7, 9, 11, 12, 13, 17};
+    CandidateTerms expected = naive(active, weights).restrictedTo(over);
+    MultinomialCandidateAccumulator whole = new MultinomialCandidateAccumulator(K, M, active, weights, over);
+    CandidateTerms one = whole.add(phi, N, labels, rowWeights).result();
+    MultinomialCandidateAccumulator first = new MultinomialCandidateAccumulator(K, M, active, weights, over);
+    MultinomialCandidateAccumulator second = new MultinomialCandidateAccumulator(K, M, active, weights, over);
+    int split = 20;
+    first.add(rows(0, split), split, Arrays.copyOfRange(labels, 0, split), Arrays.copyOfRange(rowWeights, 0, split));
+    second.add(rows(split, N), N - split, Arrays.copyOfRange(labels, split, N),
+        Arrays.copyOfRange(rowWeights, split, N));
+    CandidateTerms two = first.merge(second).result();
+    for (CandidateTerms t : new CandidateTerms[] {one, two}) {
+      assertArrayEquals(expected.active(), t.active());
+      assertEquals(expected.logLikelihood(), t.logLikelihood(), 1e-12 * Math.abs(expected.logLikelihood()));
+      double scale = Arrays.stream(expected.cross()).map(Math::abs).max().orElseThrow();
+      assertArrayEquals(expected.gradient(), t.gradient(), 1e-12 * scale, "gradient");
+      assertArrayEquals(expected.diagonal(), t.diagonal(), 1e-12 * scale, "diagonal");
+      assertArrayEquals(expected.cross(), t.cross(), 1e-12 * scale, "cross");
+    }
+  }
+
+  /**
+   * The Hessian entries among pairs outside the active set (the adds of a batch) are the cross products the naive sum
+   * gives them with each other once they are active at weight 0 (the scores do not move), to 1e-12.
+   */
+  @Test
+  void theEntriesAmongAddsAreTheirCrossProductsAtWeightZero() {
+    InMemoryStatistics memory = new InMemoryStatistics(phi, N, M, labels, rowWeights);
+    int[] among = {2, 8, 13};
+    int[] both = java.util.stream.IntStream.concat(Arrays.stream(active), Arrays.stream(among)).sorted().toArray();
+    double[] w = new double[both.length];
+    for (int a = 0; a < active.length; a++) {
+      w[Arrays.binarySearch(both, active[a])] = weights[a];
+    }
+    CandidateTerms expected = naive(both, w);
+    double[] entries = memory.multinomialCrossAmong(K, active, weights, among);
+    int s = among.length;
+    double scale = Arrays.stream(expected.cross()).map(Math::abs).max().orElseThrow();
+    for (int b = 0; b < s; b++) {
+      for (int a = 0; a < s; a++) {
+        double e = expected.cross()[Arrays.binarySearch(both, among[b]) * K * M + among[a]];
+        assertEquals(e, entries[b * s + a], 1e-12 * scale, among[a] + ", " + among[b]);
+      }
+    }
+  }
+
   @Test
   void activeRowsAreTheClassicMultinomialTerms() {
     InMemoryStatistics memory = new InMemoryStatistics(phi, N, M, labels, rowWeights);

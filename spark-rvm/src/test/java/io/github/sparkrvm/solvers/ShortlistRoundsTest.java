@@ -109,6 +109,37 @@ class ShortlistRoundsTest {
     }
   }
 
+  /**
+   * A sample's ranking checked on the rows ({@code verified} candidates scored exactly, the shortlist chosen from those
+   * alone): with every candidate checked, the shortlists are the plain rounds', and so is the fit (the same steps and
+   * basis functions, the evidence to rounding); with four times the shortlist checked, the fit still ends where a pass
+   * over every candidate finds no add worth a step.
+   */
+  @Test
+  void aSampledRankingCheckedOnTheRowsKeepsThePlainRoundsShortlists() {
+    LocalStatistics data = ripley();
+    int m = data.numCandidates();
+    SparseBayesOptions options = SparseBayesOptions.defaults();
+    ShortlistRounds.RoundSteps stepwise = ShortlistRounds.RoundSteps.STEPWISE;
+    FastLaplaceSolver.Likelihood sample = likelihood(new CountingStatistics(data.sample(new RowSample(0.25, 3))));
+    RelevanceFit plain = ShortlistRounds.fit(likelihood(new CountingStatistics(data)), m, options, null, SHORTLIST,
+        stepwise, 0.0, null, 0, report -> { });
+    RelevanceFit everyOne = ShortlistRounds.fit(likelihood(new CountingStatistics(data)), m, options, null,
+        SHORTLIST, stepwise, 0.0, sample, m, report -> { });
+    assertArrayEquals(plain.active(), everyOne.active());
+    assertEquals(plain.iterations(), everyOne.iterations());
+    double end = plain.logMarginalLikelihoods()[plain.logMarginalLikelihoods().length - 1];
+    assertEquals(end, everyOne.logMarginalLikelihoods()[everyOne.logMarginalLikelihoods().length - 1],
+        1e-9 * Math.abs(end));
+    RelevanceFit checked = ShortlistRounds.fit(likelihood(new CountingStatistics(data)), m, options, null,
+        SHORTLIST, stepwise, 0.0, sample, 4 * SHORTLIST, report -> { });
+    assertTrue(checked.converged());
+    CandidateTerms full = data.laplaceCandidates(LaplaceLikelihood.BERNOULLI, checked.active(), checked.weights());
+    double[] history = checked.logMarginalLikelihoods();
+    assertTrue(ShortlistRounds.bestGain(full, checked.alpha(), checked.weights(), options.alphaMax())
+        <= SequentialAction.minGain(history[history.length - 1]), "an add over every candidate still gains");
+  }
+
   @Test
   void roundsEndAtAFixedPointOfTheFastRuleOverEveryCandidate() {
     LocalStatistics data = ripley();
