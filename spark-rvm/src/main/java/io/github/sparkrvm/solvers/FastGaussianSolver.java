@@ -88,11 +88,13 @@ public final class FastGaussianSolver {
 
   private final GaussianColumns stats;
   private final SparseBayesOptions options;
+  private final NoisePrecisionUpdate noise;
   private final int m;
 
-  private FastGaussianSolver(GaussianColumns stats, SparseBayesOptions options) {
+  private FastGaussianSolver(GaussianColumns stats, SparseBayesOptions options, double targetVariance) {
     this.stats = stats;
     this.options = options;
+    this.noise = new NoisePrecisionUpdate(stats, targetVariance);
     this.m = stats.numBasis();
   }
 
@@ -127,7 +129,7 @@ public final class FastGaussianSolver {
       throw new IllegalArgumentException("the fast solver supports the scale-free prior only "
           + "(alphaPriorShape = alphaPriorRate = 0); use solver em for a Gamma hyperprior");
     }
-    FastGaussianSolver solver = new FastGaussianSolver(stats, options);
+    FastGaussianSolver solver = new FastGaussianSolver(stats, options, variance);
     if (initial != null) {
       return solver.run(initial.singleActive(solver.m), initial.alpha()[0].clone(),
           GaussianRelevanceSolver.startingBeta(options, initial, variance), null, listener);
@@ -313,17 +315,8 @@ public final class FastGaussianSolver {
 
   /** β by MacKay's fixed point, else by EM, else unchanged: whichever first does not lower the objective. */
   private GaussianRelevanceSolver.Posterior updateBeta(GaussianRelevanceSolver.Posterior post) {
-    int k = post.active().length;
-    double[] gamma = Reestimation.wellDetermined(post.alpha(), post.covariance());
-    double effective = Arrays.stream(gamma).sum();
-    double mackay = Math.max(stats.weightSum() - effective, 1e-6 * stats.weightSum())
-        / Math.max(post.residualSquares(), Double.MIN_NORMAL);
-    double[] gram = stats.gramSubmatrix(post.active());
-    double trace = 0.0;
-    for (int i = 0; i < k * k; i++) {
-      trace += gram[i] * post.covariance()[i];
-    }
-    double em = stats.weightSum() / Math.max(post.residualSquares() + trace, Double.MIN_NORMAL);
+    double mackay = noise.mackay(post, Reestimation.wellDetermined(post.alpha(), post.covariance()));
+    double em = noise.expectationMaximisation(post);
     double slack = 1e-10 * (1.0 + Math.abs(post.logMarginalLikelihood()));
     for (double beta : new double[] {mackay, em}) {
       GaussianRelevanceSolver.Posterior next =

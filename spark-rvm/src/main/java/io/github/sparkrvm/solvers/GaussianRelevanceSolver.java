@@ -47,7 +47,9 @@ public final class GaussianRelevanceSolver {
 
   private static RelevanceFit fit(GaussianColumns stats, SparseBayesOptions options, InitialState initial,
       IterationListener listener) {
-    return new GaussianRelevanceSolver(stats, options).run(stats.checkedTargetVariance(), initial, listener);
+    double variance = stats.checkedTargetVariance();
+    return new GaussianRelevanceSolver(stats, options).run(variance, new NoisePrecisionUpdate(stats, variance),
+        initial, listener);
   }
 
   /**
@@ -86,7 +88,8 @@ public final class GaussianRelevanceSolver {
     return new GaussianRelevanceSolver(stats, options).posterior(active, alpha, beta);
   }
 
-  private RelevanceFit run(double targetVariance, InitialState initial, IterationListener listener) {
+  private RelevanceFit run(double targetVariance, NoisePrecisionUpdate noise, InitialState initial,
+      IterationListener listener) {
     int m = stats.numBasis();
     double beta = startingBeta(options, initial, targetVariance);
     Posterior post = initial != null ? posterior(initial.singleActive(m), initial.alpha()[0], beta)
@@ -100,7 +103,7 @@ public final class GaussianRelevanceSolver {
       iteration++;
       Step step = null;
       Posterior next = null;
-      for (Step proposal : proposals(post)) {
+      for (Step proposal : proposals(post, noise)) {
         step = proposal;
         next = posterior(step.active(), step.alpha(), step.beta());
         if (next.logMarginalLikelihood() >= post.logMarginalLikelihood() - slack(post)) {
@@ -145,11 +148,11 @@ public final class GaussianRelevanceSolver {
    * The steps to try, in order, until one does not lower the objective: the settled refinement (when it applies),
    * MacKay's step, and the EM step, which never lowers it.
    */
-  private List<Step> proposals(Posterior post) {
+  private List<Step> proposals(Posterior post, NoisePrecisionUpdate noise) {
     List<Step> steps = new ArrayList<>(3);
     double[] gamma = Reestimation.wellDetermined(post.alpha(), post.covariance());
     double[] alpha = Reestimation.mackay(gamma, post.mean(), options.alphaPriorShape(), options.alphaPriorRate());
-    double beta = mackayBeta(post, gamma);
+    double beta = noise.mackay(post, gamma);
     if (options.alphaPriorShape() == 0.0 && options.alphaPriorRate() == 0.0) {
       double[] refined = alpha.clone();
       if (Reestimation.refineSettled(refined, post.alpha(), post.mean(), gamma)) {
@@ -157,34 +160,17 @@ public final class GaussianRelevanceSolver {
       }
     }
     steps.add(prune(post, alpha, beta));
-    steps.add(emStep(post));
+    steps.add(emStep(post, noise));
     return steps;
   }
 
   /** A proposed (active, α, β) and how far it moved. */
   private record Step(int[] active, double[] alpha, double beta, double maxLogChange, boolean pruned) {}
 
-  /** β ← (Σw − Σγ)/‖t − Φm‖². */
-  private double mackayBeta(Posterior post, double[] gamma) {
-    double effective = 0.0;
-    for (double g : gamma) {
-      effective += g;
-    }
-    double dof = Math.max(stats.weightSum() - effective, 1e-6 * stats.weightSum());
-    return dof / Math.max(post.residualSquares(), Double.MIN_NORMAL);
-  }
-
-  private Step emStep(Posterior post) {
+  private Step emStep(Posterior post, NoisePrecisionUpdate noise) {
     double[] alpha = Reestimation.expectationMaximisation(post.mean(), post.covariance(),
         options.alphaPriorShape(), options.alphaPriorRate());
-    int k = post.active().length;
-    double[] gram = stats.gramSubmatrix(post.active());
-    double trace = 0.0;
-    for (int i = 0; i < k * k; i++) {
-      trace += gram[i] * post.covariance()[i];
-    }
-    double beta = stats.weightSum() / Math.max(post.residualSquares() + trace, Double.MIN_NORMAL);
-    return prune(post, alpha, beta);
+    return prune(post, alpha, noise.expectationMaximisation(post));
   }
 
   /** Keeps the basis functions whose α stays at or below alphaMax; β as proposed, or as held. */

@@ -79,7 +79,9 @@ final class SequentialAction {
    * @param bigS its sparsity S
    * @param bigQ its quality Q
    * @param alphaMax the largest α an add may have
-   * @return the add, or null when the candidate does not gain (or would enter above alphaMax)
+   * @return the add, or null when the candidate does not gain (or would enter above alphaMax, or at an α that rounds
+   *     to 0: an infinite prior variance, which no posterior can hold; only an S at rounding level, a candidate the
+   *     active ones already span, gives it, as in a kernel so narrow that it interpolates the targets)
    */
   static Action add(int i, double bigS, double bigQ, double alphaMax) {
     double theta = bigQ * bigQ - bigS;
@@ -87,7 +89,7 @@ final class SequentialAction {
       return null;
     }
     double alpha = bigS * bigS / theta;
-    if (alpha > alphaMax) {
+    if (!(alpha > 0.0) || alpha > alphaMax) {
       return null;
     }
     double gain = 0.5 * ((bigQ * bigQ - bigS) / bigS + Math.log(bigS / (bigQ * bigQ)));
@@ -122,8 +124,8 @@ final class SequentialAction {
    * @param bigQ its quality Q (with it in the model)
    * @param k the number of active candidates
    * @param alphaMax the largest α a re-estimate may give
-   * @return the action, or null when the candidate is the last one and would be deleted, or when its S is not below
-   *     its α (see the class comment)
+   * @return the action, or null when the candidate is the last one and would be deleted, when its S is not below
+   *     its α (see the class comment), or when its re-estimate rounds to α = 0 (see {@link #add})
    */
   static Action reestimateOrDelete(int i, double alpha, double bigS, double bigQ, int k, double alphaMax) {
     double denominator = alpha - bigS;
@@ -133,8 +135,11 @@ final class SequentialAction {
     double s = alpha * bigS / denominator;
     double q = alpha * bigQ / denominator;
     double theta = q * q - s;
-    if (theta > 0.0 && s * s / theta <= alphaMax) {
-      double next = s * s / theta;
+    double next = s * s / theta;
+    if (theta > 0.0 && !(next > 0.0)) {
+      return null; // an α that rounds to 0, as for an add: neither it nor a delete
+    }
+    if (theta > 0.0 && next <= alphaMax) {
       double delta = 1.0 / next - 1.0 / alpha;
       double gain = 0.5 * (bigQ * bigQ / (bigS + 1.0 / delta) - Math.log1p(bigS * delta));
       return new Action(Kind.REESTIMATE, i, next, gain);

@@ -40,6 +40,19 @@ class SequentialActionTest {
     return Double.isInfinite(alpha) ? 0.0 : 0.5 * (Math.log(alpha) - Math.log(alpha + s) + q * q / (alpha + s));
   }
 
+  /**
+   * An S at rounding level (10⁻¹⁷⁰, whose square underflows) makes S²/(Q² − S) round to α = 0, an infinite prior
+   * variance: no add, and for an active candidate neither a re-estimate nor a delete. Just above it, the add is made.
+   */
+  @Test
+  void anAlphaThatRoundsToZeroIsNoAction() {
+    assertNull(SequentialAction.add(3, 1e-170, 1.0, 1e12));
+    Action add = SequentialAction.add(3, 1e-150, 1.0, 1e12);
+    assertNotNull(add);
+    assertEquals(1e-300, add.alpha(), 1e-310);
+    assertNull(SequentialAction.reestimateOrDelete(3, 1.0, 1e-170, 1.0, 5, 1e12));
+  }
+
   @Test
   void anAddEntersAtTheMaximumOfEllAndGainsItsValue() {
     // inactive: S = s = 2, Q = q = 3, so α = s²/(q² − s) = 4/7 and the gain is ½((9 − 2)/2 + log(2/9))
