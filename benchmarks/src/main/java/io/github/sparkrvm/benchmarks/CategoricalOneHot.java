@@ -83,10 +83,7 @@ public final class CategoricalOneHot {
     String[] sets = (args.length > 0 ? args[0] : "housevotes84,soybean").split(",");
     int splits = args.length > 1 ? Integer.parseInt(args[1]) : 3;
     String master = args.length > 2 ? args[2] : "local[2]";
-    SparkSession spark = SparkSession.builder().master(master).appName("spark-rvm benchmark: categorical")
-        .config("spark.ui.enabled", "false").config("spark.driver.host", "127.0.0.1")
-        .config("spark.driver.bindAddress", "127.0.0.1").getOrCreate();
-    spark.sparkContext().setLogLevel("WARN");
+    SparkSession spark = GridData.spark("categorical", master);
     MulticlassClassificationEvaluator accuracy = new MulticlassClassificationEvaluator().setMetricName("accuracy");
     MulticlassClassificationEvaluator logLoss = new MulticlassClassificationEvaluator().setMetricName("logLoss");
     StringBuilder table = new StringBuilder("| set | split | model | fit seconds | test accuracy | test log-loss | "

@@ -74,10 +74,7 @@ public final class DnaSoftmax {
   public static void main(String[] args) throws Exception {
     int splits = args.length > 0 ? Integer.parseInt(args[0]) : 3;
     String master = args.length > 1 ? args[1] : "local[2]";
-    SparkSession spark = SparkSession.builder().master(master).appName("spark-rvm benchmark: dna")
-        .config("spark.ui.enabled", "false").config("spark.driver.host", "127.0.0.1")
-        .config("spark.driver.bindAddress", "127.0.0.1").getOrCreate();
-    spark.sparkContext().setLogLevel("WARN");
+    SparkSession spark = GridData.spark("dna", master);
     Table dna = Datasets.mlbench(Datasets.dataDir(), "dna");
     MulticlassClassificationEvaluator accuracy = new MulticlassClassificationEvaluator().setMetricName("accuracy");
     MulticlassClassificationEvaluator logLoss = new MulticlassClassificationEvaluator().setMetricName("logLoss");
