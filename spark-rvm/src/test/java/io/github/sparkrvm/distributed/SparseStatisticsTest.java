@@ -22,12 +22,15 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.github.sparkrvm.SparkTestSession;
 import io.github.sparkrvm.SparseProblem;
+import io.github.sparkrvm.SparseSoftmaxProblem;
 import io.github.sparkrvm.basis.BasisFunctions;
 import io.github.sparkrvm.basis.FeatureScaling;
 import io.github.sparkrvm.basis.RowBlock;
 import io.github.sparkrvm.solvers.FastBernoulliSolver;
 import io.github.sparkrvm.solvers.FastGaussianSolver;
+import io.github.sparkrvm.solvers.FastMultinomialSolver;
 import io.github.sparkrvm.solvers.FitStart;
+import io.github.sparkrvm.solvers.MultiClassFit;
 import io.github.sparkrvm.solvers.RelevanceFit;
 import io.github.sparkrvm.solvers.SparseBayesOptions;
 import io.github.sparkrvm.solvers.SupportPrior;
@@ -240,6 +243,92 @@ class SparseStatisticsTest {
       assertArrayEquals(dense.active(), sparse.active());
       assertArrayEquals(dense.weights(), sparse.weights(), 1e-7);
       assertEquals(dense.noisePrecision(), sparse.noisePrecision(), 1e-7 * dense.noisePrecision());
+    }
+  }
+
+  /** 400 features, 3 classes of 2 true features each, about 8 nonzeros a row. */
+  private static final SparseSoftmaxProblem SOFTMAX = new SparseSoftmaxProblem(400,
+      new double[][] {{3.0, 2.5}, {3.0, -2.5}, {2.5, 3.0}}, 6, 0);
+
+  @Test
+  void softmaxTermsAndScoresAgreeWithTheDenseLayout() {
+    List<TrainingRow> rows = SOFTMAX.rows(500, 3);
+    try (Both both = both(rows, scale(400, 6))) {
+      int m = both.sparse().numCandidates();
+      // flat pairs p·M + i: the bias and features of each class
+      for (int[] active : new int[][] {{}, {0, 1, m, m + 3, m + 57, 2 * m, 2 * m + 5, 3 * m - 1}}) {
+        int k = active.length;
+        SplittableRandom random = new SplittableRandom(13);
+        double[] w = random.doubles(k, -1, 1).toArray();
+        CandidateTerms a = both.dense().multinomialCandidates(3, active, w);
+        CandidateTerms b = both.sparse().multinomialCandidates(3, active, w);
+        assertArrayEquals(a.active(), b.active());
+        assertEquals(a.logLikelihood(), b.logLikelihood(), 1e-9 * Math.abs(a.logLikelihood()));
+        assertClose(a.gradient(), b.gradient());
+        assertClose(a.diagonal(), b.diagonal());
+        assertClose(a.cross(), b.cross());
+        int[] over = java.util.stream.IntStream.concat(Arrays.stream(active),
+            java.util.stream.IntStream.of(2, 7, m + 1, m + 399, 2 * m + 100)).distinct().sorted().toArray();
+        CandidateTerms c = both.dense().multinomialCandidates(3, active, w, over);
+        CandidateTerms e = both.sparse().multinomialCandidates(3, active, w, over);
+        assertArrayEquals(c.active(), e.active());
+        assertClose(c.gradient(), e.gradient());
+        assertClose(c.diagonal(), e.diagonal());
+        assertClose(c.cross(), e.cross());
+        // scored apart: S and Q from a symmetric positive definite Σ = LLᵀ and a shift
+        double[] l = random.doubles(k * k, -1, 1).toArray();
+        double[] covariance = new double[k * k];
+        for (int x = 0; x < k; x++) {
+          for (int y = 0; y < k; y++) {
+            for (int q = 0; q < k; q++) {
+              covariance[y * k + x] += l[q * k + x] * l[q * k + y];
+            }
+          }
+        }
+        double[] shift = random.doubles(k, -0.1, 0.1).toArray();
+        for (int[] scored : new int[][] {null, over}) {
+          CandidateScores dense = both.dense().multinomialScores(3, active, w, covariance, shift, scored);
+          int passes = both.sparse().passes();
+          CandidateScores sparse = both.sparse().multinomialScores(3, active, w, covariance, shift, scored);
+          assertEquals(passes + 1, both.sparse().passes(), "one pass");
+          assertClose(dense.sparsity(), sparse.sparsity());
+          assertClose(dense.quality(), sparse.quality());
+          assertEquals(true, Arrays.stream(sparse.reach()).allMatch(r -> r == Double.POSITIVE_INFINITY),
+              "no reach bound, as on the dense path");
+        }
+      }
+      // a one-vs-rest view has no class labels
+      assertThrows(IllegalStateException.class, () -> both.sparse().oneVsRest(0).multinomialScores(3, new int[0],
+          new double[0], new double[0], new double[0], null));
+    }
+  }
+
+  /**
+   * The fast softmax with the multiplicity prior on both layouts: the same (class, feature) pairs, α and weights (the
+   * sparse layout's passes are the dense one's sums in another order). The planted pairs are kept.
+   */
+  @Test
+  void fastSoftmaxFitEqualsTheDenseLayout() {
+    List<TrainingRow> rows = SOFTMAX.rows(900, 5);
+    try (Both both = both(rows, ones(400))) {
+      int m = both.sparse().numCandidates();
+      SparseBayesOptions options = new SparseBayesOptions(200, 1e-6, 1e9, 0.0, 0.0, 1)
+          .withSupportPrior(SupportPrior.multiplicity(3 * m));
+      MultiClassFit dense = FastMultinomialSolver.of(3, options, FitStart.cold())
+          .fit(both.dense(), IterationListener.none());
+      MultiClassFit sparse = FastMultinomialSolver.of(3, options, FitStart.cold())
+          .fit(both.sparse(), IterationListener.none());
+      for (int p = 0; p < 3; p++) {
+        assertArrayEquals(dense.active()[p], sparse.active()[p], "class " + p);
+        assertArrayEquals(dense.alpha()[p], sparse.alpha()[p],
+            1e-8 * Arrays.stream(dense.alpha()[p]).max().orElse(1.0), "alpha of class " + p);
+        assertArrayEquals(dense.weights()[p], sparse.weights()[p], 1e-8, "weights of class " + p);
+        // candidates 1 + 2p and 2 + 2p are class p's planted features
+        for (int j = 1 + 2 * p; j <= 2 + 2 * p; j++) {
+          assertEquals(true, Arrays.binarySearch(sparse.active()[p], j) >= 0, "class " + p + " keeps feature "
+              + (j - 1) + ": " + Arrays.toString(sparse.active()[p]));
+        }
+      }
     }
   }
 
