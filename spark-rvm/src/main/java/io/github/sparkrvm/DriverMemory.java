@@ -119,6 +119,31 @@ final class DriverMemory {
   }
 
   /**
+   * {@return the room for active (class, feature) pairs of the fast softmax on sparse rows over {@code classes} ×
+   * {@code m} pairs, whose steps score the pairs apart over the cluster: the driver holds {@link #SCORE_VECTORS}
+   * vectors of K·M doubles and the k × k posterior of the k active pairs (O(K·M + k²), never K·M × k)}, refusing the
+   * fit when fewer than {@link #SPARSE_MIN_ACTIVE} fit
+   *
+   * @param classes K
+   * @param m M, the candidates of one class (the features and the bias)
+   * @param available the driver's heap, in bytes
+   */
+  static long checkSparseSoftmax(int classes, int m, long available) {
+    long pairs = (long) classes * m;
+    long room = sparseActiveRoom(pairs, available, false);
+    if (room < Math.min(SPARSE_MIN_ACTIVE, pairs)) {
+      throw new IllegalArgumentException("family 'multinomial' with multiClassStrategy 'softmax', kernel 'linear' and "
+          + "solver 'fast' on sparse rows scores " + classes + " classes × " + m + " candidate basis functions = "
+          + pairs + " (class, feature) pairs: " + SCORE_VECTORS + " vectors of " + pairs + " doubles and the k × k "
+          + "posterior of the k active pairs, but a driver of " + (available >> 20) + " MiB has room for only " + room
+          + " active pairs: use fewer features (e.g. HashingTF or FeatureHasher with a smaller numFeatures, or the "
+          + "largest LibSVM index), multiClassStrategy 'ovr' (" + classes + " binary fits over " + m + " candidates "
+          + "each), or raise spark.driver.memory");
+    }
+    return room;
+  }
+
+  /**
    * Bytes the dual form of the variational solver holds for n rows and m basis functions: the design Φ and two
    * n × m work copies, a few n × n matrices, and at the end Σ over all m weights with the model's copy of its kept
    * block.
@@ -239,6 +264,11 @@ final class DriverMemory {
           + ", use multiClassStrategy 'ovr' (" + classes + " binary fits of " + m + " × " + m + " each), or "
           + "raise spark.driver.memory");
     }
+  }
+
+  /** {@return whether the dense fast softmax's matrices over {@code classes} × m pairs fit a heap of this size} */
+  static boolean fastSoftmaxFits(int classes, long m, long available) {
+    return fits(fastBytesFor(classes, m), available);
   }
 
   /** Bytes the fast softmax needs for K·m candidates scored against up to m active weights, and the m × m ones. */

@@ -85,6 +85,20 @@ class DriverMemoryLinearTest {
   }
 
   @Test
+  void theSparseSoftmaxHoldsItsPairsScoresAndTheActivePairsPosterior() {
+    // 3 classes × (2^18 + 1) = 786,435 pairs in 1 GiB: 16 vectors of 786,435 doubles (96 MiB) and 6 k × k matrices in
+    // the rest of 0.6 GiB: sqrt((644,245,094 − 100,663,680) / 48) = 3,365 active pairs; the dense fast softmax's
+    // 6 × (K + 1) × M² doubles (13 TiB) do not fit
+    long room = DriverMemory.checkSparseSoftmax(3, (1 << 18) + 1, 1L << 30);
+    assertTrue(room >= 3_360 && room <= 3_365, "room " + room);
+    assertFalse(DriverMemory.fastSoftmaxFits(3, (1 << 18) + 1, 1L << 30));
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> DriverMemory.checkSparseSoftmax(10, (1 << 24) + 1, 1L << 30));
+    assertTrue(e.getMessage().contains("multiClassStrategy 'ovr'") && e.getMessage().contains("(class, feature) "
+        + "pairs"), e.getMessage());
+  }
+
+  @Test
   void fiftyThousandLinearFeaturesFitWithSolverFastAndAreRefusedByVariationalNamingFast() {
     java.util.List<org.apache.spark.sql.Row> rows = new java.util.ArrayList<>();
     java.util.SplittableRandom random = new java.util.SplittableRandom(5);
