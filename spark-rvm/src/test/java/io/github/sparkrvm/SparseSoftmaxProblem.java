@@ -61,6 +61,24 @@ public record SparseSoftmaxProblem(int d, double[][] truth, int noisePerRow, int
     return -1;
   }
 
+  /** {@return the class of the largest score η_p at {@code x}: the Bayes rule, the most accurate prediction there is} */
+  public int bayesClass(org.apache.spark.ml.linalg.Vector x) {
+    int best = 0;
+    double bestScore = Double.NEGATIVE_INFINITY;
+    int j = 0;
+    for (int p = 0; p < truth.length; p++) {
+      double eta = 0.0;
+      for (double w : truth[p]) {
+        eta += w * (x.apply(j++) - 0.3);
+      }
+      if (eta > bestScore) {
+        bestScore = eta;
+        best = p;
+      }
+    }
+    return best;
+  }
+
   /** {@return {@code n} rows of sparse vectors with class labels 0 … K−1} */
   public List<TrainingRow> rows(int n, long seed) {
     SplittableRandom random = new SplittableRandom(seed);
