@@ -24,7 +24,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.TreeSet;
-import java.util.concurrent.atomic.AtomicLong;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.ml.classification.LogisticRegression;
 import org.apache.spark.ml.classification.LogisticRegressionModel;
@@ -93,40 +92,6 @@ public final class SparseLogistic {
     StructType schema = new StructType().add("features", SQLDataTypes.VectorType()).add("label",
         DataTypes.DoubleType);
     return spark.createDataFrame(rdd, schema);
-  }
-
-  /** The driver's heap used, sampled every 50 ms while a fit runs. */
-  private static final class HeapSampler implements AutoCloseable {
-    private final AtomicLong peak = new AtomicLong();
-    private final Thread thread;
-    private volatile boolean running = true;
-
-    HeapSampler() {
-      System.gc();
-      thread = new Thread(() -> {
-        Runtime rt = Runtime.getRuntime();
-        while (running) {
-          peak.accumulateAndGet(rt.totalMemory() - rt.freeMemory(), Math::max);
-          try {
-            Thread.sleep(50);
-          } catch (InterruptedException e) {
-            return;
-          }
-        }
-      });
-      thread.setDaemon(true);
-      thread.start();
-    }
-
-    long peakMiB() {
-      return peak.get() >> 20;
-    }
-
-    @Override
-    public void close() throws InterruptedException {
-      running = false;
-      thread.join();
-    }
   }
 
   private record Outcome(String model, double seconds, String passes, long heapMiB, int nonzeros, double logLoss,
