@@ -116,8 +116,7 @@ final class FitPlan {
     } else if (layout.sparse()) {
       int concurrent = perClass ? Math.min(p.getParallelism(), numClasses) : 1;
       LOG.info("{}: {}; room for up to {} active features on the driver{}", uid, layout.why(),
-          DriverMemory.checkSparse(m, Runtime.getRuntime().maxMemory() / concurrent,
-              choice.family().hasNoise()),
+          DriverMemory.checkSparse(m, Runtime.getRuntime().maxMemory() / concurrent),
           concurrent == 1 ? "" : " in each of " + concurrent + " one-vs-rest fits at once");
     } else if (choice.softmax() && choice.method() == FitChoice.Method.FAST) {
       DriverMemory.checkFastSoftmax(numClasses, m, choice.linear());

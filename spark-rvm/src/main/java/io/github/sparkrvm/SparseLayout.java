@@ -70,9 +70,7 @@ record SparseLayout(boolean sparse, String why) {
         + "features without centring them",
         in.candidates(), 100 * in.density(), wide ? "at least " + MIN_CANDIDATES + " candidates, at most "
             + 100 * MAX_DENSITY + "% nonzero" : "the dense path's " + in.candidates() + " x " + in.candidates()
-            + " matrices do not fit the driver", c.family().hasNoise()
-            ? "the Gram columns of the active features (M x (k + 2) doubles)"
-            : c.softmax() ? "each (class, feature) pair's scores (O(K x M) doubles: the pairs' terms against the "
+            + " matrices do not fit the driver", c.softmax() ? "each (class, feature) pair's scores (O(K x M) doubles: the pairs' terms against the "
                 + "active pairs are summed and scored by ranges over the cluster)"
             : "each candidate's scores (O(M) doubles: the candidates' terms against the active features are summed "
                 + "and scored by ranges over the cluster)"));

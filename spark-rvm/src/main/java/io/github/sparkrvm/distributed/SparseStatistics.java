@@ -288,21 +288,65 @@ public final class SparseStatistics implements DesignStatistics {
         + numCandidates + " Gram matrix: only solver 'fast' runs on it");
   }
 
-  /** ΦᵀWt, the Gram diagonal and the targets' moments in one pass; each Gram column the solver asks for, one more. */
+  /**
+   * The share of the driver's heap the fast gaussian solver's cache of whole Gram columns may take (15%: 75 columns of
+   * 2¹⁸ + 1 candidates in 1 GiB), besides the O(M + k²) that {@code DriverMemory} checks.
+   */
+  static final double GRAM_CACHE_SHARE = 0.15;
+
+  /**
+   * ΦᵀWt, the Gram diagonal and the targets' moments in one pass; each Gram column the solver asks for, one more
+   * (whole while the cache of {@link #GRAM_CACHE_SHARE} of the heap has room, else at the candidates asked for only);
+   * the candidates' S and Q from the active columns while they are cached, else scored apart, one pass each time
+   * ({@link #gaussianScores}): the driver holds O(M + k²) and that cache, never more of the M × k Gram columns.
+   */
   @Override
   public GaussianColumns gaussianColumns() {
+    return gaussianColumns((int) Math.min(Integer.MAX_VALUE,
+        (long) (GRAM_CACHE_SHARE * Runtime.getRuntime().maxMemory()) / (8L * numCandidates)));
+  }
+
+  /** {@link #gaussianColumns()} with at most {@code maxColumns} whole columns kept (0: every step scored apart). */
+  GaussianColumns gaussianColumns(int maxColumns) {
     int m = numCandidates;
     SparseGaussianMoments moments = run("Gaussian moments over " + m + " candidates (sparse rows)",
         () -> new SparseGaussianMoments(m), (acc, block, labels) -> acc.add(block, labels),
         SparseGaussianMoments::merge);
-    return moments.lazyGram(j -> run("Gram column " + j + " of " + m + " candidates (sparse rows)",
+    return moments.scoredApart(j -> run("Gram column " + j + " of " + m + " candidates (sparse rows)",
         () -> new double[m], (column, block, labels) -> SparseGaussianMoments.column(block, j, column),
         (a, b) -> {
           for (int i = 0; i < a.length; i++) {
             a[i] += b[i];
           }
           return a;
-        }));
+        }), this::gaussianScores, maxColumns);
+  }
+
+  /**
+   * {S, Q} of every candidate of the Gaussian fit at the posterior (mean μ, covariance Σ) over {@code active} at noise
+   * precision β ({@link GaussianColumns#sparsityQuality}), scored apart as {@link #laplaceScores}: the Gram entries
+   * cᵢ with the active candidates summed by ranges, and S/β = Gᵢᵢ − cᵢᵀ(βΣ)cᵢ, Q/β = (ΦᵀWt)ᵢ − cᵢᵀμ scored there.
+   */
+  private double[][] gaussianScores(int[] active, double[] covariance, double[] mean, double beta) {
+    int m = numCandidates;
+    int[] act = active.clone();
+    double[] scaled = covariance.clone();
+    for (int i = 0; i < scaled.length; i++) {
+      scaled[i] *= beta;
+    }
+    double[] shift = new double[mean.length];
+    for (int a = 0; a < shift.length; a++) {
+      shift[a] = -mean[a];
+    }
+    CandidateScores scores = scoredApart("Gaussian scores of " + m + " candidates", m, active.length, scaled, shift,
+        null, scored -> SparseCrossProducts.gaussian(m, act, scored));
+    double[] bigS = scores.sparsity();
+    double[] bigQ = scores.quality();
+    for (int i = 0; i < m; i++) {
+      bigS[i] *= beta;
+      bigQ[i] *= beta;
+    }
+    return new double[][] {bigS, bigQ};
   }
 
   @Override

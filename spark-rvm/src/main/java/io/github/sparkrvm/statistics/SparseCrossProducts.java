@@ -22,7 +22,7 @@ import java.util.Arrays;
 
 /**
  * One partition's candidate terms over blocks of sparse rows, kept as sparse as the rows are: those of a
- * {@link LaplaceLikelihood} over the candidates, or of the softmax over its K·M flat (class, candidate) pairs
+ * {@link LaplaceLikelihood} over the candidates, the Gaussian moments ({@link #gaussian}), or of the softmax over its K·M flat (class, candidate) pairs
  * ({@link #softmax}, pair p·M + i, class-major as {@code ClassLayout} orders them). The gradient and B-weighted square
  * of every candidate scored (2 doubles each) and, of the cross products φᵢᵀBφ_a with the active candidates, only those
  * some row makes nonzero (a candidate shares rows with few of the active ones), in a hash table, or in a dense array
@@ -37,7 +37,7 @@ public final class SparseCrossProducts implements Serializable {
 
   private static final long serialVersionUID = 1L;
 
-  /** The likelihood of a row, or null for the softmax. */
+  /** The likelihood of a row, or null for the softmax and the Gaussian moments. */
   private final LaplaceLikelihood likelihood;
   /** K, the softmax's classes (its candidates are the K·M flat pairs); 0 for a Laplace likelihood. */
   private final int classes;
@@ -93,6 +93,20 @@ public final class SparseCrossProducts implements Serializable {
   SparseCrossProducts(LaplaceLikelihood likelihood, int numCandidates, int[] active, double[] weights, int[] over,
       long denseDoubles) {
     this(likelihood, 0, numCandidates, active, weights, over, denseDoubles);
+  }
+
+  /**
+   * The Gaussian moments of the candidates {@code over} (null: every one of {@code numCandidates}), numbered by their
+   * positions among them: the projection φᵢᵀWt as the gradient, the Gram diagonal φᵢᵀWφᵢ and the Gram entries
+   * φᵢᵀWφ_a with the {@code active} candidates as the cross products (the reach and log-likelihood left at 0).
+   *
+   * @param numCandidates M
+   * @param active the active candidates, ascending
+   * @param over the candidates scored, ascending; null: every one
+   * @return the empty sums
+   */
+  public static SparseCrossProducts gaussian(int numCandidates, int[] active, int[] over) {
+    return new SparseCrossProducts(null, 0, numCandidates, active, new double[active.length], over, DENSE_DOUBLES);
   }
 
   /**
@@ -179,11 +193,12 @@ public final class SparseCrossProducts implements Serializable {
           rowActiveValue[count++] = value[e];
         }
       }
-      double y = likelihood.mean(eta);
+      // the Gaussian moments (no likelihood): y = 0, so r = wt and b = w
+      double y = likelihood == null ? 0.0 : likelihood.mean(eta);
       double r = rowWeights[i] * (labels[i] - y);
-      double b = likelihood.weightedCurvature(rowWeights[i], y);
-      double gap = rowWeights[i] * likelihood.shortfall(labels[i], eta);
-      logLikelihood += rowWeights[i] * likelihood.logLikelihood(labels[i], eta);
+      double b = likelihood == null ? rowWeights[i] : likelihood.weightedCurvature(rowWeights[i], y);
+      double gap = likelihood == null ? 0.0 : rowWeights[i] * likelihood.shortfall(labels[i], eta);
+      logLikelihood += likelihood == null ? 0.0 : rowWeights[i] * likelihood.logLikelihood(labels[i], eta);
       for (int e = start[i]; e < start[i + 1]; e++) {
         int col = scoredPosition == null ? index[e] : scoredPosition[index[e]];
         if (col < 0) {

@@ -36,6 +36,7 @@ import io.github.sparkrvm.solvers.SparseBayesOptions;
 import io.github.sparkrvm.solvers.SupportPrior;
 import io.github.sparkrvm.statistics.CandidateScores;
 import io.github.sparkrvm.statistics.CandidateTerms;
+import io.github.sparkrvm.statistics.DesignStatistics;
 import io.github.sparkrvm.statistics.GaussianColumns;
 import io.github.sparkrvm.statistics.LaplaceLikelihood;
 import io.github.sparkrvm.statistics.LikelihoodTerms;
@@ -206,6 +207,40 @@ class SparseStatisticsTest {
       for (int j : new int[] {0, 1, 42, 400}) {
         assertClose(dense.gramColumn(j), sparse.gramColumn(j));
       }
+      // S and Q at a posterior over a few candidates: the sparse rows score them apart (one pass), the dense layout
+      // from the Gram columns of the active ones; and the Gram entries among them
+      int[] active = {0, 1, 42, 400};
+      SplittableRandom random = new SplittableRandom(17);
+      double[] l = random.doubles(16, -1, 1).toArray();
+      double[] covariance = new double[16];
+      for (int a = 0; a < 4; a++) {
+        for (int c = 0; c < 4; c++) {
+          for (int q = 0; q < 4; q++) {
+            covariance[c * 4 + a] += l[q * 4 + a] * l[q * 4 + c];
+          }
+        }
+      }
+      double[] mean = random.doubles(4, -1, 1).toArray();
+      double[][] a = dense.sparsityQuality(active, covariance, mean, 2.5);
+      GaussianColumns apart = both.sparse().gaussianColumns(0); // no column kept whole
+      int passes = both.sparse().passes();
+      double[][] b = apart.sparsityQuality(active, covariance, mean, 2.5);
+      assertEquals(passes + 1, both.sparse().passes(), "one pass");
+      assertClose(a[1], b[1]);
+      // with the active columns kept (they were computed above), no pass
+      passes = both.sparse().passes();
+      double[][] cached = sparse.sparsityQuality(active, covariance, mean, 2.5);
+      assertEquals(passes, both.sparse().passes(), "no pass");
+      assertClose(a[1], cached[1]);
+      for (int i = 0; i < a[0].length; i++) {
+        // candidates zero on the data have no S on either layout
+        assertEquals(Double.isNaN(a[0][i]), Double.isNaN(b[0][i]), "candidate " + i);
+        a[0][i] = Double.isNaN(a[0][i]) ? 0.0 : a[0][i];
+        b[0][i] = Double.isNaN(b[0][i]) ? 0.0 : b[0][i];
+      }
+      assertClose(a[0], b[0]);
+      assertClose(dense.gramSubmatrix(active), apart.gramSubmatrix(active));
+      assertClose(dense.gramSubmatrix(active), sparse.gramSubmatrix(active));
     }
   }
 
@@ -329,6 +364,46 @@ class SparseStatisticsTest {
               + (j - 1) + ": " + Arrays.toString(sparse.active()[p]));
         }
       }
+    }
+  }
+
+  /**
+   * The fast gaussian fit scored apart (at most 2 Gram columns kept whole: from the third active feature on, every
+   * step's S and Q come from a pass over the rows, the driver holding O(M + k²)) is the dense path's fit.
+   */
+  @Test
+  void fastGaussianFitScoredApartEqualsTheDensePath() {
+    List<TrainingRow> rows = new SparseProblem(400, new double[] {2.5, -2.5, 2.0}, 6, 30).rows(300, 19, 0.3);
+    try (Both both = both(rows, ones(400))) {
+      SparseBayesOptions options = new SparseBayesOptions(200, 1e-6, 1e9, 0.0, 0.0, 1);
+      DesignStatistics apart = new DesignStatistics() {
+        @Override
+        public int numCandidates() {
+          return both.sparse().numCandidates();
+        }
+
+        @Override
+        public <A> A pass(io.github.sparkrvm.statistics.Pass<A> pass) {
+          return both.sparse().pass(pass);
+        }
+
+        @Override
+        public DesignStatistics oneVsRest(int positiveClass) {
+          throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public GaussianColumns gaussianColumns() {
+          return both.sparse().gaussianColumns(2);
+        }
+      };
+      RelevanceFit dense = FastGaussianSolver.of(options, null).fit(both.dense(), IterationListener.none());
+      RelevanceFit sparse = FastGaussianSolver.of(options, null).fit(apart, IterationListener.none());
+      assertEquals(true, dense.active().length > 3, "more active features than columns kept: "
+          + Arrays.toString(dense.active()));
+      assertArrayEquals(dense.active(), sparse.active());
+      assertArrayEquals(dense.weights(), sparse.weights(), 1e-7);
+      assertEquals(dense.noisePrecision(), sparse.noisePrecision(), 1e-7 * dense.noisePrecision());
     }
   }
 
