@@ -225,10 +225,7 @@ public final class SparseLogistic {
     double[] regParams = args.length > 4 && args[4].startsWith("grid=")
         ? Arrays.stream(args[4].substring("grid=".length()).split(",")).mapToDouble(Double::parseDouble).toArray()
         : new double[] {1e-4, 3e-4, 1e-3, 3e-3, 1e-2};
-    SparkSession spark = SparkSession.builder().master(master).appName("spark-rvm benchmark: sparse logistic")
-        .config("spark.ui.enabled", "false").config("spark.driver.host", "127.0.0.1")
-        .config("spark.driver.bindAddress", "127.0.0.1").getOrCreate();
-    spark.sparkContext().setLogLevel("WARN");
+    SparkSession spark = GridData.spark("sparse logistic", master);
     org.apache.logging.log4j.core.config.Configurator.setLevel("io.github.sparkrvm",
         org.apache.logging.log4j.Level.INFO); // the fit's decisions and steps
     try {

@@ -223,10 +223,7 @@ public final class SparseSoftmax {
     String master = args.length > 2 ? args[2] : "local[2]";
     int maxIter = args.length > 3 ? Integer.parseInt(args[3]) : 200;
     String mode = args.length > 4 ? args[4] : "grid=1e-4,1e-3,1e-2";
-    SparkSession spark = SparkSession.builder().master(master).appName("spark-rvm benchmark: sparse softmax")
-        .config("spark.ui.enabled", "false").config("spark.driver.host", "127.0.0.1")
-        .config("spark.driver.bindAddress", "127.0.0.1").getOrCreate();
-    spark.sparkContext().setLogLevel("WARN");
+    SparkSession spark = GridData.spark("sparse softmax", master);
     org.apache.logging.log4j.core.config.Configurator.setLevel("io.github.sparkrvm",
         org.apache.logging.log4j.Level.INFO); // the fit's decisions and steps
     try {

@@ -95,11 +95,11 @@ public final class SparseGaussianMoments implements Serializable {
    *
    * @param columnOf column j of ΦᵀWΦ (a pass of {@link #column} over the data)
    * @param scorer S and Q of every candidate (a pass that scores them apart)
-   * @param maxColumns the most whole columns kept ({@link ScoredApartGram})
+   * @param maxColumns the most whole columns kept ({@link LazyGram#scoredApart})
    */
-  public ScoredApartGram scoredApart(java.util.function.IntFunction<double[]> columnOf,
-      ScoredApartGram.Scorer scorer, int maxColumns) {
-    return new ScoredApartGram(projection, diagonal, targetSquares, targetSum, weightSum, count, columnOf, scorer,
+  public LazyGram scoredApart(java.util.function.IntFunction<double[]> columnOf, LazyGram.Scorer scorer,
+      int maxColumns) {
+    return LazyGram.scoredApart(projection, diagonal, targetSquares, targetSum, weightSum, count, columnOf, scorer,
         maxColumns);
   }
 
