@@ -41,7 +41,6 @@ import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
-import org.apache.spark.storage.StorageLevel;
 
 /**
  * Issue 44's synthetic sparse logistic problem: ROWS rows over FEATURES (2¹⁸) binary features generated on the
@@ -226,15 +225,12 @@ public final class SparseLogistic {
         ? Arrays.stream(args[4].substring("grid=".length()).split(",")).mapToDouble(Double::parseDouble).toArray()
         : new double[] {1e-4, 3e-4, 1e-3, 3e-3, 1e-2};
     SparkSession spark = GridData.spark("sparse logistic", master);
-    org.apache.logging.log4j.core.config.Configurator.setLevel("io.github.sparkrvm",
-        org.apache.logging.log4j.Level.INFO); // the fit's decisions and steps
     try {
-      Dataset<Row> train = data(spark, rows, features, 1, 4).persist(StorageLevel.MEMORY_AND_DISK());
-      Dataset<Row> test = data(spark, Math.max(rows / 5, 10_000), features, 2, 4)
-          .persist(StorageLevel.MEMORY_AND_DISK());
-      long n = train.count();
-      long nonzeros = train.toJavaRDD().map(r -> (long) ((Vector) r.get(0)).numNonzeros()).reduce(Long::sum);
-      test.count();
+      SparseSplit split = SparseSplit.of((count, seed) -> data(spark, count, features, seed, 4), rows);
+      Dataset<Row> train = split.train();
+      Dataset<Row> test = split.test();
+      long n = split.rows();
+      long nonzeros = split.nonzeros();
       MulticlassClassificationEvaluator logLoss = new MulticlassClassificationEvaluator().setMetricName("logLoss");
       List<Outcome> outcomes = new ArrayList<>();
 

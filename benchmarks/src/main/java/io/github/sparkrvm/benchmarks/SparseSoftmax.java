@@ -31,7 +31,6 @@ import org.apache.spark.ml.classification.LogisticRegressionModel;
 import org.apache.spark.ml.evaluation.MulticlassClassificationEvaluator;
 import org.apache.spark.ml.linalg.Matrix;
 import org.apache.spark.ml.linalg.SQLDataTypes;
-import org.apache.spark.ml.linalg.Vector;
 import org.apache.spark.ml.linalg.Vectors;
 import org.apache.spark.ml.param.ParamMap;
 import org.apache.spark.ml.tuning.CrossValidator;
@@ -43,7 +42,6 @@ import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
-import org.apache.spark.storage.StorageLevel;
 
 /**
  * The multinomial sibling of {@link SparseLogistic}: ROWS rows over FEATURES (2¹⁸) binary features in 3 classes,
@@ -224,15 +222,12 @@ public final class SparseSoftmax {
     int maxIter = args.length > 3 ? Integer.parseInt(args[3]) : 200;
     String mode = args.length > 4 ? args[4] : "grid=1e-4,1e-3,1e-2";
     SparkSession spark = GridData.spark("sparse softmax", master);
-    org.apache.logging.log4j.core.config.Configurator.setLevel("io.github.sparkrvm",
-        org.apache.logging.log4j.Level.INFO); // the fit's decisions and steps
     try {
-      Dataset<Row> train = data(spark, rows, features, 1, 4).persist(StorageLevel.MEMORY_AND_DISK());
-      Dataset<Row> test = data(spark, Math.max(rows / 5, 10_000), features, 2, 4)
-          .persist(StorageLevel.MEMORY_AND_DISK());
-      long n = train.count();
-      long nonzeros = train.toJavaRDD().map(r -> (long) ((Vector) r.get(0)).numNonzeros()).reduce(Long::sum);
-      test.count();
+      SparseSplit split = SparseSplit.of((count, seed) -> data(spark, count, features, seed, 4), rows);
+      Dataset<Row> train = split.train();
+      Dataset<Row> test = split.test();
+      long n = split.rows();
+      long nonzeros = split.nonzeros();
       MulticlassClassificationEvaluator logLoss = new MulticlassClassificationEvaluator().setMetricName("logLoss");
       List<Outcome> outcomes = new ArrayList<>();
       String load = Machine.describe();
