@@ -178,14 +178,14 @@ public final class SparseSoftmax {
   }
 
   private static void rvm(Dataset<Row> train, Dataset<Row> test, MulticlassClassificationEvaluator logLoss,
-      List<Outcome> outcomes, int maxIter) throws InterruptedException {
+      List<Outcome> outcomes, int maxIter, int maxAddsPerStep) throws InterruptedException {
     long t2 = System.nanoTime();
     String name = "RvmClassifier softmax, kernel linear, solver fast (sparse rows)";
     try (HeapSampler heap = new HeapSampler()) {
       Outcome outcome;
       try {
         RvmClassificationModel rvm = new RvmClassifier().setKernel("linear").setSolver("fast")
-            .setMultiClassStrategy("softmax").setMaxIter(maxIter).fit(train);
+            .setMultiClassStrategy("softmax").setMaxIter(maxIter).setMaxAddsPerStep(maxAddsPerStep).fit(train);
         double seconds = (System.nanoTime() - t2) / 1e9;
         int[][] kept = new int[CLASSES][];
         int bias = 0;
@@ -194,8 +194,8 @@ public final class SparseSoftmax {
           bias += rvm.classHasIntercept(p) ? 1 : 0;
         }
         double[] pr = precisionRecall(kept);
-        String note = rvm.rvmSummary().iterations() + " iterations, " + (rvm.rvmSummary().converged() ? "converged"
-            : "not converged") + "; " + bias + " class biases kept";
+        String note = "maxAddsPerStep " + maxAddsPerStep + "; " + rvm.rvmSummary().iterations() + " iterations, "
+            + (rvm.rvmSummary().converged() ? "converged" : "not converged") + "; " + bias + " class biases kept";
         outcome = new Outcome(name, seconds, String.valueOf(rvm.rvmSummary().dataPasses()), heap.peakMiB(),
             count(kept), logLoss.evaluate(rvm.transform(test)), pr[0], pr[1], note);
       } catch (RuntimeException e) {
@@ -212,7 +212,7 @@ public final class SparseSoftmax {
    * @param args ROWS (default 100000), FEATURES (default 262144), MASTER (default local[2]), the RVM's maxIter
    *     (default 200), and "rvm-only", or "regparam=R" to fit LogisticRegression once at R
    *     (sparse-softmax-ROWS-single.md), or "grid=R1,R2,..." to cross-validate over those regParams (default 1e-4,
-   *     1e-3, 1e-2)
+   *     1e-3, 1e-2); then the RVM's maxAddsPerStep (default 0: auto)
    * @throws Exception when a fit fails or the results cannot be written
    */
   public static void main(String[] args) throws Exception {
@@ -221,6 +221,7 @@ public final class SparseSoftmax {
     String master = args.length > 2 ? args[2] : "local[2]";
     int maxIter = args.length > 3 ? Integer.parseInt(args[3]) : 200;
     String mode = args.length > 4 ? args[4] : "grid=1e-4,1e-3,1e-2";
+    int maxAddsPerStep = args.length > 5 ? Integer.parseInt(args[5]) : 0;
     SparkSession spark = GridData.spark("sparse softmax", master);
     try {
       SparseSplit split = SparseSplit.of((count, seed) -> data(spark, count, features, seed, 4), rows);
@@ -231,7 +232,7 @@ public final class SparseSoftmax {
       MulticlassClassificationEvaluator logLoss = new MulticlassClassificationEvaluator().setMetricName("logLoss");
       List<Outcome> outcomes = new ArrayList<>();
       String load = Machine.describe();
-      rvm(train, test, logLoss, outcomes, maxIter);
+      rvm(train, test, logLoss, outcomes, maxIter, maxAddsPerStep);
       if (mode.startsWith("regparam=")) {
         single(Double.parseDouble(mode.substring("regparam=".length())), train, test, logLoss, outcomes);
       } else if (mode.startsWith("grid=")) {
@@ -249,12 +250,13 @@ public final class SparseSoftmax {
               nonzeros / (double) n, CLASSES * TRUE_PER_CLASS, test.count(), master,
               Runtime.getRuntime().maxMemory() >> 20)
           + "Command: `mvn -B -q -pl benchmarks exec:exec@sparsesoftmax -Dbenchmark.args=\"ROWS FEATURES MASTER "
-          + "MAXITER [rvm-only | regparam=R | grid=R1,R2,...]\"` (the RVM's maxIter: " + maxIter + "). The machine "
+          + "MAXITER [rvm-only | regparam=R | grid=R1,R2,...] [MAXADDSPERSTEP]\"` (the RVM's maxIter: " + maxIter + "). The machine "
           + "was shared with other engineers' builds: see the load before the fits and after them.\n\n"
           + "## Machine before the fits\n\n" + load + "\n## Machine after the fits\n\n" + Machine.describe()
           + "\n## Results\n\n" + table;
       Files.writeString(Machine.result("sparse-softmax-" + n + (mode.startsWith("regparam=") ? "-single"
-          : mode.equals("rvm-only") ? "-rvm" : "") + ".md"), report);
+          : mode.equals("rvm-only") ? "-rvm" : "") + (maxAddsPerStep > 0 ? "-adds" + maxAddsPerStep : "") + ".md"),
+          report);
       System.out.print(report);
     } finally {
       spark.stop();
