@@ -167,6 +167,17 @@ class LeaveOneOutDensityTest {
   }
 
   @Test
+  void theGaussianCriterionIsItLessTwoPerBasisFunctionKept() {
+    double[][] all = posterior(-1);
+    InMemoryStatistics data = new InMemoryStatistics(phi, N, CANDIDATES, targets, rowWeights);
+    RelevanceFit fit = new RelevanceFit(ACTIVE, all[1], alpha, all[0], BETA, 3, true, new double[] {-50.0, -40.0},
+        new int[] {1, ACTIVE.length}, 0);
+    assertEquals(bruteForce() - 2 * ACTIVE.length, GammaCriterion.LEAVE_ONE_OUT_LESS_TWO_PER_KEPT.of(fit, data),
+        1e-9 * Math.abs(bruteForce()));
+    assertEquals(-40.0 - ACTIVE.length, GammaCriterion.EVIDENCE_LESS_KEPT.of(fit, data), 0.0);
+  }
+
+  @Test
   void aRowThatDecidesAWeightAloneHasNoDensity() {
     // leverage 1: β s² = 1
     assertEquals(Double.NEGATIVE_INFINITY, LeaveOneOutDensity.ofRow(1.0, 0.5, 0.25, 4.0), 0.0);
