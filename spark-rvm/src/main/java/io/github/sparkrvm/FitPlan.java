@@ -21,6 +21,7 @@ import io.github.sparkrvm.basis.FeatureScaling;
 import io.github.sparkrvm.basis.Kernel;
 import io.github.sparkrvm.distributed.DataSummary;
 import io.github.sparkrvm.solvers.FitStart;
+import io.github.sparkrvm.solvers.GammaCriterion;
 import io.github.sparkrvm.solvers.InitialState;
 import io.github.sparkrvm.solvers.RelevanceResult;
 import io.github.sparkrvm.solvers.RelevanceSolver;
@@ -61,7 +62,7 @@ final class FitPlan {
   private final DataSummary summary;
   private final long maxResultSize;
   private final WarmStart.Initial initialModel;
-  private final boolean searchesGamma;
+  private final GammaCriterion gammaCriterion;
   private final FitChoice choice;
   private final int numClasses;
   private final double gamma;
@@ -80,13 +81,13 @@ final class FitPlan {
   private final RelevanceSolver<? extends RelevanceResult> solver;
 
   private FitPlan(String uid, RvmParams p, FitChoice choice, DataSummary summary, long maxResultSize,
-      WarmStart.Initial initialModel, double gamma, boolean searchesGamma) {
+      WarmStart.Initial initialModel, double gamma, GammaCriterion gammaCriterion) {
     this.uid = uid;
     this.params = p;
     this.summary = summary;
     this.maxResultSize = maxResultSize;
     this.initialModel = initialModel;
-    this.searchesGamma = searchesGamma;
+    this.gammaCriterion = gammaCriterion;
     this.choice = choice;
     boolean perClass = choice.family().perClass();
     numClasses = perClass ? summary.numClasses() : 0;
@@ -129,7 +130,7 @@ final class FitPlan {
       DriverMemory.check(m, "maxBasis", choice.linear());
     }
     LOG.info("{}: {} rows, {} features, {} candidate basis functions, gamma={}{}{}", uid, summary.rows(), dim, m,
-        gamma, !searchesGamma ? "" : " (gamma is unset: the search by the evidence starts here)",
+        gamma, gammaCriterion == null ? "" : " (gamma is unset: the search by the evidence starts here)",
         perClass ? ", " + numClasses + " classes" : "");
     form = choice.variational() ? logged(VariationalForm.of(new VariationalForm.Inputs(choice.form(),
         summary.weightedRows(), m, choice.linear())), VariationalForm::describe) : null;
@@ -329,7 +330,7 @@ final class FitPlan {
     double initialGamma = initialModel == null ? Double.NaN : initialModel.fitted().kernel().gamma();
     double gamma = set ? p.getGamma() : !Double.isNaN(initialGamma) ? initialGamma : 1.0 / summary.dim();
     return new FitPlan(uid, p, choice, summary, maxResultSize, initialModel, gamma,
-        !set && hasGamma && initialModel == null && choice.family().classifier());
+        set || !hasGamma || initialModel != null ? null : GammaCriterion.of(choice.family()).orElse(null));
   }
 
   /**
@@ -339,17 +340,24 @@ final class FitPlan {
    * @param gamma the kernel scale
    */
   FitPlan withGamma(double gamma) {
-    return new FitPlan(uid, params, choice, summary, maxResultSize, initialModel, gamma, false);
+    return new FitPlan(uid, params, choice, summary, maxResultSize, initialModel, gamma, null);
   }
 
   /**
-   * {@return whether the fit chooses γ by the evidence: the param gamma is unset, the kernel has a γ, the family is a
-   * classifier's (bernoulli, multinomial: on the regression sets of benchmarks/results/model-quality.md the exact
-   * evidence chose narrower kernels than cross-validation and predicted worse, so gaussian and poisson keep 1 /
-   * features), and the fit does not start from an initial model (whose γ it keeps)}
+   * {@return whether the fit chooses γ by a search ({@link #gammaCriterion}): the param gamma is unset, the kernel
+   * has a γ, the family has a criterion (bernoulli, multinomial and gaussian; poisson keeps 1 / features), and the
+   * fit does not start from an initial model (whose γ it keeps)}
    */
   boolean searchesGamma() {
-    return searchesGamma;
+    return gammaCriterion != null;
+  }
+
+  /**
+   * {@return what the search for γ maximises, chosen by the family ({@link GammaCriterion#of}); null when the fit
+   * does not search ({@link #searchesGamma})}
+   */
+  GammaCriterion gammaCriterion() {
+    return gammaCriterion;
   }
 
   /**
