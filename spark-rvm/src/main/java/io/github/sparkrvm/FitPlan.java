@@ -96,9 +96,11 @@ final class FitPlan {
     kernel = Kernel.of(p.getKernel(), gamma, p.getDegree(), p.getCoef0());
     WarmStart warm = initialModel == null ? null : WarmStart.of(initialModel, p, choice, kernel, dim, numClasses);
     int candidates = dim + (p.getFitIntercept() ? 1 : 0);
+    long heap = Runtime.getRuntime().maxMemory();
     layout = SparseLayout.of(new SparseLayout.Inputs(choice, candidates, summary.density(),
-        warm == null || isZero(warm.scaling().shift()), DriverMemory.primalFits(candidates,
-            Runtime.getRuntime().maxMemory())));
+        warm == null || isZero(warm.scaling().shift()), choice.softmax()
+            ? DriverMemory.fastSoftmaxFits(numClasses, candidates, heap)
+            : DriverMemory.primalFits(candidates, heap)));
     scaling = warm != null ? warm.scaling()
         : p.getStandardization()
             ? FeatureScaling.fromStandardDeviations(layout.sparse() ? new double[dim] : summary.featureMean(),
@@ -109,11 +111,13 @@ final class FitPlan {
     int m = basis.numCandidates();
     start = presentOnly(start(warm, p, dim), summary);
     int[][] blocks = classCandidates();
-    if (layout.sparse()) {
+    if (layout.sparse() && choice.softmax()) {
+      LOG.info("{}: {}; room for up to {} active (class, feature) pairs on the driver", uid, layout.why(),
+          DriverMemory.checkSparseSoftmax(numClasses, m, heap));
+    } else if (layout.sparse()) {
       int concurrent = perClass ? Math.min(p.getParallelism(), numClasses) : 1;
       LOG.info("{}: {}; room for up to {} active features on the driver{}", uid, layout.why(),
-          DriverMemory.checkSparse(m, Runtime.getRuntime().maxMemory() / concurrent,
-              choice.family().hasNoise()),
+          DriverMemory.checkSparse(m, Runtime.getRuntime().maxMemory() / concurrent),
           concurrent == 1 ? "" : " in each of " + concurrent + " one-vs-rest fits at once");
     } else if (choice.softmax() && choice.method() == FitChoice.Method.FAST) {
       DriverMemory.checkFastSoftmax(numClasses, m, choice.linear());
@@ -137,7 +141,9 @@ final class FitPlan {
         : Placement.of(new Placement.Inputs(summary.rows(), summary.weightedRows(), m, dim,
             !choice.family().hasNoise() || fast, fast && !perClass && choice.family().laplace() != null,
             p.getMaxDriverDesignSizeInMB(), Runtime.getRuntime().maxMemory(), maxResultSize)), Placement::describe);
-    boolean softmaxAtScale = choice.softmax() && fast && blocks == null
+    // on sparse rows every step scores the K·M pairs apart over the cluster: no rounds over a shortlist, whose passes
+    // over every pair would bring K·M × k cross products to the driver
+    boolean softmaxAtScale = choice.softmax() && fast && blocks == null && !layout.sparse()
         && (long) numClasses * m >= SOFTMAX_AT_SCALE_PAIRS;
     adds = AddsPolicy.of(new AddsPolicy.Inputs(p.getMaxAddsPerStep(), summary.weightedRows(), placement.onDriver(),
         placement.atScale() || softmaxAtScale, choice.softmax() && fast, start instanceof FitStart.Warm));
