@@ -99,13 +99,14 @@ class RvmModelData:
 
 
 def _gamma_choice(fields) -> Optional[GammaChoice]:
-    """The search for γ by the evidence saved with the model (model format 5), or None: gamma was set, or the model
+    """The search for γ saved with the model (model format 5), or None: gamma was set, or the model
     was saved before format 5."""
     tried = [float(v) for v in fields.get("gammaTried") or []]
     if not tried:
         return None
     return GammaChoice(tried=tried, logMarginalLikelihood=[float(v) for v in fields["gammaEvidence"]],
                        kept=[int(v) for v in fields["gammaKept"]],
+                       criterion=[float(v) for v in fields["gammaCriterion"]],
                        chosen=float(fields["gammaChosen"]), rows=int(fields["gammaRows"]))
 
 

@@ -77,14 +77,16 @@ class _SpecParams:
 
 @dataclass(frozen=True)
 class GammaChoice:
-    """The search for the kernel's γ by the evidence (the JVM's RvmTrainingSummary.GammaChoice): the γ tried in the
-    order tried, the log marginal likelihood of the fit at each, the α each fit kept (basis functions, or (class,
-    basis function) pairs), the one chosen (the highest log marginal likelihood less one per α kept; the model's
-    gamma) and the rows each fit of the search was on."""
+    """The search for the kernel's γ (the JVM's RvmTrainingSummary.GammaChoice): the γ tried in the order tried, the
+    log marginal likelihood of the fit at each, the α each fit kept (basis functions, or (class, basis function)
+    pairs), the criterion the search maximised at each (bernoulli and multinomial: the log marginal likelihood less
+    one per α kept; gaussian: the leave-one-out log density of the training rows less two per α kept), the one chosen
+    (the highest criterion; the model's gamma) and the rows each fit of the search was on."""
 
     tried: List[float]
     logMarginalLikelihood: List[float]
     kept: List[int]
+    criterion: List[float]
     chosen: float
     rows: int
 
@@ -154,7 +156,8 @@ class RvmTrainingSummary:
             gammaChoice=None if choice is None else GammaChoice(
                 tried=[float(v) for v in choice.tried()],
                 logMarginalLikelihood=[float(v) for v in choice.logMarginalLikelihood()],
-                kept=[int(v) for v in choice.kept()], chosen=float(choice.chosen()), rows=int(choice.rows())),
+                kept=[int(v) for v in choice.kept()], criterion=[float(v) for v in choice.criterion()],
+                chosen=float(choice.chosen()), rows=int(choice.rows())),
             standardizationChoice=None if scaling is None else StandardizationChoice(
                 standardizedLogMarginalLikelihood=float(scaling.standardizedLogMarginalLikelihood()),
                 rawLogMarginalLikelihood=float(scaling.rawLogMarginalLikelihood()),

@@ -126,7 +126,8 @@ def test_gamma_none_is_chosen_by_the_evidence(spark, ripley, tmp_path):
     assert choice is not None and choice.rows == 250
     assert choice.tried[0] == 0.5  # the search starts at 1 / features
     # the highest evidence less one nat per α kept
-    best = max(range(len(choice.tried)), key=lambda i: choice.logMarginalLikelihood[i] - choice.kept[i])
+    assert choice.criterion == [e - k for e, k in zip(choice.logMarginalLikelihood, choice.kept)]
+    best = max(range(len(choice.tried)), key=lambda i: choice.criterion[i])
     assert choice.chosen == choice.tried[best] == model.getGamma()
     # saved with the model: what read_model_data gives a Spark Connect user
     model.write().save(str(tmp_path / "searched"))

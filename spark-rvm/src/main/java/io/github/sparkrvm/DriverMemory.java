@@ -61,36 +61,27 @@ final class DriverMemory {
   }
 
   /**
-   * The copies of the candidates' terms (M × (k + 2) doubles: gradient, diagonal and the Gram columns of the k active
-   * features) the driver holds at once in a step of the fast gaussian solver on sparse rows: the merged pass, the
-   * terms, and the solver's products with the posterior.
-   */
-  static final int SPARSE_COPIES = io.github.sparkrvm.distributed.SparseStatistics.TERM_COPIES;
-
-  /**
-   * The vectors of M doubles the driver holds at once in a step of the fast binary, count or one-vs-rest solver on
-   * sparse rows, whose candidates are scored apart over the cluster ({@code SparseStatistics#laplaceScores}): S and Q
-   * as the ranges of candidates return them and as the solver reads them, the ranking of their actions, and the first
-   * pass's gradient and diagonal with the partitions' results it merges; besides the k × k posterior.
+   * The vectors of M doubles the driver holds at once in a step of the fast solver on sparse rows, whose candidates
+   * are scored apart over the cluster ({@code SparseStatistics#laplaceScores}, the gaussian solver's
+   * {@code sparsityQuality}): S and Q as the ranges of candidates return them and as the solver reads them, the
+   * ranking of their actions, the gaussian fit's projection and Gram diagonal or the first pass's gradient and
+   * diagonal with the partitions' results it merges, a Gram column being computed; besides the k × k posterior (and
+   * the gaussian fit's Gram entries among the candidates it asked for).
    */
   static final int SCORE_VECTORS = 16;
 
   /** The fewest active features the sparse layout must have room for, or the fit is refused before it starts. */
   static final int SPARSE_MIN_ACTIVE = 16;
 
-  /**
-   * Bytes the driver holds in a step of the fast solver on sparse rows over m candidates with k active: O(M + k²)
-   * when the candidates are scored apart, O(M·k + k²) for the gaussian solver's Gram columns.
-   */
-  static long sparseBytesFor(long m, long k, boolean gramColumns) {
-    return (gramColumns ? SPARSE_COPIES * 8L * m * (k + 2) : SCORE_VECTORS * 8L * m) + bytesFor(k);
+  /** Bytes the driver holds in a step of the fast solver on sparse rows over m candidates with k active: O(M + k²). */
+  static long sparseBytesFor(long m, long k) {
+    return SCORE_VECTORS * 8L * m + bytesFor(k);
   }
 
   /** {@return the most active features a fast fit on sparse rows over m candidates has room for in this heap} */
-  static long sparseActiveRoom(long m, long available, boolean gramColumns) {
-    long k = gramColumns ? Math.max(0, available / 10 * 6 / (SPARSE_COPIES * 8L * m) - 2)
-        : (long) Math.sqrt(Math.max(0.0, (available / 10 * 6 - SCORE_VECTORS * 8.0 * m) / (MATRIX_COPIES * 8.0)));
-    while (k > 0 && !fits(sparseBytesFor(m, k, gramColumns), available)) {
+  static long sparseActiveRoom(long m, long available) {
+    long k = (long) Math.sqrt(Math.max(0.0, (available / 10 * 6 - SCORE_VECTORS * 8.0 * m) / (MATRIX_COPIES * 8.0)));
+    while (k > 0 && !fits(sparseBytesFor(m, k), available)) {
       k--;
     }
     return k;
@@ -98,22 +89,42 @@ final class DriverMemory {
 
   /**
    * {@return the room for active features of a fast fit on sparse rows over m candidates (what the driver holds:
-   * O(M + k²) when the candidates are scored apart, O(M·k + k²) for the gaussian solver's Gram columns; never M × M)},
-   * refusing the fit when fewer than {@link #SPARSE_MIN_ACTIVE} fit
-   *
-   * @param gramColumns whether the fit reads Gram columns (family gaussian) rather than scores apart
+   * O(M + k²), the candidates scored apart; never M × M, nor M × k)}, refusing the fit when fewer than
+   * {@link #SPARSE_MIN_ACTIVE} fit
    */
-  static long checkSparse(int m, long available, boolean gramColumns) {
-    long room = sparseActiveRoom(m, available, gramColumns);
+  static long checkSparse(int m, long available) {
+    long room = sparseActiveRoom(m, available);
     if (room < Math.min(SPARSE_MIN_ACTIVE, m)) {
       throw new IllegalArgumentException("kernel 'linear' with solver 'fast' on sparse rows over " + m + " candidate "
-          + "basis functions holds " + (gramColumns
-              ? "each candidate's terms against the active features (" + SPARSE_COPIES + " copies of " + m
-                  + " × (k + 2) doubles for k active)"
-              : SCORE_VECTORS + " vectors of " + m + " doubles (each candidate's scores) and the k × k posterior")
-          + ", but a driver of " + (available >> 20) + " MiB has room "
+          + "basis functions holds " + SCORE_VECTORS + " vectors of " + m + " doubles (each candidate's scores) and "
+          + "the k × k posterior, but a driver of " + (available >> 20) + " MiB has room "
           + "for only " + room + " active features: use fewer features (e.g. HashingTF or FeatureHasher with a "
           + "smaller numFeatures, or the largest LibSVM index), or raise spark.driver.memory");
+    }
+    return room;
+  }
+
+  /**
+   * {@return the room for active (class, feature) pairs of the fast softmax on sparse rows over {@code classes} ×
+   * {@code m} pairs, whose steps score the pairs apart over the cluster: the driver holds {@link #SCORE_VECTORS}
+   * vectors of K·M doubles and the k × k posterior of the k active pairs (O(K·M + k²), never K·M × k)}, refusing the
+   * fit when fewer than {@link #SPARSE_MIN_ACTIVE} fit
+   *
+   * @param classes K
+   * @param m M, the candidates of one class (the features and the bias)
+   * @param available the driver's heap, in bytes
+   */
+  static long checkSparseSoftmax(int classes, int m, long available) {
+    long pairs = (long) classes * m;
+    long room = sparseActiveRoom(pairs, available);
+    if (room < Math.min(SPARSE_MIN_ACTIVE, pairs)) {
+      throw new IllegalArgumentException("family 'multinomial' with multiClassStrategy 'softmax', kernel 'linear' and "
+          + "solver 'fast' on sparse rows scores " + classes + " classes × " + m + " candidate basis functions = "
+          + pairs + " (class, feature) pairs: " + SCORE_VECTORS + " vectors of " + pairs + " doubles and the k × k "
+          + "posterior of the k active pairs, but a driver of " + (available >> 20) + " MiB has room for only " + room
+          + " active pairs: use fewer features (e.g. HashingTF or FeatureHasher with a smaller numFeatures, or the "
+          + "largest LibSVM index), multiClassStrategy 'ovr' (" + classes + " binary fits over " + m + " candidates "
+          + "each), or raise spark.driver.memory");
     }
     return room;
   }
@@ -239,6 +250,11 @@ final class DriverMemory {
           + ", use multiClassStrategy 'ovr' (" + classes + " binary fits of " + m + " × " + m + " each), or "
           + "raise spark.driver.memory");
     }
+  }
+
+  /** {@return whether the dense fast softmax's matrices over {@code classes} × m pairs fit a heap of this size} */
+  static boolean fastSoftmaxFits(int classes, long m, long available) {
+    return fits(fastBytesFor(classes, m), available);
   }
 
   /** Bytes the fast softmax needs for K·m candidates scored against up to m active weights, and the m × m ones. */

@@ -21,6 +21,7 @@ import io.github.sparkrvm.basis.FeatureScaling;
 import io.github.sparkrvm.basis.Kernel;
 import io.github.sparkrvm.distributed.DataSummary;
 import io.github.sparkrvm.solvers.FitStart;
+import io.github.sparkrvm.solvers.GammaCriterion;
 import io.github.sparkrvm.solvers.InitialState;
 import io.github.sparkrvm.solvers.RelevanceResult;
 import io.github.sparkrvm.solvers.RelevanceSolver;
@@ -61,7 +62,7 @@ final class FitPlan {
   private final DataSummary summary;
   private final long maxResultSize;
   private final WarmStart.Initial initialModel;
-  private final boolean searchesGamma;
+  private final GammaCriterion gammaCriterion;
   private final FitChoice choice;
   private final int numClasses;
   private final double gamma;
@@ -80,13 +81,13 @@ final class FitPlan {
   private final RelevanceSolver<? extends RelevanceResult> solver;
 
   private FitPlan(String uid, RvmParams p, FitChoice choice, DataSummary summary, long maxResultSize,
-      WarmStart.Initial initialModel, double gamma, boolean searchesGamma) {
+      WarmStart.Initial initialModel, double gamma, GammaCriterion gammaCriterion) {
     this.uid = uid;
     this.params = p;
     this.summary = summary;
     this.maxResultSize = maxResultSize;
     this.initialModel = initialModel;
-    this.searchesGamma = searchesGamma;
+    this.gammaCriterion = gammaCriterion;
     this.choice = choice;
     boolean perClass = choice.family().perClass();
     numClasses = perClass ? summary.numClasses() : 0;
@@ -95,9 +96,11 @@ final class FitPlan {
     kernel = Kernel.of(p.getKernel(), gamma, p.getDegree(), p.getCoef0());
     WarmStart warm = initialModel == null ? null : WarmStart.of(initialModel, p, choice, kernel, dim, numClasses);
     int candidates = dim + (p.getFitIntercept() ? 1 : 0);
+    long heap = Runtime.getRuntime().maxMemory();
     layout = SparseLayout.of(new SparseLayout.Inputs(choice, candidates, summary.density(),
-        warm == null || isZero(warm.scaling().shift()), DriverMemory.primalFits(candidates,
-            Runtime.getRuntime().maxMemory())));
+        warm == null || isZero(warm.scaling().shift()), choice.softmax()
+            ? DriverMemory.fastSoftmaxFits(numClasses, candidates, heap)
+            : DriverMemory.primalFits(candidates, heap)));
     scaling = warm != null ? warm.scaling()
         : p.getStandardization()
             ? FeatureScaling.fromStandardDeviations(layout.sparse() ? new double[dim] : summary.featureMean(),
@@ -108,11 +111,13 @@ final class FitPlan {
     int m = basis.numCandidates();
     start = presentOnly(start(warm, p, dim), summary);
     int[][] blocks = classCandidates();
-    if (layout.sparse()) {
+    if (layout.sparse() && choice.softmax()) {
+      LOG.info("{}: {}; room for up to {} active (class, feature) pairs on the driver", uid, layout.why(),
+          DriverMemory.checkSparseSoftmax(numClasses, m, heap));
+    } else if (layout.sparse()) {
       int concurrent = perClass ? Math.min(p.getParallelism(), numClasses) : 1;
       LOG.info("{}: {}; room for up to {} active features on the driver{}", uid, layout.why(),
-          DriverMemory.checkSparse(m, Runtime.getRuntime().maxMemory() / concurrent,
-              choice.family().hasNoise()),
+          DriverMemory.checkSparse(m, Runtime.getRuntime().maxMemory() / concurrent),
           concurrent == 1 ? "" : " in each of " + concurrent + " one-vs-rest fits at once");
     } else if (choice.softmax() && choice.method() == FitChoice.Method.FAST) {
       DriverMemory.checkFastSoftmax(numClasses, m, choice.linear());
@@ -125,7 +130,7 @@ final class FitPlan {
       DriverMemory.check(m, "maxBasis", choice.linear());
     }
     LOG.info("{}: {} rows, {} features, {} candidate basis functions, gamma={}{}{}", uid, summary.rows(), dim, m,
-        gamma, !searchesGamma ? "" : " (gamma is unset: the search by the evidence starts here)",
+        gamma, gammaCriterion == null ? "" : " (gamma is unset: the search by the evidence starts here)",
         perClass ? ", " + numClasses + " classes" : "");
     form = choice.variational() ? logged(VariationalForm.of(new VariationalForm.Inputs(choice.form(),
         summary.weightedRows(), m, choice.linear())), VariationalForm::describe) : null;
@@ -136,7 +141,9 @@ final class FitPlan {
         : Placement.of(new Placement.Inputs(summary.rows(), summary.weightedRows(), m, dim,
             !choice.family().hasNoise() || fast, fast && !perClass && choice.family().laplace() != null,
             p.getMaxDriverDesignSizeInMB(), Runtime.getRuntime().maxMemory(), maxResultSize)), Placement::describe);
-    boolean softmaxAtScale = choice.softmax() && fast && blocks == null
+    // on sparse rows every step scores the K·M pairs apart over the cluster: no rounds over a shortlist, whose passes
+    // over every pair would bring K·M × k cross products to the driver
+    boolean softmaxAtScale = choice.softmax() && fast && blocks == null && !layout.sparse()
         && (long) numClasses * m >= SOFTMAX_AT_SCALE_PAIRS;
     adds = AddsPolicy.of(new AddsPolicy.Inputs(p.getMaxAddsPerStep(), summary.weightedRows(), placement.onDriver(),
         placement.atScale() || softmaxAtScale, choice.softmax() && fast, start instanceof FitStart.Warm));
@@ -323,7 +330,7 @@ final class FitPlan {
     double initialGamma = initialModel == null ? Double.NaN : initialModel.fitted().kernel().gamma();
     double gamma = set ? p.getGamma() : !Double.isNaN(initialGamma) ? initialGamma : 1.0 / summary.dim();
     return new FitPlan(uid, p, choice, summary, maxResultSize, initialModel, gamma,
-        !set && hasGamma && initialModel == null && choice.family().classifier());
+        set || !hasGamma || initialModel != null ? null : GammaCriterion.of(choice.family()).orElse(null));
   }
 
   /**
@@ -333,17 +340,24 @@ final class FitPlan {
    * @param gamma the kernel scale
    */
   FitPlan withGamma(double gamma) {
-    return new FitPlan(uid, params, choice, summary, maxResultSize, initialModel, gamma, false);
+    return new FitPlan(uid, params, choice, summary, maxResultSize, initialModel, gamma, null);
   }
 
   /**
-   * {@return whether the fit chooses γ by the evidence: the param gamma is unset, the kernel has a γ, the family is a
-   * classifier's (bernoulli, multinomial: on the regression sets of benchmarks/results/model-quality.md the exact
-   * evidence chose narrower kernels than cross-validation and predicted worse, so gaussian and poisson keep 1 /
-   * features), and the fit does not start from an initial model (whose γ it keeps)}
+   * {@return whether the fit chooses γ by a search ({@link #gammaCriterion}): the param gamma is unset, the kernel
+   * has a γ, the family has a criterion (bernoulli, multinomial and gaussian; poisson keeps 1 / features), and the
+   * fit does not start from an initial model (whose γ it keeps)}
    */
   boolean searchesGamma() {
-    return searchesGamma;
+    return gammaCriterion != null;
+  }
+
+  /**
+   * {@return what the search for γ maximises, chosen by the family ({@link GammaCriterion#of}); null when the fit
+   * does not search ({@link #searchesGamma})}
+   */
+  GammaCriterion gammaCriterion() {
+    return gammaCriterion;
   }
 
   /**

@@ -20,6 +20,7 @@ import io.github.sparkrvm.basis.BasisFunctions;
 import io.github.sparkrvm.basis.KernelReach;
 import io.github.sparkrvm.basis.RowBlock;
 import io.github.sparkrvm.distributed.DataSummary;
+import io.github.sparkrvm.solvers.GammaCriterion;
 import io.github.sparkrvm.solvers.GammaSearch;
 import io.github.sparkrvm.statistics.LocalStatistics;
 import io.github.sparkrvm.util.IterationListener;
@@ -29,10 +30,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The choice of the kernel's γ by the evidence when the param gamma is unset, and of standardization with it when
- * that param is unset too (issue 42): the search ({@link GammaSearch}) over the rows the fit collected to the driver,
- * bounded by {@link KernelReach}, each γ tried fitted by the plan's driver solver; and the comparison of the two
- * scalings' searches. Spark-free: {@link RvmTraining} collects the rows and runs the fits over the cluster.
+ * The choice of the kernel's γ when the param gamma is unset (by the evidence; for gaussian, by the leave-one-out
+ * density: {@link GammaCriterion}), and of a classifier's standardization with it when that param is unset too
+ * (issue 42): the search ({@link GammaSearch}) over the rows the fit collected to the driver, bounded by
+ * {@link KernelReach}, each γ tried fitted by the plan's driver solver; and the comparison of the two scalings'
+ * searches. Spark-free: {@link RvmTraining} collects the rows and runs the fits over the cluster.
  */
 final class GammaByEvidence {
 
@@ -54,7 +56,8 @@ final class GammaByEvidence {
       List<GammaSearch.Trial> tried = outcome.tried();
       return new RvmTrainingSummary.GammaChoice(tried.stream().mapToDouble(GammaSearch.Trial::gamma).toArray(),
           tried.stream().mapToDouble(GammaSearch.Trial::logMarginalLikelihood).toArray(),
-          tried.stream().mapToInt(GammaSearch.Trial::kept).toArray(), outcome.best().gamma(), rows);
+          tried.stream().mapToInt(GammaSearch.Trial::kept).toArray(),
+          tried.stream().mapToDouble(GammaSearch.Trial::criterion).toArray(), outcome.best().gamma(), rows);
     }
   }
 
@@ -75,30 +78,35 @@ final class GammaByEvidence {
     boolean every = plan.searchesOnEveryRow();
     long n = rows.stream().mapToLong(RowBlock::size).sum();
     int dim = summary.dim();
-    LOG.info("{}: gamma is unset: choosing it by the evidence (the log marginal likelihood) on {} rows{}, around 1 / "
-        + "{} features = {}", uid, n, every ? "" : " (a seeded sample of the " + summary.rows() + ")", summary.dim(),
-        plan.gamma());
+    LOG.info("{}: gamma is unset: choosing it by {} on {} rows{}, around 1 / {} features = {}", uid,
+        plan.gammaCriterion().description(), n, every ? "" : " (a seeded sample of the " + summary.rows() + ")",
+        summary.dim(), plan.gamma());
     long start = System.nanoTime();
     double largest = KernelReach.largestGamma(p.getKernel(), rows, plan.scaling().applyRows(plan.centres()), dim);
     if (largest < Double.POSITIVE_INFINITY) {
       LOG.info("{}: the search tries gamma up to {}, where the median basis function is as wide (standard deviation "
           + "1 / sqrt(2 gamma)) as the distance from its centre to the nearest other row", uid, largest);
     }
-    GammaSearch.Outcome outcome = GammaSearch.search(plan.gamma(), largest, gamma -> {
+    GammaCriterion criterion = plan.gammaCriterion();
+    GammaSearch.Outcome outcome = GammaSearch.search(plan.gamma(), largest, criterion, gamma -> {
       BasisFunctions basis = plan.basisAt(gamma);
-      return plan.searchSolver(basis, n).fit(LocalStatistics.expanded(rows, basis),
-          told.apply(" (gamma " + gamma + ")"));
+      LocalStatistics data = LocalStatistics.expanded(rows, basis);
+      return new GammaSearch.Fitted(plan.searchSolver(basis, n).fit(data, told.apply(" (gamma " + gamma + ")")),
+          data);
     }, t -> LOG.info("{}: gamma {}: log marginal likelihood {}, {} kept, {} iterations: criterion {}", uid,
         t.gamma(), t.logMarginalLikelihood(), t.kept(), t.fit().iterations(), t.criterion()));
-    LOG.info("{}: gamma {} chosen by the evidence (log marginal likelihood {} less one per basis function kept: {}) "
-        + "of {} tried, in {} s", uid, outcome.best().gamma(), outcome.best().logMarginalLikelihood(),
-        outcome.best().criterion(), outcome.tried().size(), (System.nanoTime() - start) / 1e9);
+    LOG.info("{}: gamma {} chosen by {}: {} (log marginal likelihood {}, {} kept) of {} tried, in {} s", uid,
+        outcome.best().gamma(), criterion.description(), outcome.best().criterion(),
+        outcome.best().logMarginalLikelihood(), outcome.best().kept(), outcome.tried().size(),
+        (System.nanoTime() - start) / 1e9);
     return new Searched(outcome, rows, n);
   }
 
   /**
    * {@return whether the evidence chooses between standardised and raw features: the params gamma and
-   * standardization are both unset, γ is searched (a classifier's rbf or poly kernel, a cold start) on every row
+   * standardization are both unset, the family is a classifier's (bernoulli, multinomial: measured on the
+   * classification sets of benchmarks/results/model-quality.md; a gaussian fit keeps the param's standardization), γ
+   * is searched (an rbf or poly kernel, a cold start) on every row
    * (the driver's design: at scale the search runs on a sample and the fit again on every row, which would double),
    * and every feature's squares are finite on its own scale}
    *
@@ -107,7 +115,8 @@ final class GammaByEvidence {
    * @param summary the summary pass over every training row
    */
   static boolean choosesStandardization(RvmParams p, FitPlan plan, DataSummary summary) {
-    return !p.isSet(p.standardization()) && plan.searchesGamma() && plan.searchesOnEveryRow() && !plan.sparse()
+    return !p.isSet(p.standardization()) && plan.choice().family().classifier() && plan.searchesGamma()
+        && plan.searchesOnEveryRow() && !plan.sparse()
         && SummaryPass.unsquarableFeature(summary) < 0;
   }
 

@@ -42,10 +42,10 @@ import org.apache.spark.sql.types.StructType;
  *       {@code features}.
  *   <li>Format 4: those, then varianceScale, the factor of a gaussian model's predictive variance (calibrateVariance;
  *       1 when there is none, and for the formats before).
- *   <li>Format 5: those, then the rest of the training summary: warnings, warmStartBasis, the search for γ by the
- *       evidence as gammaTried, gammaEvidence, gammaChosen and gammaRows (empty, NaN and 0 when there was none), and
- *       the choice of standardization by the evidence as scalingEvidence (the standardised fit's, the raw fit's;
- *       empty when there was none) and scalingStandardized. Before format 5 a loaded model's summary has no
+ *   <li>Format 5: those, then the rest of the training summary: warnings, warmStartBasis, the search for γ as
+ *       gammaTried, gammaEvidence, gammaKept, gammaCriterion, gammaChosen and gammaRows (empty, NaN and 0 when there
+ *       was none), and the choice of standardization by the evidence as scalingEvidence (the standardised fit's, the
+ *       raw fit's; empty when there was none) and scalingStandardized. Before format 5 a loaded model's summary has no
  *       warnings, −1 and neither choice.
  * </ul>
  */
@@ -97,6 +97,7 @@ final class ModelFormat {
       .add("gammaTried", doubles(), false)
       .add("gammaEvidence", doubles(), false)
       .add("gammaKept", DataTypes.createArrayType(DataTypes.IntegerType, false), false)
+      .add("gammaCriterion", doubles(), false)
       .add("gammaChosen", DataTypes.DoubleType, false)
       .add("gammaRows", DataTypes.LongType, false)
       .add("scalingEvidence", doubles(), false)
@@ -126,6 +127,7 @@ final class ModelFormat {
         g == null ? new double[0] : g.columnRelevance(), m.varianceScale(), s.warnings().toArray(new String[0]),
         s.warmStartBasis(), gc == null ? new double[0] : gc.tried(),
         gc == null ? new double[0] : gc.logMarginalLikelihood(), gc == null ? new int[0] : gc.kept(),
+        gc == null ? new double[0] : gc.criterion(),
         gc == null ? Double.NaN : gc.chosen(),
         gc == null ? 0L : gc.rows(), sc == null ? new double[0]
             : new double[] {sc.standardizedLogMarginalLikelihood(), sc.rawLogMarginalLikelihood()},
@@ -167,7 +169,7 @@ final class ModelFormat {
     double[] tried = version >= 5 ? doubles(r, "gammaTried") : new double[0];
     RvmTrainingSummary.GammaChoice gammaChoice = tried.length == 0 ? null
         : new RvmTrainingSummary.GammaChoice(tried, doubles(r, "gammaEvidence"), ints(r, "gammaKept"),
-            r.<Double>getAs("gammaChosen"), r.<Long>getAs("gammaRows"));
+            doubles(r, "gammaCriterion"), r.<Double>getAs("gammaChosen"), r.<Long>getAs("gammaRows"));
     double[] scaling = version >= 5 ? doubles(r, "scalingEvidence") : new double[0];
     RvmTrainingSummary.StandardizationChoice standardizationChoice = scaling.length == 0 ? null
         : new RvmTrainingSummary.StandardizationChoice(scaling[0], scaling[1], r.<Boolean>getAs("scalingStandardized"));

@@ -63,28 +63,31 @@ public record RvmTrainingSummary(long numRows, int iterations, boolean converged
       boolean standardization) implements Serializable {}
 
   /**
-   * The search for γ by the evidence: the γ tried in the order tried, the log marginal likelihood of the fit at each
-   * (as {@code logMarginalLikelihood}'s last entry: exact for gaussian, Laplace-approximated or the variational bound
-   * for the others; one-vs-rest: summed over the K binary fits), the α each fit kept, and the one chosen: the highest
-   * evidence less one nat per α kept (Akaike's correction for the α the evidence was maximised over:
-   * {@code solvers.GammaSearch}).
+   * The search for γ: the γ tried in the order tried, the log marginal likelihood of the fit at each (as
+   * {@code logMarginalLikelihood}'s last entry: exact for gaussian, Laplace-approximated or the variational bound for
+   * the others; one-vs-rest: summed over the K binary fits), the α each fit kept, the criterion the search maximised
+   * at each ({@code solvers.GammaCriterion}: for bernoulli and multinomial the evidence less one nat per α kept,
+   * Akaike's correction for the α the evidence was maximised over; for gaussian the leave-one-out log density of the
+   * training rows at the fit's α and β, less two nats per α kept), and the one chosen: the highest criterion.
    *
    * @param tried the γ tried, in the order tried
    * @param logMarginalLikelihood the evidence of the fit at each (−∞: none)
    * @param kept the α the fit at each kept: its basis functions (the bias among them), or (class, basis function)
    *     pairs for several classes
-   * @param chosen the γ of the highest {@code logMarginalLikelihood[i] − kept[i]}, the model's
+   * @param criterion what the search maximised, at each γ (−∞: not finite)
+   * @param chosen the γ of the highest {@code criterion}, the model's
    * @param rows the rows each fit of the search was on: every training row when the fit runs on the driver,
    *     otherwise a seeded sample of about 32,768 (the fit is then made again at the chosen γ on every row)
    */
-  public record GammaChoice(double[] tried, double[] logMarginalLikelihood, int[] kept, double chosen, long rows)
-      implements Serializable {
+  public record GammaChoice(double[] tried, double[] logMarginalLikelihood, int[] kept, double[] criterion,
+      double chosen, long rows) implements Serializable {
 
-    /** Checks that every γ tried has its evidence and count of α kept. */
+    /** Checks that every γ tried has its evidence, count of α kept and criterion. */
     public GammaChoice {
-      if (tried.length != logMarginalLikelihood.length || tried.length != kept.length || tried.length == 0) {
-        throw new IllegalArgumentException("GammaChoice: one evidence and one count kept per gamma tried expected, "
-            + "at least one");
+      if (tried.length != logMarginalLikelihood.length || tried.length != kept.length
+          || tried.length != criterion.length || tried.length == 0) {
+        throw new IllegalArgumentException("GammaChoice: one evidence, one count kept and one criterion per gamma "
+            + "tried expected, at least one");
       }
     }
   }

@@ -20,14 +20,16 @@ package io.github.sparkrvm;
  * Whether the rows are held as blocks of sparse rows over the candidates ({@code distributed.SparseStatistics}) or
  * expanded dense, decided once per fit. The sparse layout needs kernel linear and solver fast (whose steps need
  * only the m × m posterior of the active features and each candidate's terms against them), a family whose fast
- * solver reads those terms (gaussian, bernoulli, poisson, and multinomial one-vs-rest, whose binary fits run on
- * one-vs-rest views of the same rows; not the softmax), and features without a shift (standardization divides
+ * solver reads those terms (gaussian, bernoulli, poisson, multinomial one-vs-rest, whose binary fits run on
+ * one-vs-rest views of the same rows, and the softmax, whose candidates are the K·M (class, feature) pairs scored
+ * apart the same way), and features without a shift (standardization divides
  * by each feature's deviation and does not centre, as Spark's {@code LogisticRegression} on sparse data, so that
  * zeros stay zeros). It is taken when the features are wide and sparse: at least {@link #MIN_CANDIDATES}
  * candidates of which at most {@link #MAX_DENSITY} are nonzero on average; or whenever the dense path's
  * candidates² matrices would not fit the driver. Elsewhere the dense path, whose BLAS products are faster on
  * dense or narrow data, stays (measured: {@code benchmarks/results/sparse-layout-switch.md}, where the sparse
- * terms win by 3x or more up to 20% nonzero and lose at 50%).
+ * terms win by 3x or more up to 20% nonzero and lose at 50%; the softmax takes the binary fit's thresholds: both sides of
+ * its terms cost K times the binary ones, the dense N·K·M·k products against the sparse nonzeros × K × active pairs).
  *
  * @param sparse whether the rows stay sparse
  * @param why the decision, for the log
@@ -48,14 +50,14 @@ record SparseLayout(boolean sparse, String why) {
    * @param density the share of nonzero features over the rows (the summary pass)
    * @param shiftFree whether the scaling the fit must use has no shift (false for a warm start from a model that
    *     centred its features)
-   * @param denseFits whether the dense path's M × M matrices fit the driver
+   * @param denseFits whether the dense path's matrices fit the driver (M × M; the fast softmax's K·M × M)
    */
   record Inputs(FitChoice choice, int candidates, double density, boolean shiftFree, boolean denseFits) {}
 
   /** {@return the layout of a fit} */
   static SparseLayout of(Inputs in) {
     FitChoice c = in.choice();
-    if (!c.linear() || c.method() != FitChoice.Method.FAST || c.softmax() || !in.shiftFree()) {
+    if (!c.linear() || c.method() != FitChoice.Method.FAST || !in.shiftFree()) {
       return new SparseLayout(false, "");
     }
     boolean wide = in.candidates() >= MIN_CANDIDATES && in.density() <= MAX_DENSITY;
@@ -68,8 +70,8 @@ record SparseLayout(boolean sparse, String why) {
         + "features without centring them",
         in.candidates(), 100 * in.density(), wide ? "at least " + MIN_CANDIDATES + " candidates, at most "
             + 100 * MAX_DENSITY + "% nonzero" : "the dense path's " + in.candidates() + " x " + in.candidates()
-            + " matrices do not fit the driver", c.family().hasNoise()
-            ? "the Gram columns of the active features (M x (k + 2) doubles)"
+            + " matrices do not fit the driver", c.softmax() ? "each (class, feature) pair's scores (O(K x M) doubles: the pairs' terms against the "
+                + "active pairs are summed and scored by ranges over the cluster)"
             : "each candidate's scores (O(M) doubles: the candidates' terms against the active features are summed "
                 + "and scored by ranges over the cluster)"));
   }

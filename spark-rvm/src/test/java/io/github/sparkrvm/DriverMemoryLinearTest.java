@@ -67,21 +67,31 @@ class DriverMemoryLinearTest {
 
   @Test
   void solverFastHasRoomForTheActiveFeaturesOfWideSparseInput() {
-    // gaussian (Gram columns), 2^18 features and the bias in 1 GiB: 0.6 GiB / (4 copies × 8 bytes × 262,145) − 2 = 74
-    long room = DriverMemory.checkSparse((1 << 18) + 1, 1L << 30, true);
-    assertTrue(room >= 70 && room <= 74, "room " + room);
-    assertTrue(DriverMemory.sparseBytesFor((1 << 18) + 1, room, true) <= (1L << 30) / 10 * 6);
-    // scored apart (bernoulli, poisson, one-vs-rest): 16 vectors of 262,145 doubles (32 MiB) and 6 k × k matrices in
-    // the rest of 0.6 GiB: sqrt((644,245,094 − 33,554,560) / 48) = 3,567 active features
-    long apart = DriverMemory.checkSparse((1 << 18) + 1, 1L << 30, false);
+    // every family scores its candidates apart (the gaussian one too, since it no longer keeps the Gram columns of
+    // its active features, 4 copies of M × (k + 2) doubles: room for 74 then): 16 vectors of 262,145 doubles
+    // (32 MiB) and 6 k × k matrices in the rest of 0.6 GiB: sqrt((644,245,094 − 33,554,560) / 48) = 3,567 active
+    // features
+    long apart = DriverMemory.checkSparse((1 << 18) + 1, 1L << 30);
     assertTrue(apart >= 3_560 && apart <= 3_567, "room " + apart);
-    assertTrue(DriverMemory.sparseBytesFor((1 << 18) + 1, apart, false) <= (1L << 30) / 10 * 6);
-    // 2^24 features leave no room for 16 active ones in 1 GiB either way: refused, naming what to do
-    for (boolean gram : new boolean[] {true, false}) {
-      IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-          () -> DriverMemory.checkSparse((1 << 24) + 1, 1L << 30, gram));
-      assertTrue(e.getMessage().contains("raise spark.driver.memory"), e.getMessage());
-    }
+    assertTrue(DriverMemory.sparseBytesFor((1 << 18) + 1, apart) <= (1L << 30) / 10 * 6);
+    // 2^24 features leave no room for 16 active ones in 1 GiB: refused, naming what to do
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> DriverMemory.checkSparse((1 << 24) + 1, 1L << 30));
+    assertTrue(e.getMessage().contains("raise spark.driver.memory"), e.getMessage());
+  }
+
+  @Test
+  void theSparseSoftmaxHoldsItsPairsScoresAndTheActivePairsPosterior() {
+    // 3 classes × (2^18 + 1) = 786,435 pairs in 1 GiB: 16 vectors of 786,435 doubles (96 MiB) and 6 k × k matrices in
+    // the rest of 0.6 GiB: sqrt((644,245,094 − 100,663,680) / 48) = 3,365 active pairs; the dense fast softmax's
+    // 6 × (K + 1) × M² doubles (13 TiB) do not fit
+    long room = DriverMemory.checkSparseSoftmax(3, (1 << 18) + 1, 1L << 30);
+    assertTrue(room >= 3_360 && room <= 3_365, "room " + room);
+    assertFalse(DriverMemory.fastSoftmaxFits(3, (1 << 18) + 1, 1L << 30));
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> DriverMemory.checkSparseSoftmax(10, (1 << 24) + 1, 1L << 30));
+    assertTrue(e.getMessage().contains("multiClassStrategy 'ovr'") && e.getMessage().contains("(class, feature) "
+        + "pairs"), e.getMessage());
   }
 
   @Test

@@ -33,8 +33,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * γ unset: the fit chooses it by the evidence (issue 42). The summary records every γ tried with its evidence, the
- * model is the fit at the γ of the highest, and setting γ gives the fit of that γ alone, as before.
+ * γ unset: the fit chooses it by the evidence (issue 42; a regression by the leave-one-out density). The summary
+ * records every γ tried with its evidence and criterion, the model is the fit at the γ of the highest criterion, and
+ * setting γ gives the fit of that γ alone, as before.
  */
 class GammaByEvidenceTest {
 
@@ -57,7 +58,7 @@ class GammaByEvidenceTest {
     assertTrue(tried.length >= 5, "a coarse step either way and a refinement: " + Arrays.toString(tried));
     assertEquals(oneOverFeatures, tried[0], 0.0, "the search starts at 1 / features");
     assertEquals(rows, search.rows(), "on the driver: every row");
-    int chosen = chosenTrial(search);
+    int chosen = chosenByTheEvidence(search);
     assertEquals(search.chosen(), model.getGamma(), 0.0, "the model persists the chosen γ");
     double[] history = model.summary().logMarginalLikelihood();
     assertEquals(evidence[chosen], history[history.length - 1], 0.0, "the model is the search's fit at the chosen γ");
@@ -102,29 +103,35 @@ class GammaByEvidenceTest {
   }
 
   /**
-   * {@return the index of the chosen γ in the search's record, checking that it maximises the evidence less one per α
-   * kept over every γ tried}
+   * {@return the index of the chosen γ in the search's record, checking that it maximises the recorded criterion over
+   * every γ tried, and that a classifier's criterion is the evidence less one per α kept}
    */
   private static int chosenTrial(RvmTrainingSummary.GammaChoice search) {
     int chosen = -1;
     double best = Double.NEGATIVE_INFINITY;
     for (int i = 0; i < search.tried().length; i++) {
-      double criterion = search.logMarginalLikelihood()[i] - search.kept()[i];
-      if (criterion > best) {
-        best = criterion;
+      if (search.criterion()[i] > best) {
+        best = search.criterion()[i];
         chosen = i;
       }
     }
     assertEquals(search.tried()[chosen], search.chosen(), 0.0,
-        "the chosen γ has the highest evidence less one per α kept of the grid tried");
+        "the chosen γ has the highest criterion of the grid tried");
     return chosen;
+  }
+
+  /** As {@link #chosenTrial}, for a classifier: its criterion is the evidence less one per α kept. */
+  private static int chosenByTheEvidence(RvmTrainingSummary.GammaChoice search) {
+    for (int i = 0; i < search.tried().length; i++) {
+      assertEquals(search.logMarginalLikelihood()[i] - search.kept()[i], search.criterion()[i], 0.0);
+    }
+    return chosenTrial(search);
   }
 
   /** {@return the search's criterion at the γ it chose} */
   private static double criterion(RvmModel model) {
     RvmTrainingSummary.GammaChoice search = model.summary().gammaChoice();
-    int i = chosenTrial(search);
-    return search.logMarginalLikelihood()[i] - search.kept()[i];
+    return search.criterion()[chosenByTheEvidence(search)];
   }
 
   private static double last(RvmModel model) {
@@ -144,7 +151,7 @@ class GammaByEvidenceTest {
     assertNotNull(search);
     assertEquals(250, search.rows());
     assertEquals(search.chosen(), model.getGamma(), 0.0);
-    chosenTrial(search);
+    chosenByTheEvidence(search);
     assertTrue(model.summary().dataPasses() > 2, "the fit at the chosen γ passed over the cluster");
 
     // the search is saved with the model (model format 5): a loaded model, or read_model_data over Connect, has it
@@ -155,22 +162,52 @@ class GammaByEvidenceTest {
     assertArrayEquals(search.tried(), loaded.tried(), 0.0);
     assertArrayEquals(search.logMarginalLikelihood(), loaded.logMarginalLikelihood(), 0.0);
     assertArrayEquals(search.kept(), loaded.kept());
+    assertArrayEquals(search.criterion(), loaded.criterion(), 0.0);
     assertEquals(search.chosen(), loaded.chosen(), 0.0);
     assertEquals(search.rows(), loaded.rows());
   }
 
   /**
-   * A regression with γ unset keeps 1 / features (on the regression sets of model-quality.md the exact evidence chose
-   * narrower kernels than cross-validation and predicted worse): the same fit as γ = 1 set.
+   * A regression with γ unset chooses it by the leave-one-out log density less two per α kept
+   * ({@code solvers.GammaCriterion}): the summary records the search; the chosen γ has the highest criterion over
+   * the grid tried; the criterion recorded at it is the leave-one-out density of the model fitted with that γ set,
+   * computed again from that model's predictions of its training rows; the standardization is the param's (no
+   * choice by the evidence for a regression); and setting γ gives the fit of that γ alone, as before.
    */
   @Test
-  void aRegressionWithGammaUnsetKeepsOneOverFeatures() {
+  void aRegressionWithGammaUnsetChoosesItByTheLeaveOneOutDensity() {
     Dataset<Row> sinc = data("gaussian");
-    RvmModel unset = new RvmEstimator().setFamily("gaussian").fit(sinc);
-    assertNull(unset.summary().gammaChoice());
-    assertEquals(1.0, unset.getGamma(), 0.0);
-    RvmModel set = new RvmEstimator().setFamily("gaussian").setGamma(1.0).fit(sinc);
-    assertArrayEquals(set.weights().toArray(), unset.weights().toArray(), 0.0);
+    RvmModel unset = new RvmEstimator().setFamily("gaussian").setCalibrateVariance(false).fit(sinc);
+    RvmTrainingSummary.GammaChoice search = unset.summary().gammaChoice();
+    assertNotNull(search, "the summary records the search");
+    assertNull(unset.summary().standardizationChoice());
+    assertEquals(1.0, search.tried()[0], 0.0, "the search starts at 1 / features");
+    assertEquals(100, search.rows());
+    int chosen = chosenTrial(search);
+    assertEquals(search.chosen(), unset.getGamma(), 0.0, "the model persists the chosen γ");
+    assertTrue(search.chosen() != 1.0, "on sinc the leave-one-out density leaves 1 / features: " + search.chosen());
+
+    // the recorded criterion is the leave-one-out log density of the fit at that γ, less two per basis function kept
+    RvmModel at = new RvmEstimator().setFamily("gaussian").setCalibrateVariance(false).setGamma(search.chosen())
+        .fit(sinc);
+    assertNull(at.summary().gammaChoice(), "γ set: no search");
+    assertArrayEquals(unset.weights().toArray(), at.weights().toArray(), 0.0, "the search's fit is the fit at γ");
+    double beta = at.fittedNoisePrecision();
+    double loo = 0.0;
+    for (Row r : sinc.select("features", "label").collectAsList()) {
+      org.apache.spark.ml.linalg.Vector x = r.getAs(0);
+      loo += io.github.sparkrvm.statistics.LeaveOneOutDensity.ofRow(r.getDouble(1), at.predict(x),
+          at.predictVariance(x) - 1.0 / beta, beta);
+    }
+    int kept = at.summary().activeBasis()[at.summary().activeBasis().length - 1];
+    assertEquals(search.kept()[chosen], kept);
+    assertEquals(loo - 2 * kept, search.criterion()[chosen], 1e-9 * Math.abs(loo));
+
+    // γ set at 1 / features: the former default, the search's first (cold) fit exactly
+    RvmModel set = new RvmEstimator().setFamily("gaussian").setCalibrateVariance(false).setGamma(1.0).fit(sinc);
+    assertNull(set.summary().gammaChoice());
+    double[] history = set.summary().logMarginalLikelihood();
+    assertEquals(search.logMarginalLikelihood()[0], history[history.length - 1], 0.0);
   }
 
   @Test

@@ -53,9 +53,13 @@ class SparseLayoutTest {
       // a warm start from a model that centred its features keeps the dense path
       assertFalse(sparse(fast, (1 << 18) + 1, 1e-4, false, false), family);
     }
-    // one-vs-rest runs binary fits on views of the same rows; the softmax stays dense
-    assertTrue(sparse(multinomial(MultiClassStrategy.OVR), (1 << 18) + 1, 1e-4, true, false));
-    assertFalse(sparse(multinomial(MultiClassStrategy.SOFTMAX), (1 << 18) + 1, 1e-4, true, false));
+    // one-vs-rest runs binary fits on views of the same rows; the softmax scores its (class, feature) pairs apart
+    // on the same rows, by the same switch
+    for (MultiClassStrategy strategy : new MultiClassStrategy[] {MultiClassStrategy.OVR, MultiClassStrategy.SOFTMAX}) {
+      assertTrue(sparse(multinomial(strategy), (1 << 18) + 1, 1e-4, true, false), strategy.name());
+      assertFalse(sparse(multinomial(strategy), 500, 0.01, true, true), strategy.name());
+      assertFalse(sparse(multinomial(strategy), 5000, 0.5, true, true), strategy.name());
+    }
     assertFalse(sparse(choice("bernoulli", FitChoice.Method.EM, true), (1 << 18) + 1, 1e-4, true, false));
     assertFalse(sparse(choice("bernoulli", FitChoice.Method.VARIATIONAL, true), (1 << 18) + 1, 1e-4, true, false));
     assertFalse(sparse(choice("bernoulli", FitChoice.Method.FAST, false), (1 << 18) + 1, 1e-4, true, false));

@@ -32,7 +32,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The stages on wide sparse rows (issue 44): 50,000 features, beyond what the dense path's 50,001² matrices allow in
- * the tests' heap (so a fit that runs took the sparse rows), for a regression and a one-vs-rest classifier.
+ * the tests' heap (so a fit that runs took the sparse rows), for a regression and a one-vs-rest classifier; 2¹⁸
+ * features for the softmax.
  */
 class SparseLinearFitTest {
 
@@ -93,5 +94,40 @@ class SparseLinearFitTest {
     double accuracy = model.transform(data).filter("prediction = label").count() / 450.0;
     // the Bayes rule is right on 80% of the rows and a third of the rest
     assertTrue(accuracy > 0.8, "training accuracy " + accuracy);
+  }
+  @Test
+  void aSoftmaxClassifierOnSparseRowsKeepsThePlantedPairs() {
+    // 3 classes, 2^18 features, about 20 nonzeros a row (noise from a vocabulary of 2,000 spread over the indices);
+    // class p's true features 3p … 3p + 2 with weights in its score alone: the (class, feature) pairs to keep. The
+    // dense fast softmax's (K + 1)·M² doubles do not fit the tests' heap, so a fit that runs took the sparse rows.
+    double[][] truth = {{3.0, 2.5, -2.5}, {3.0, -3.0, 2.5}, {2.5, 3.0, -2.5}};
+    SparseSoftmaxProblem problem = new SparseSoftmaxProblem(1 << 18, truth, 20, 2000);
+    List<Row> rows = new ArrayList<>();
+    for (TrainingRow r : problem.rows(2000, 44)) {
+      rows.add(RowFactory.create(r.vector(), r.label()));
+    }
+    Dataset<Row> data = SparkTestSession.get().createDataFrame(rows, SparkTestSession.SCHEMA);
+    RvmClassificationModel model = new RvmClassifier().setKernel("linear").setSolver("fast")
+        .setMultiClassStrategy("softmax").setStandardization(false).fit(data);
+    int truePairs = problem.trueFeatures();
+    int keptTrue = 0;
+    int keptNoise = 0;
+    for (int p = 0; p < truth.length; p++) {
+      int[] kept = model.classRelevantFeatures(p);
+      double[] w = model.classWeights(p).toArray();
+      for (int i = 0; i < kept.length; i++) {
+        if (problem.classOf(kept[i]) == p) {
+          keptTrue++;
+          double expected = truth[p][kept[i] - 3 * p];
+          assertEquals(expected, w[i], 0.6, "weight of class " + p + ", feature " + kept[i]);
+        } else {
+          keptNoise++;
+        }
+      }
+    }
+    double recall = keptTrue / (double) truePairs;
+    double precision = keptTrue / (double) Math.max(1, keptTrue + keptNoise);
+    assertTrue(recall >= 0.95, "recall " + recall + " (" + keptTrue + " of " + truePairs + " planted pairs)");
+    assertTrue(precision >= 0.95, "precision " + precision + " (" + keptNoise + " other pairs kept)");
   }
 }

@@ -560,10 +560,10 @@ public final class ModelQuality {
           io.github.sparkrvm.RvmTrainingSummary.GammaChoice search = model.summary().gammaChoice();
           StringBuilder tried = new StringBuilder();
           for (int k = 0; search != null && k < search.tried().length; k++) {
-            tried.append(String.format(Locale.ROOT, " %.4g: %.2f (%d kept);", search.tried()[k],
-                search.logMarginalLikelihood()[k], search.kept()[k]));
+            tried.append(String.format(Locale.ROOT, " %.4g: %.2f (%d kept, criterion %.2f);", search.tried()[k],
+                search.logMarginalLikelihood()[k], search.kept()[k], search.criterion()[k]));
           }
-          // a regression with gamma unset does not search (1 / features)
+          // a poisson fit with gamma unset does not search (1 / features)
           System.err.printf(Locale.ROOT, "%s split %d: %s%s%n", p.name(), seed, search == null ? "no search, gamma "
               + gammaOf(model) : "gamma tried on " + search.rows() + " rows:" + tried,
               model.summary().standardizationChoice() == null ? ""
@@ -706,7 +706,7 @@ public final class ModelQuality {
     Path out = Files.createDirectories(root.resolve("benchmarks/target/quality")).resolve("gamma-grid-"
         + only.replace(',', '+') + ".tsv");
     StringBuilder lines = new StringBuilder("set\ttask\tsplit\tk\tgamma\tlargest\tlogML\tvectors\tloss\tseconds"
-        + "\tnoisePrecision\titerations\n");
+        + "\tnoisePrecision\titerations\tlooLogDensity\ttrainSquares\tleverage\tlooSquares\n");
     try {
       for (Problem p : problems(root.resolve("data"))) {
         if (!chosen(only, p)) {
@@ -728,9 +728,12 @@ public final class ModelQuality {
             RvmModel model = f.model();
             double took = f.seconds();
             Result r = scored(spark, p, split, model, took);
-            String line = String.format(Locale.ROOT, "%s\t%s\t%d\t%d\t%.6g\t%.6g\t%.6f\t%d\t%.6g\t%.3f\t%.6g\t%d%n",
-                p.name(), p.task().family, seed, k, gamma, largest, r.logEvidence(), r.vectors(), r.loss(),
-                took, model.fittedNoisePrecision(), model.summary().iterations());
+            double[] loo = p.task() == Task.REGRESSION ? leaveOneOut(model, split.train())
+                : new double[] {Double.NaN, Double.NaN, Double.NaN, Double.NaN};
+            String line = String.format(Locale.ROOT, "%s\t%s\t%d\t%d\t%.6g\t%.6g\t%.6f\t%d\t%.6g\t%.3f\t%.6g\t%d"
+                + "\t%.6f\t%.6g\t%.6g\t%.6g%n", p.name(), p.task().family, seed, k, gamma, largest, r.logEvidence(),
+                r.vectors(), r.loss(), took, model.fittedNoisePrecision(), model.summary().iterations(), loo[0],
+                loo[1], loo[2], loo[3]);
             lines.append(line);
             System.err.print(line);
           }
@@ -740,6 +743,29 @@ public final class ModelQuality {
     } finally {
       spark.stop();
     }
+  }
+
+  /**
+   * {@return of a gaussian model (its variance uncalibrated: 1/β + φᵀΣφ) on its training rows: the leave-one-out
+   * log density at its hyperparameters ({@code statistics.LeaveOneOutDensity}), the training residuals' squares, the
+   * leverages' sum Σ β φᵢᵀΣφᵢ (the effective degrees of freedom) and the leave-one-out residuals' squares Σ
+   * ((tᵢ − yᵢ)/(1 − hᵢ))²: the material for comparing criteria for γ (log density, GCV, PRESS)}
+   */
+  private static double[] leaveOneOut(RvmModel model, Table train) {
+    double beta = model.fittedNoisePrecision();
+    double[] out = new double[4];
+    for (int i = 0; i < train.size(); i++) {
+      org.apache.spark.ml.linalg.Vector x = org.apache.spark.ml.linalg.Vectors.dense(train.x()[i]);
+      double y = model.predict(x);
+      double s2 = model.predictVariance(x) - 1.0 / beta;
+      double e = train.t()[i] - y;
+      double h = beta * s2;
+      out[0] += io.github.sparkrvm.statistics.LeaveOneOutDensity.ofRow(train.t()[i], y, s2, beta);
+      out[1] += e * e;
+      out[2] += h;
+      out[3] += e * e / ((1.0 - h) * (1.0 - h));
+    }
+    return out;
   }
 
   /** {@return the table's features as one block} */

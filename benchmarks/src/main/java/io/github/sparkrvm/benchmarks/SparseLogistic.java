@@ -24,7 +24,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.TreeSet;
-import java.util.concurrent.atomic.AtomicLong;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.ml.classification.LogisticRegression;
 import org.apache.spark.ml.classification.LogisticRegressionModel;
@@ -42,7 +41,6 @@ import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
-import org.apache.spark.storage.StorageLevel;
 
 /**
  * Issue 44's synthetic sparse logistic problem: ROWS rows over FEATURES (2¹⁸) binary features generated on the
@@ -93,40 +91,6 @@ public final class SparseLogistic {
     StructType schema = new StructType().add("features", SQLDataTypes.VectorType()).add("label",
         DataTypes.DoubleType);
     return spark.createDataFrame(rdd, schema);
-  }
-
-  /** The driver's heap used, sampled every 50 ms while a fit runs. */
-  private static final class HeapSampler implements AutoCloseable {
-    private final AtomicLong peak = new AtomicLong();
-    private final Thread thread;
-    private volatile boolean running = true;
-
-    HeapSampler() {
-      System.gc();
-      thread = new Thread(() -> {
-        Runtime rt = Runtime.getRuntime();
-        while (running) {
-          peak.accumulateAndGet(rt.totalMemory() - rt.freeMemory(), Math::max);
-          try {
-            Thread.sleep(50);
-          } catch (InterruptedException e) {
-            return;
-          }
-        }
-      });
-      thread.setDaemon(true);
-      thread.start();
-    }
-
-    long peakMiB() {
-      return peak.get() >> 20;
-    }
-
-    @Override
-    public void close() throws InterruptedException {
-      running = false;
-      thread.join();
-    }
   }
 
   private record Outcome(String model, double seconds, String passes, long heapMiB, int nonzeros, double logLoss,
@@ -260,19 +224,13 @@ public final class SparseLogistic {
     double[] regParams = args.length > 4 && args[4].startsWith("grid=")
         ? Arrays.stream(args[4].substring("grid=".length()).split(",")).mapToDouble(Double::parseDouble).toArray()
         : new double[] {1e-4, 3e-4, 1e-3, 3e-3, 1e-2};
-    SparkSession spark = SparkSession.builder().master(master).appName("spark-rvm benchmark: sparse logistic")
-        .config("spark.ui.enabled", "false").config("spark.driver.host", "127.0.0.1")
-        .config("spark.driver.bindAddress", "127.0.0.1").getOrCreate();
-    spark.sparkContext().setLogLevel("WARN");
-    org.apache.logging.log4j.core.config.Configurator.setLevel("io.github.sparkrvm",
-        org.apache.logging.log4j.Level.INFO); // the fit's decisions and steps
+    SparkSession spark = GridData.spark("sparse logistic", master);
     try {
-      Dataset<Row> train = data(spark, rows, features, 1, 4).persist(StorageLevel.MEMORY_AND_DISK());
-      Dataset<Row> test = data(spark, Math.max(rows / 5, 10_000), features, 2, 4)
-          .persist(StorageLevel.MEMORY_AND_DISK());
-      long n = train.count();
-      long nonzeros = train.toJavaRDD().map(r -> (long) ((Vector) r.get(0)).numNonzeros()).reduce(Long::sum);
-      test.count();
+      SparseSplit split = SparseSplit.of((count, seed) -> data(spark, count, features, seed, 4), rows);
+      Dataset<Row> train = split.train();
+      Dataset<Row> test = split.test();
+      long n = split.rows();
+      long nonzeros = split.nonzeros();
       MulticlassClassificationEvaluator logLoss = new MulticlassClassificationEvaluator().setMetricName("logLoss");
       List<Outcome> outcomes = new ArrayList<>();
 

@@ -55,7 +55,8 @@ import scala.Tuple2;
  * pass reads their nonzeros, so that a pass costs O(nonzeros × active features of a row), not O(rows × candidates),
  * and nothing of size candidates² is ever formed. The fast Laplace solvers' steps are scored apart
  * ({@link #laplaceScores}: each range of candidates summed and scored on an executor, the driver receiving S, Q and
- * the reach, O(M)); the candidates' terms with their M × k cross products ({@link SparseCandidateAccumulator}) are
+ * the reach, O(M)), and so are the fast softmax's over its K·M flat (class, candidate) pairs
+ * ({@link #multinomialScores}, O(K·M) on the driver); the candidates' terms with their M × k cross products ({@link SparseCandidateAccumulator}) are
  * still computed where asked (the first step's, over no active feature), the fast Gaussian solver's Gram columns one
  * pass each
  * ({@link SparseGaussianMoments}); passes over a few columns (the Newton steps over the active basis) expand each
@@ -287,21 +288,65 @@ public final class SparseStatistics implements DesignStatistics {
         + numCandidates + " Gram matrix: only solver 'fast' runs on it");
   }
 
-  /** ΦᵀWt, the Gram diagonal and the targets' moments in one pass; each Gram column the solver asks for, one more. */
+  /**
+   * The share of the driver's heap the fast gaussian solver's cache of whole Gram columns may take (15%: 75 columns of
+   * 2¹⁸ + 1 candidates in 1 GiB), besides the O(M + k²) that {@code DriverMemory} checks.
+   */
+  static final double GRAM_CACHE_SHARE = 0.15;
+
+  /**
+   * ΦᵀWt, the Gram diagonal and the targets' moments in one pass; each Gram column the solver asks for, one more
+   * (whole while the cache of {@link #GRAM_CACHE_SHARE} of the heap has room, else at the candidates asked for only);
+   * the candidates' S and Q from the active columns while they are cached, else scored apart, one pass each time
+   * ({@link #gaussianScores}): the driver holds O(M + k²) and that cache, never more of the M × k Gram columns.
+   */
   @Override
   public GaussianColumns gaussianColumns() {
+    return gaussianColumns((int) Math.min(Integer.MAX_VALUE,
+        (long) (GRAM_CACHE_SHARE * Runtime.getRuntime().maxMemory()) / (8L * numCandidates)));
+  }
+
+  /** {@link #gaussianColumns()} with at most {@code maxColumns} whole columns kept (0: every step scored apart). */
+  GaussianColumns gaussianColumns(int maxColumns) {
     int m = numCandidates;
     SparseGaussianMoments moments = run("Gaussian moments over " + m + " candidates (sparse rows)",
         () -> new SparseGaussianMoments(m), (acc, block, labels) -> acc.add(block, labels),
         SparseGaussianMoments::merge);
-    return moments.lazyGram(j -> run("Gram column " + j + " of " + m + " candidates (sparse rows)",
+    return moments.scoredApart(j -> run("Gram column " + j + " of " + m + " candidates (sparse rows)",
         () -> new double[m], (column, block, labels) -> SparseGaussianMoments.column(block, j, column),
         (a, b) -> {
           for (int i = 0; i < a.length; i++) {
             a[i] += b[i];
           }
           return a;
-        }));
+        }), this::gaussianScores, maxColumns);
+  }
+
+  /**
+   * {S, Q} of every candidate of the Gaussian fit at the posterior (mean μ, covariance Σ) over {@code active} at noise
+   * precision β ({@link GaussianColumns#sparsityQuality}), scored apart as {@link #laplaceScores}: the Gram entries
+   * cᵢ with the active candidates summed by ranges, and S/β = Gᵢᵢ − cᵢᵀ(βΣ)cᵢ, Q/β = (ΦᵀWt)ᵢ − cᵢᵀμ scored there.
+   */
+  private double[][] gaussianScores(int[] active, double[] covariance, double[] mean, double beta) {
+    int m = numCandidates;
+    int[] act = active.clone();
+    double[] scaled = covariance.clone();
+    for (int i = 0; i < scaled.length; i++) {
+      scaled[i] *= beta;
+    }
+    double[] shift = new double[mean.length];
+    for (int a = 0; a < shift.length; a++) {
+      shift[a] = -mean[a];
+    }
+    CandidateScores scores = scoredApart("Gaussian scores of " + m + " candidates", m, active.length, scaled, shift,
+        null, scored -> SparseCrossProducts.gaussian(m, act, scored));
+    double[] bigS = scores.sparsity();
+    double[] bigQ = scores.quality();
+    for (int i = 0; i < m; i++) {
+      bigS[i] *= beta;
+      bigQ[i] *= beta;
+    }
+    return new double[][] {bigS, bigQ};
   }
 
   @Override
@@ -324,22 +369,7 @@ public final class SparseStatistics implements DesignStatistics {
 
   private CandidateTerms candidates(LaplaceLikelihood likelihood, int[] active, double[] weights, int[] over) {
     int m = numCandidates;
-    long width = over == null ? m : over.length;
-    // the step's copies, each partition's result merged on the driver, and in local mode the running tasks'
-    // accumulators with their serialised results, which share the driver's heap
-    long copies = TERM_COPIES + blocks.getNumPartitions()
-        + (blocks.context().isLocal() ? 2L * blocks.context().defaultParallelism() : 0);
-    long bytes = copies * 8L * width * (active.length + 2L);
-    long heap = Runtime.getRuntime().maxMemory();
-    if (bytes > heap / 10 * 6) {
-      throw new IllegalStateException("solver fast reached " + active.length + " active features over " + width
-          + " candidates: their terms (" + copies + " copies of " + width + " × " + (active.length + 2)
-          + " doubles: a step's, each partition's result" + (blocks.context().isLocal() ? " and the local tasks'" : "")
-          + "; " + (bytes >> 20) + " MiB) do not fit 60% of the driver's " + (heap >> 20) + " MiB. The "
-          + "scale-free prior keeps about a third of the noise features seen in many rows and every feature seen in "
-          + "a single misfit row: drop rare features first (e.g. CountVectorizer's minDF), use fewer features, or "
-          + "raise spark.driver.memory");
-    }
+    checkTermsFit(over == null ? m : over.length, active.length);
     int[] act = active.clone();
     double[] w = weights.clone();
     Broadcast<int[]> scored = scoredSets.of(over);
@@ -347,6 +377,28 @@ public final class SparseStatistics implements DesignStatistics {
         + " candidates (sparse rows)",
         () -> new SparseCandidateAccumulator(likelihood, m, act, w, scored == null ? null : scored.value()),
         (acc, block, labels) -> acc.add(block, labels), SparseCandidateAccumulator::merge).result();
+  }
+
+  /**
+   * Refuses a pass whose terms over {@code width} candidates against {@code k} active ones would take more than 60%
+   * of the driver's heap with all their copies ({@link #TERM_COPIES}, each partition's result, the local tasks').
+   */
+  private void checkTermsFit(long width, int k) {
+    // the step's copies, each partition's result merged on the driver, and in local mode the running tasks'
+    // accumulators with their serialised results, which share the driver's heap
+    long copies = TERM_COPIES + blocks.getNumPartitions()
+        + (blocks.context().isLocal() ? 2L * blocks.context().defaultParallelism() : 0);
+    long bytes = copies * 8L * width * (k + 2L);
+    long heap = Runtime.getRuntime().maxMemory();
+    if (bytes > heap / 10 * 6) {
+      throw new IllegalStateException("solver fast reached " + k + " active features over " + width
+          + " candidates: their terms (" + copies + " copies of " + width + " × " + (k + 2)
+          + " doubles: a step's, each partition's result" + (blocks.context().isLocal() ? " and the local tasks'" : "")
+          + "; " + (bytes >> 20) + " MiB) do not fit 60% of the driver's " + (heap >> 20) + " MiB. The "
+          + "scale-free prior keeps about a third of the noise features seen in many rows and every feature seen in "
+          + "a single misfit row: drop rare features first (e.g. CountVectorizer's minDF), use fewer features, or "
+          + "raise spark.driver.memory");
+    }
   }
 
   /** Candidates scored apart: each candidate's cross products are summed and scored by range over the cluster. */
@@ -371,24 +423,93 @@ public final class SparseStatistics implements DesignStatistics {
   public CandidateScores laplaceScores(LaplaceLikelihood likelihood, int[] active, double[] weights,
       double[] covariance, double[] shift, int[] over) {
     int m = numCandidates;
-    int width = over == null ? m : over.length;
-    int k = active.length;
-    int ranges = (int) Math.max(blocks.context().defaultParallelism(),
-        Math.min(width, ((long) width * Math.max(k, 1) + RANGE_DOUBLES - 1) / RANGE_DOUBLES));
     int[] act = active.clone();
     double[] w = weights.clone();
+    return scoredApart(likelihood.title() + " scores of " + (over == null ? m : over.length + " of " + m)
+        + " candidates", over == null ? m : over.length, active.length, covariance, shift, over,
+        scored -> new SparseCrossProducts(likelihood, m, act, w, scored));
+  }
+
+  /**
+   * The softmax's S and Q of every flat (class, candidate) pair scored, as {@link #laplaceScores} scores the
+   * candidates of one score: one pass and one shuffle, each partition summing its rows' terms over the K·M pairs
+   * ({@link SparseCrossProducts#softmax}: O(nonzeros × K × active pairs of the row)), each range of pairs summed and
+   * scored on an executor, the driver receiving 2 doubles a pair (O(K·M)). The softmax's adds are not bounded by a
+   * reach (+∞), as on the dense path.
+   */
+  @Override
+  public CandidateScores multinomialScores(int numClasses, int[] flatActive, double[] weights, double[] covariance,
+      double[] shift, int[] flatOver) {
+    requireClassLabels();
+    int m = numCandidates;
+    long pairs = (long) numClasses * m;
+    int[] act = flatActive.clone();
+    double[] w = weights.clone();
+    CandidateScores scores = scoredApart("softmax scores of " + (flatOver == null ? pairs : flatOver.length + " of "
+        + pairs) + " (class, candidate) pairs, " + numClasses + " classes", flatOver == null ? Math.toIntExact(pairs)
+        : flatOver.length, flatActive.length, covariance, shift, flatOver,
+        scored -> SparseCrossProducts.softmax(numClasses, m, act, w, scored));
+    java.util.Arrays.fill(scores.reach(), Double.POSITIVE_INFINITY);
+    return scores;
+  }
+
+  /** The softmax's terms with their cross products, over every flat pair (the driver holds K·M × (k + 2) doubles). */
+  @Override
+  public CandidateTerms multinomialCandidates(int numClasses, int[] flatActive, double[] weights) {
+    return softmaxCandidates(numClasses, flatActive, weights, null);
+  }
+
+  @Override
+  public CandidateTerms multinomialCandidates(int numClasses, int[] flatActive, double[] weights,
+      int[] flatCandidates) {
+    return softmaxCandidates(numClasses, flatActive, weights, flatCandidates);
+  }
+
+  private CandidateTerms softmaxCandidates(int numClasses, int[] flatActive, double[] weights, int[] over) {
+    requireClassLabels();
+    int m = numCandidates;
+    long pairs = (long) numClasses * m;
+    checkTermsFit(over == null ? pairs : over.length, flatActive.length);
+    int[] act = flatActive.clone();
+    double[] w = weights.clone();
+    Broadcast<int[]> scored = scoredSets.of(over);
+    return run("softmax candidate statistics over " + (over == null ? pairs : over.length + " of " + pairs)
+        + " (class, candidate) pairs, " + numClasses + " classes (sparse rows)",
+        () -> SparseCandidateAccumulator.softmax(numClasses, m, act, w, scored == null ? null : scored.value()),
+        (acc, block, labels) -> acc.add(block, labels), SparseCandidateAccumulator::merge).result();
+  }
+
+  private void requireClassLabels() {
+    if (!Double.isNaN(positiveClass)) {
+      throw new IllegalStateException("a one-vs-rest view has binary labels: it has no multinomial terms");
+    }
+  }
+
+  /** How a partition's sums over the candidates scored (null: every one) are made, on the executor. */
+  @FunctionalInterface
+  private interface SumsOver extends Serializable {
+    SparseCrossProducts over(int[] scored);
+  }
+
+  /**
+   * S and Q of {@code width} candidates scored apart ({@link #laplaceScores}): each partition's sums
+   * ({@code sums}) cut by ranges, each range summed and scored on an executor, the driver receiving 3 doubles a
+   * candidate.
+   */
+  private CandidateScores scoredApart(String what, int width, int k, double[] covariance, double[] shift, int[] over,
+      SumsOver sums) {
+    int ranges = (int) Math.max(blocks.context().defaultParallelism(),
+        Math.min(width, ((long) width * Math.max(k, 1) + RANGE_DOUBLES - 1) / RANGE_DOUBLES));
     double[] cov = covariance.clone();
     double[] delta = shift.clone();
     Broadcast<int[]> scored = scoredSets.of(over);
     double positive = positiveClass;
     int pass = passes.incrementAndGet();
-    String description = owner.get() + ": statistics pass " + pass + ": " + likelihood.title()
-        + " scores of " + (over == null ? m : over.length + " of " + m) + " candidates over " + k
+    String description = owner.get() + ": statistics pass " + pass + ": " + what + " over " + k
         + " active (sparse rows, " + ranges + " ranges)"
         + (Double.isNaN(positiveClass) ? "" : " (class " + (int) positiveClass + " vs rest)");
     PairFlatMapFunction<Iterator<SparseRowBlock>, Integer, CandidateChunk> partition = it -> {
-      SparseCrossProducts acc = new SparseCrossProducts(likelihood, m, act, w,
-          scored == null ? null : scored.value());
+      SparseCrossProducts acc = sums.over(scored == null ? null : scored.value());
       while (it.hasNext()) {
         SparseRowBlock block = it.next();
         acc.add(block, LocalStatistics.viewLabels(block.labels(), positive));

@@ -16,7 +16,6 @@
 
 package io.github.sparkrvm.solvers;
 
-import io.github.sparkrvm.linalg.MatrixProduct;
 import io.github.sparkrvm.solvers.SequentialAction.Action;
 import io.github.sparkrvm.statistics.DesignStatistics;
 import io.github.sparkrvm.statistics.GaussianColumns;
@@ -240,35 +239,9 @@ public final class FastGaussianSolver {
   /** Scores every candidate and returns the action with the largest gain, or null when none gains. */
   private Action bestAction(GaussianRelevanceSolver.Posterior post) {
     int[] active = post.active();
-    int k = active.length;
-    double beta = post.beta();
-    double[] diagonal = stats.gramDiagonal();
-    double[] p = stats.projection();
-    // ΦᵀΦ_A Σ for every candidate row: (M × k) · (k × k)
-    double[] gramActive = new double[m * k];
-    for (int a = 0; a < k; a++) {
-      System.arraycopy(stats.gramColumn(active[a]), 0, gramActive, a * m, m); // column a = G[:, active[a]]
-    }
-    double[] times = new double[m * k];
-    MatrixProduct.dgemm("N", "N", m, k, k, 1.0, gramActive, m, post.covariance(), k,
-        0.0, times, m);
-    double[] bigS = new double[m];
-    double[] bigQ = new double[m];
-    for (int i = 0; i < m; i++) {
-      double gii = diagonal[i];
-      if (!(gii > 0.0)) {
-        bigS[i] = Double.NaN; // a basis function that is zero on the data: no action
-        continue;
-      }
-      double quad = 0.0;
-      double fit = 0.0;
-      for (int a = 0; a < k; a++) {
-        quad += times[a * m + i] * gramActive[a * m + i];
-        fit += gramActive[a * m + i] * post.mean()[a];
-      }
-      bigS[i] = beta * gii - beta * beta * quad;
-      bigQ[i] = beta * p[i] - beta * fit;
-    }
+    double[][] sq = stats.sparsityQuality(active, post.covariance(), post.mean(), post.beta());
+    double[] bigS = sq[0];
+    double[] bigQ = sq[1];
     List<Action> ranked = SequentialAction.ranked(active, post.alpha(), bigS, bigQ, post.logMarginalLikelihood(),
         options.alphaMax(), options.supportPrior(), null);
     return ranked.isEmpty() ? null : ranked.get(0);

@@ -17,6 +17,7 @@
 package io.github.sparkrvm.solvers;
 
 import io.github.sparkrvm.linalg.ClassLayout;
+import io.github.sparkrvm.statistics.CandidateScores;
 import io.github.sparkrvm.statistics.CandidateTerms;
 import io.github.sparkrvm.statistics.DesignStatistics;
 import io.github.sparkrvm.statistics.LikelihoodSlope;
@@ -189,6 +190,22 @@ public final class FastMultinomialSolver {
       public LikelihoodTerms terms(int[] active, double[] weights) {
         int[][] byClass = byClass(active, m, numClasses);
         return stats.multinomial(byClass, ClassLayout.split(weights, byClass));
+      }
+
+      @Override
+      public boolean scoresApart() {
+        return stats.scoresApart();
+      }
+
+      @Override
+      public CandidateScores scores(int[] active, double[] weights, double[] covariance, double[] shift) {
+        return stats.multinomialScores(numClasses, active, weights, covariance, shift, null);
+      }
+
+      @Override
+      public CandidateScores scores(int[] active, double[] weights, double[] covariance, double[] shift,
+          int[] over) {
+        return stats.multinomialScores(numClasses, active, weights, covariance, shift, over);
       }
     };
   }

@@ -16,26 +16,20 @@
 
 package io.github.sparkrvm.solvers;
 
+import io.github.sparkrvm.statistics.DesignStatistics;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 
 /**
- * The kernel scale γ that maximises the evidence (the log marginal likelihood a fit reports: exact for gaussian, its
- * Laplace approximation or variational bound otherwise) less one nat per basis function the fit keeps (per α kept:
- * per (class, basis function) pair for several classes), found by a coarse-to-fine search on a log scale around a
- * centre (1 / features): γ and {@value #COARSE_STEPS} steps either way a factor {@value #COARSE} apart, then the two γ
- * a factor {@value #FINE} either side of the best of those; never beyond a largest γ (for radial kernels, where a basis
+ * The kernel scale γ that maximises a criterion of the fit at γ ({@link GammaCriterion}, chosen by the family: the
+ * evidence less one nat per α kept for the classifiers, the leave-one-out log density less two nats per α kept for
+ * gaussian), found by a coarse-to-fine search on a log scale around a centre (1 / features): γ and
+ * {@value #COARSE_STEPS} steps either way a factor {@value #COARSE} apart, then the two γ a factor {@value #FINE}
+ * either side of the best of those; never beyond a largest γ (for radial kernels, where a basis
  * function stops reaching its centre's neighbours: {@code basis.KernelReach}). The whole coarse grid is fitted rather
  * than walked while the criterion grows: over γ it has local dips (on Ripley's 100 rows a fit at 4 × 1 / features can
  * keep more basis functions than the fits either side of it), at which a walk stops short.
- *
- * <p>Why the nat per basis function: the evidence a fit reports is maximised over the α of the basis functions it
- * keeps (type-II maximum likelihood), so as an estimate of how well the model predicts new rows it is optimistic by
- * about one nat per α fitted, as a maximised likelihood is per parameter (Akaike's criterion; the degrees of freedom
- * of a sparse linear model are its nonzero coefficients, Zou, Hastie and Tibshirani 2007). The bias matters because
- * narrower kernels keep more basis functions: the raw evidence of a noisy regression or a small classification set
- * rises with γ as the basis functions absorb the noise (benchmarks/results/model-quality.md).
  *
  * <p>Every fit starts cold, so that the γ are compared on an equal footing (a start from a neighbouring γ's state
  * ends in a local optimum that depends on the neighbour) and the fit at the chosen γ is the one setting γ gives. The
@@ -60,12 +54,20 @@ public final class GammaSearch {
   public interface FitAt {
 
     /**
-     * {@return the fit at {@code gamma}}
+     * {@return the fit at {@code gamma} and the rows it was fitted on}
      *
      * @param gamma the kernel scale
      */
-    RelevanceResult fit(double gamma);
+    Fitted fit(double gamma);
   }
+
+  /**
+   * A fit at a γ and the rows it was fitted on (what a criterion may read again).
+   *
+   * @param fit the fit
+   * @param data its rows, expanded over the candidate basis at its γ
+   */
+  public record Fitted(RelevanceResult fit, DesignStatistics data) {}
 
   /**
    * One γ tried.
@@ -73,29 +75,15 @@ public final class GammaSearch {
    * @param gamma the kernel scale
    * @param logMarginalLikelihood the fit's final evidence ({@link RelevanceResult#evidence}: −∞ when it reported
    *     none, or not a finite one)
+   * @param criterion what the search maximises ({@link GammaCriterion#of}: −∞ when not finite)
    * @param fit the fit
    */
-  public record Trial(double gamma, double logMarginalLikelihood, RelevanceResult fit) {
+  public record Trial(double gamma, double logMarginalLikelihood, double criterion, RelevanceResult fit) {
 
     /** {@return the α the fit kept: its basis functions, or (class, basis function) pairs for several classes} */
     public int kept() {
       return fit.size();
     }
-
-    /** {@return what the search maximises: the evidence less one nat per α kept ({@link #kept()})} */
-    public double criterion() {
-      return GammaSearch.criterion(logMarginalLikelihood, kept());
-    }
-  }
-
-  /**
-   * {@return the search's criterion of a fit: its evidence less one nat per α it kept}
-   *
-   * @param logMarginalLikelihood the fit's evidence
-   * @param kept the α it kept
-   */
-  public static double criterion(double logMarginalLikelihood, int kept) {
-    return logMarginalLikelihood - kept;
   }
 
   /**
@@ -111,41 +99,54 @@ public final class GammaSearch {
    *
    * @param centre the γ the search starts from, positive and finite
    * @param largest the largest γ the search may try (+∞: no limit): a γ beyond it is tried at it
+   * @param criterion what the search maximises
    * @param fitAt the fit at a γ
    * @param tried told of each trial as it ends (e.g. to log it)
    */
-  public static Outcome search(double centre, double largest, FitAt fitAt, Consumer<Trial> tried) {
+  public static Outcome search(double centre, double largest, GammaCriterion criterion, FitAt fitAt,
+      Consumer<Trial> tried) {
     if (!(centre > 0.0) || Double.isInfinite(centre)) {
       throw new IllegalArgumentException("the centre of a gamma search must be positive and finite; got " + centre);
     }
     if (!(largest > 0.0)) {
       throw new IllegalArgumentException("the largest gamma of a search must be positive; got " + largest);
     }
-    List<Trial> trials = new ArrayList<>();
-    double first = trial(Math.min(centre, largest), largest, fitAt, tried, trials).gamma();
+    Trials trials = new Trials(largest, criterion, fitAt, tried);
+    double first = trials.at(Math.min(centre, largest)).gamma();
     for (int step = 1; step <= COARSE_STEPS; step++) {
-      trial(first * Math.pow(COARSE, step), largest, fitAt, tried, trials);
-      trial(first / Math.pow(COARSE, step), largest, fitAt, tried, trials);
+      trials.at(first * Math.pow(COARSE, step));
+      trials.at(first / Math.pow(COARSE, step));
     }
-    Trial coarse = best(trials);
-    trial(coarse.gamma() * FINE, largest, fitAt, tried, trials);
-    trial(coarse.gamma() / FINE, largest, fitAt, tried, trials);
-    return new Outcome(List.copyOf(trials), best(trials));
+    Trial coarse = best(trials.done);
+    trials.at(coarse.gamma() * FINE);
+    trials.at(coarse.gamma() / FINE);
+    return new Outcome(List.copyOf(trials.done), best(trials.done));
   }
 
-  /** {@return the trial at {@code gamma}, at most {@code largest}: fitted now, or the earlier one at that γ} */
-  private static Trial trial(double wanted, double largest, FitAt fitAt, Consumer<Trial> tried, List<Trial> trials) {
-    double gamma = Math.min(wanted, largest);
-    for (Trial t : trials) {
-      if (t.gamma() == gamma) {
-        return t;
-      }
+  /** The trials so far, and how to make another. */
+  private record Trials(double largest, GammaCriterion criterion, FitAt fitAt, Consumer<Trial> tried,
+      List<Trial> done) {
+
+    Trials(double largest, GammaCriterion criterion, FitAt fitAt, Consumer<Trial> tried) {
+      this(largest, criterion, fitAt, tried, new ArrayList<>());
     }
-    RelevanceResult fit = fitAt.fit(gamma);
-    Trial t = new Trial(gamma, fit.evidence(), fit);
-    trials.add(t);
-    tried.accept(t);
-    return t;
+
+    /** {@return the trial at {@code wanted}, at most the largest γ: fitted now, or the earlier one at that γ} */
+    Trial at(double wanted) {
+      double gamma = Math.min(wanted, largest);
+      for (Trial t : done) {
+        if (t.gamma() == gamma) {
+          return t;
+        }
+      }
+      Fitted fitted = fitAt.fit(gamma);
+      double value = criterion.of(fitted.fit(), fitted.data());
+      Trial t = new Trial(gamma, fitted.fit().evidence(), Double.isFinite(value) ? value : Double.NEGATIVE_INFINITY,
+          fitted.fit());
+      done.add(t);
+      tried.accept(t);
+      return t;
+    }
   }
 
   /** {@return the trial of the highest criterion, the first of equal ones} */

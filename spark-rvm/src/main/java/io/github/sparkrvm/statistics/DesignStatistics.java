@@ -244,6 +244,28 @@ public interface DesignStatistics {
   }
 
   /**
+   * {@return the sparsity and quality factors S and Q of every flat (class, candidate) pair of the softmax (or of
+   * those of {@code flatOver}, in their order) at weights w over the active pairs whose posterior covariance is Σ,
+   * with the shift δ of the IRLS form ({@link CandidateScores}; the softmax's adds are not bounded by a reach: +∞)}
+   * By default from the terms of {@link #multinomialCandidates} (one pass, K·M × k cross products in one place); a
+   * source whose {@link #scoresApart} is true sums and scores each range of pairs apart.
+   *
+   * @param numClasses K (the labels are class indices 0 … K−1)
+   * @param flatActive the active flat pairs, ascending (each among {@code flatOver})
+   * @param weights their weights
+   * @param covariance Σ (k × k)
+   * @param shift δ (length k)
+   * @param flatOver the flat pairs scored, ascending; null: every one
+   */
+  default CandidateScores multinomialScores(int numClasses, int[] flatActive, double[] weights, double[] covariance,
+      double[] shift, int[] flatOver) {
+    CandidateTerms t = flatOver == null ? multinomialCandidates(numClasses, flatActive, weights)
+        : multinomialCandidates(numClasses, flatActive, weights, flatOver);
+    return CandidateScores.of(t.numCandidates(), flatActive.length, t.gradient(), t.diagonal(), t.cross(),
+        covariance, shift, null);
+  }
+
+  /**
    * {@return the softmax's negative Hessian entries among the flat pairs {@code flatPairs} (s × s, column-major, in
    * their order) at {@code weights} over {@code flatActive}, which need not hold them (one pass, n·s² multiply-adds
    * besides the scores)} The entries between the adds of a fast step, which its candidates pass does not give.

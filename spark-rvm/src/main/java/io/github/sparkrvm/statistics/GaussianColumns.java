@@ -16,6 +16,8 @@
 
 package io.github.sparkrvm.statistics;
 
+import io.github.sparkrvm.linalg.MatrixProduct;
+
 /**
  * The sufficient statistics of a Gaussian likelihood as the relevance solvers read them, with row weights w: the
  * projection ΦᵀWt, the Gram matrix ΦᵀWΦ by its diagonal, single columns and submatrices, and the targets' moments.
@@ -63,6 +65,50 @@ public interface GaussianColumns {
       }
     }
     return out;
+  }
+
+  /**
+   * {@return the sparsity and quality factors {S, Q} of every candidate at the posterior over {@code active} (mean μ,
+   * covariance Σ) at noise precision β: Sᵢ = βGᵢᵢ − β²cᵢᵀΣcᵢ and Qᵢ = β(ΦᵀWt)ᵢ − βcᵢᵀμ with cᵢ = G[i, active] (S is
+   * NaN for a candidate that is zero on the data)} By default from the Gram columns of the active candidates (M × k
+   * doubles, one dgemm); statistics that keep sparse rows over a cluster score each candidate where its Gram entries
+   * are summed, the driver receiving S and Q only.
+   *
+   * @param active the candidates in the model, ascending
+   * @param covariance Σ (k × k)
+   * @param mean μ (length k)
+   * @param beta β
+   */
+  default double[][] sparsityQuality(int[] active, double[] covariance, double[] mean, double beta) {
+    int m = numBasis();
+    int k = active.length;
+    double[] diagonal = gramDiagonal();
+    double[] p = projection();
+    // ΦᵀΦ_A Σ for every candidate row: (M × k) · (k × k)
+    double[] gramActive = new double[m * k];
+    for (int a = 0; a < k; a++) {
+      System.arraycopy(gramColumn(active[a]), 0, gramActive, a * m, m); // column a = G[:, active[a]]
+    }
+    double[] times = new double[m * k];
+    MatrixProduct.dgemm("N", "N", m, k, k, 1.0, gramActive, m, covariance, k, 0.0, times, m);
+    double[] bigS = new double[m];
+    double[] bigQ = new double[m];
+    for (int i = 0; i < m; i++) {
+      double gii = diagonal[i];
+      if (!(gii > 0.0)) {
+        bigS[i] = Double.NaN; // a basis function that is zero on the data: no action
+        continue;
+      }
+      double quad = 0.0;
+      double fit = 0.0;
+      for (int a = 0; a < k; a++) {
+        quad += times[a * m + i] * gramActive[a * m + i];
+        fit += gramActive[a * m + i] * mean[a];
+      }
+      bigS[i] = beta * gii - beta * beta * quad;
+      bigQ[i] = beta * p[i] - beta * fit;
+    }
+    return new double[][] {bigS, bigQ};
   }
 
   /** {@return tᵀWt} */

@@ -19,7 +19,7 @@ package io.github.sparkrvm.statistics;
 import java.io.Serializable;
 
 /**
- * Accumulates {@link CandidateTerms} of a {@link LaplaceLikelihood} over blocks of sparse rows ({@link SparseRowBlock},
+ * Accumulates {@link CandidateTerms} of a {@link LaplaceLikelihood} (or of the softmax, {@link #softmax}) over blocks of sparse rows ({@link SparseRowBlock},
  * the linear kernel): the same terms as {@link CandidateAccumulator} over the expanded basis, in O(nonzeros × active
  * nonzeros of the row) per row instead of O(candidates × (active + 2)). The rows are summed by
  * {@link SparseCrossProducts} (the cross products only where some row makes them nonzero) and the result written out
@@ -44,7 +44,26 @@ public final class SparseCandidateAccumulator implements Serializable {
    */
   public SparseCandidateAccumulator(LaplaceLikelihood likelihood, int numCandidates, int[] active, double[] weights,
       int[] over) {
-    this.sums = new SparseCrossProducts(likelihood, numCandidates, active, weights, over);
+    this(new SparseCrossProducts(likelihood, numCandidates, active, weights, over));
+  }
+
+  private SparseCandidateAccumulator(SparseCrossProducts sums) {
+    this.sums = sums;
+  }
+
+  /**
+   * {@return the softmax's terms over its K·M flat (class, candidate) pairs ({@link SparseCrossProducts#softmax}), for
+   * every pair or those of {@code flatOver} only, numbered in their order}
+   *
+   * @param numClasses K
+   * @param m M, the candidates of one class
+   * @param flatActive the active flat pairs, ascending (each among {@code flatOver})
+   * @param weights their weights
+   * @param flatOver the flat pairs scored, ascending; null: every one
+   */
+  public static SparseCandidateAccumulator softmax(int numClasses, int m, int[] flatActive, double[] weights,
+      int[] flatOver) {
+    return new SparseCandidateAccumulator(SparseCrossProducts.softmax(numClasses, m, flatActive, weights, flatOver));
   }
 
   /**

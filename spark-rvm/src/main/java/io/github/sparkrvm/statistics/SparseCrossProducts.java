@@ -16,23 +16,32 @@
 
 package io.github.sparkrvm.statistics;
 
+import io.github.sparkrvm.linalg.Softmax;
 import java.io.Serializable;
 import java.util.Arrays;
 
 /**
- * One partition's candidate terms of a {@link LaplaceLikelihood} over blocks of sparse rows, kept as sparse as the
- * rows are: the gradient and B-weighted square of every candidate scored (2 doubles each) and, of the cross products
- * φᵢᵀBφ_a with the active candidates, only those some row makes nonzero (a candidate shares rows with few of the
- * active ones), in a hash table, or in a dense array when width × k is at most {@link #DENSE_DOUBLES}; and each candidate's reach (the shortfall of its rows: {@link CandidateScores}). It is cut into {@link CandidateChunk}s by ranges of candidates, which are summed and
- * scored range by range elsewhere ({@link CandidateChunk#scores}): the cross products of every candidate are never
- * held in one place; or, merged, given as {@link CandidateTerms} ({@link SparseCandidateAccumulator}). Per row the
- * work is O(nonzeros × active nonzeros).
+ * One partition's candidate terms over blocks of sparse rows, kept as sparse as the rows are: those of a
+ * {@link LaplaceLikelihood} over the candidates, the Gaussian moments ({@link #gaussian}), or of the softmax over its K·M flat (class, candidate) pairs
+ * ({@link #softmax}, pair p·M + i, class-major as {@code ClassLayout} orders them). The gradient and B-weighted square
+ * of every candidate scored (2 doubles each) and, of the cross products φᵢᵀBφ_a with the active candidates, only those
+ * some row makes nonzero (a candidate shares rows with few of the active ones), in a hash table, or in a dense array
+ * when width × k is at most {@link #DENSE_DOUBLES}; and each candidate's reach (the shortfall of its rows:
+ * {@link CandidateScores}; the softmax's is not summed, its adds are not bounded by it, as on the dense path). It is
+ * cut into {@link CandidateChunk}s by ranges of candidates, which are summed and scored range by range elsewhere
+ * ({@link CandidateChunk#scores}): the cross products of every candidate are never held in one place; or, merged,
+ * given as {@link CandidateTerms} ({@link SparseCandidateAccumulator}). Per row the work is O(nonzeros × active
+ * nonzeros), for the softmax O(nonzeros × K × active pairs of the row's nonzeros).
  */
 public final class SparseCrossProducts implements Serializable {
 
   private static final long serialVersionUID = 1L;
 
+  /** The likelihood of a row, or null for the softmax and the Gaussian moments. */
   private final LaplaceLikelihood likelihood;
+  /** K, the softmax's classes (its candidates are the K·M flat pairs); 0 for a Laplace likelihood. */
+  private final int classes;
+  /** The candidates (flat pairs for the softmax). */
   private final int numCandidates;
   private final int[] active;
   private final int[] over;
@@ -83,11 +92,60 @@ public final class SparseCrossProducts implements Serializable {
    */
   SparseCrossProducts(LaplaceLikelihood likelihood, int numCandidates, int[] active, double[] weights, int[] over,
       long denseDoubles) {
+    this(likelihood, 0, numCandidates, active, weights, over, denseDoubles);
+  }
+
+  /**
+   * The Gaussian moments of the candidates {@code over} (null: every one of {@code numCandidates}), numbered by their
+   * positions among them: the projection φᵢᵀWt as the gradient, the Gram diagonal φᵢᵀWφᵢ and the Gram entries
+   * φᵢᵀWφ_a with the {@code active} candidates as the cross products (the reach and log-likelihood left at 0).
+   *
+   * @param numCandidates M
+   * @param active the active candidates, ascending
+   * @param over the candidates scored, ascending; null: every one
+   * @return the empty sums
+   */
+  public static SparseCrossProducts gaussian(int numCandidates, int[] active, int[] over) {
+    return new SparseCrossProducts(null, 0, numCandidates, active, new double[active.length], over, DENSE_DOUBLES);
+  }
+
+  /**
+   * The softmax's terms over the K·M flat (class, candidate) pairs p·M + i at {@code weights} over the active pairs
+   * {@code flatActive}, for the pairs {@code flatOver} (null: every one), numbered by their positions among them: per
+   * row, the scores of every class from its active pairs, μ = softmax, then for each nonzero φᵢ and class p the
+   * gradient φᵢ w(t_p − μ_p), the square φᵢ² w μ_p(1 − μ_p) and the cross products φᵢ w μ_p(δ_pq − μ_q) φ_j with the
+   * row's active pairs (q, j) (the terms of {@link MultinomialCandidateAccumulator}, from the row's nonzeros only).
+   *
+   * @param numClasses K (at least 2; the labels are class indices 0 … K−1)
+   * @param m M, the candidates of one class
+   * @param flatActive the active flat pairs, ascending
+   * @param weights their weights
+   * @param flatOver the flat pairs scored, ascending; null: every one
+   * @return the empty sums
+   */
+  public static SparseCrossProducts softmax(int numClasses, int m, int[] flatActive, double[] weights,
+      int[] flatOver) {
+    return softmax(numClasses, m, flatActive, weights, flatOver, DENSE_DOUBLES);
+  }
+
+  /** {@link #softmax(int, int, int[], double[], int[])}, the cross products dense up to {@code denseDoubles}. */
+  static SparseCrossProducts softmax(int numClasses, int m, int[] flatActive, double[] weights, int[] flatOver,
+      long denseDoubles) {
+    if (numClasses < 2) {
+      throw new IllegalArgumentException("a softmax needs at least 2 classes; got " + numClasses);
+    }
+    return new SparseCrossProducts(null, numClasses, Math.multiplyExact(numClasses, m), flatActive, weights,
+        flatOver, denseDoubles);
+  }
+
+  private SparseCrossProducts(LaplaceLikelihood likelihood, int classes, int numCandidates, int[] active,
+      double[] weights, int[] over, long denseDoubles) {
     if (active.length != weights.length) {
       throw new IllegalArgumentException("SparseCrossProducts: " + weights.length + " weights for " + active.length
           + " active candidates");
     }
     this.likelihood = likelihood;
+    this.classes = classes;
     this.numCandidates = numCandidates;
     this.active = active.clone();
     this.over = over == null ? null : over.clone();
@@ -115,6 +173,9 @@ public final class SparseCrossProducts implements Serializable {
       activePosition = SparseRowBlock.positions(numCandidates, active);
       scoredPosition = over == null ? null : SparseRowBlock.positions(numCandidates, over);
     }
+    if (classes > 0) {
+      return addSoftmax(block, labels);
+    }
     int[] start = block.start();
     int[] index = block.index();
     double[] value = block.value();
@@ -132,11 +193,12 @@ public final class SparseCrossProducts implements Serializable {
           rowActiveValue[count++] = value[e];
         }
       }
-      double y = likelihood.mean(eta);
+      // the Gaussian moments (no likelihood): y = 0, so r = wt and b = w
+      double y = likelihood == null ? 0.0 : likelihood.mean(eta);
       double r = rowWeights[i] * (labels[i] - y);
-      double b = likelihood.weightedCurvature(rowWeights[i], y);
-      double gap = rowWeights[i] * likelihood.shortfall(labels[i], eta);
-      logLikelihood += rowWeights[i] * likelihood.logLikelihood(labels[i], eta);
+      double b = likelihood == null ? rowWeights[i] : likelihood.weightedCurvature(rowWeights[i], y);
+      double gap = likelihood == null ? 0.0 : rowWeights[i] * likelihood.shortfall(labels[i], eta);
+      logLikelihood += likelihood == null ? 0.0 : rowWeights[i] * likelihood.logLikelihood(labels[i], eta);
       for (int e = start[i]; e < start[i + 1]; e++) {
         int col = scoredPosition == null ? index[e] : scoredPosition[index[e]];
         if (col < 0) {
@@ -155,6 +217,63 @@ public final class SparseCrossProducts implements Serializable {
         } else {
           for (int q = 0; q < count; q++) {
             addCross((long) col * k + rowActive[q], vb * rowActiveValue[q]);
+          }
+        }
+      }
+    }
+    return this;
+  }
+
+  /** {@link #add} for the softmax: the row's nonzeros against every class (see {@link #softmax}). */
+  private SparseCrossProducts addSoftmax(SparseRowBlock block, double[] labels) {
+    int[] start = block.start();
+    int[] index = block.index();
+    double[] value = block.value();
+    double[] rowWeights = block.weights();
+    int m = numCandidates / classes;
+    // the row's active pairs: position among the active ones, class, basis value
+    int[] rowActive = new int[k];
+    int[] rowClass = new int[k];
+    double[] rowActiveValue = new double[k];
+    double[] mu = new double[classes];
+    for (int i = 0; i < block.size(); i++) {
+      java.util.Arrays.fill(mu, 0.0);
+      int count = 0;
+      for (int e = start[i]; e < start[i + 1]; e++) {
+        for (int q = 0; q < classes; q++) {
+          int a = activePosition[q * m + index[e]];
+          if (a >= 0) {
+            mu[q] += value[e] * weights[a];
+            rowActive[count] = a;
+            rowClass[count] = q;
+            rowActiveValue[count++] = value[e];
+          }
+        }
+      }
+      int label = Softmax.classOf(labels[i], classes);
+      double score = mu[label];
+      double logNormaliser = Softmax.normalise(mu, 0, classes);
+      double wt = rowWeights[i];
+      logLikelihood += wt * (score - logNormaliser);
+      for (int e = start[i]; e < start[i + 1]; e++) {
+        double v = value[e];
+        for (int p = 0; p < classes; p++) {
+          int flat = p * m + index[e];
+          int col = scoredPosition == null ? flat : scoredPosition[flat];
+          if (col < 0) {
+            continue;
+          }
+          double wmu = wt * mu[p];
+          gradient[col] += v * wt * ((p == label ? 1.0 : 0.0) - mu[p]);
+          diagonal[col] += v * v * wmu * (1.0 - mu[p]);
+          for (int c = 0; c < count; c++) {
+            int q = rowClass[c];
+            double b = wmu * ((p == q ? 1.0 : 0.0) - mu[q]);
+            if (dense != null) {
+              dense[col * k + rowActive[c]] += v * b * rowActiveValue[c];
+            } else {
+              addCross((long) col * k + rowActive[c], v * b * rowActiveValue[c]);
+            }
           }
         }
       }

@@ -89,13 +89,18 @@ public final class SparseGaussianMoments implements Serializable {
   }
 
   /**
-   * {@return these moments with the Gram matrix's columns computed by {@code columnOf} when the solver first asks
-   * for them}
+   * {@return these moments with the Gram matrix's columns computed by {@code columnOf} when the solver asks for them
+   * (up to {@code maxColumns} kept whole, the rest at the candidates asked for only) and the candidates scored from
+   * the kept columns or by {@code scorer}}
    *
    * @param columnOf column j of ΦᵀWΦ (a pass of {@link #column} over the data)
+   * @param scorer S and Q of every candidate (a pass that scores them apart)
+   * @param maxColumns the most whole columns kept ({@link LazyGram#scoredApart})
    */
-  public LazyGram lazyGram(java.util.function.IntFunction<double[]> columnOf) {
-    return new LazyGram(projection, diagonal, targetSquares, targetSum, weightSum, count, columnOf);
+  public LazyGram scoredApart(java.util.function.IntFunction<double[]> columnOf, LazyGram.Scorer scorer,
+      int maxColumns) {
+    return LazyGram.scoredApart(projection, diagonal, targetSquares, targetSum, weightSum, count, columnOf, scorer,
+        maxColumns);
   }
 
   /**

@@ -23,6 +23,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.sparkrvm.SparkTestSession;
 import io.github.sparkrvm.SparseProblem;
+import io.github.sparkrvm.SparseSoftmaxProblem;
 import io.github.sparkrvm.distributed.TrainingRow;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -60,7 +61,7 @@ class RvmJobWideLibsvmTest {
     for (int r = 0; r < rows.size(); r++) {
       TrainingRow row = rows.get(r);
       SparseVector v = (SparseVector) row.vector();
-      out.append(row.label() == 1.0 ? "1" : "0");
+      out.append((int) row.label());
       for (int i = 0; i < v.indices().length; i++) {
         out.append(' ').append(v.indices()[i] + 1).append(':').append(v.values()[i]);
       }
@@ -130,5 +131,32 @@ class RvmJobWideLibsvmTest {
     double accuracy = scored.filter("prediction = label").count() / 500.0;
     // the Bayes rule on these rows is right about 80% of the time; a model of the noise features alone, 50%
     assertTrue(accuracy > 0.7, "accuracy " + accuracy);
+  }
+  @Test
+  void trainsAndPredictsASoftmaxWithIndicesUpTo2To18InA1GiBDriver(@TempDir Path dir) throws Exception {
+    // 3 classes, each with 3 true features of its own (indices 0 … 8), noise from a vocabulary of 100 features
+    SparseSoftmaxProblem problem = new SparseSoftmaxProblem(FEATURES,
+        new double[][] {{3.0, 2.5, -2.5}, {3.0, -3.0, 2.5}, {2.5, 3.0, -2.5}}, 8, 100);
+    Path train = dir.resolve("train.libsvm");
+    Path test = dir.resolve("test.libsvm");
+    List<TrainingRow> testRows = problem.rows(500, 14);
+    write(train, problem.rows(1500, 13), true);
+    write(test, testRows, true);
+    String model = dir.resolve("model").toString();
+    Path log = dir.resolve("stderr.log");
+    List<String> trained = job(log, "train", "--input", train.toString(), "--format", "libsvm",
+        "--num-features", String.valueOf(FEATURES), "--model", model, "--family", "multinomial",
+        "--multi-class-strategy", "softmax", "--kernel", "linear", "--solver", "fast");
+    JsonNode fit = new ObjectMapper().readTree(trained.get(trained.size() - 1));
+    assertEquals(1500, fit.get("rows").asLong(), fit.toString());
+    String predictions = dir.resolve("predictions").toString();
+    job(log, "predict", "--model", model, "--input", test.toString(), "--format", "libsvm", "--output", predictions);
+    Dataset<Row> scored = SparkTestSession.get().read().parquet(predictions);
+    assertEquals(500, scored.count());
+    double accuracy = scored.filter("prediction = label").count() / 500.0;
+    // the Bayes rule (the true scores' argmax) on the same rows: the best any model can do there
+    long bayes = testRows.stream().filter(r -> problem.bayesClass(r.vector()) == (int) r.label()).count();
+    assertTrue(accuracy >= bayes / 500.0 - 0.05, "accuracy " + accuracy + " against the Bayes rule's "
+        + bayes / 500.0 + ": " + fit);
   }
 }

@@ -22,17 +22,21 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.github.sparkrvm.SparkTestSession;
 import io.github.sparkrvm.SparseProblem;
+import io.github.sparkrvm.SparseSoftmaxProblem;
 import io.github.sparkrvm.basis.BasisFunctions;
 import io.github.sparkrvm.basis.FeatureScaling;
 import io.github.sparkrvm.basis.RowBlock;
 import io.github.sparkrvm.solvers.FastBernoulliSolver;
 import io.github.sparkrvm.solvers.FastGaussianSolver;
+import io.github.sparkrvm.solvers.FastMultinomialSolver;
 import io.github.sparkrvm.solvers.FitStart;
+import io.github.sparkrvm.solvers.MultiClassFit;
 import io.github.sparkrvm.solvers.RelevanceFit;
 import io.github.sparkrvm.solvers.SparseBayesOptions;
 import io.github.sparkrvm.solvers.SupportPrior;
 import io.github.sparkrvm.statistics.CandidateScores;
 import io.github.sparkrvm.statistics.CandidateTerms;
+import io.github.sparkrvm.statistics.DesignStatistics;
 import io.github.sparkrvm.statistics.GaussianColumns;
 import io.github.sparkrvm.statistics.LaplaceLikelihood;
 import io.github.sparkrvm.statistics.LikelihoodTerms;
@@ -203,6 +207,40 @@ class SparseStatisticsTest {
       for (int j : new int[] {0, 1, 42, 400}) {
         assertClose(dense.gramColumn(j), sparse.gramColumn(j));
       }
+      // S and Q at a posterior over a few candidates: the sparse rows score them apart (one pass), the dense layout
+      // from the Gram columns of the active ones; and the Gram entries among them
+      int[] active = {0, 1, 42, 400};
+      SplittableRandom random = new SplittableRandom(17);
+      double[] l = random.doubles(16, -1, 1).toArray();
+      double[] covariance = new double[16];
+      for (int a = 0; a < 4; a++) {
+        for (int c = 0; c < 4; c++) {
+          for (int q = 0; q < 4; q++) {
+            covariance[c * 4 + a] += l[q * 4 + a] * l[q * 4 + c];
+          }
+        }
+      }
+      double[] mean = random.doubles(4, -1, 1).toArray();
+      double[][] a = dense.sparsityQuality(active, covariance, mean, 2.5);
+      GaussianColumns apart = both.sparse().gaussianColumns(0); // no column kept whole
+      int passes = both.sparse().passes();
+      double[][] b = apart.sparsityQuality(active, covariance, mean, 2.5);
+      assertEquals(passes + 1, both.sparse().passes(), "one pass");
+      assertClose(a[1], b[1]);
+      // with the active columns kept (they were computed above), no pass
+      passes = both.sparse().passes();
+      double[][] cached = sparse.sparsityQuality(active, covariance, mean, 2.5);
+      assertEquals(passes, both.sparse().passes(), "no pass");
+      assertClose(a[1], cached[1]);
+      for (int i = 0; i < a[0].length; i++) {
+        // candidates zero on the data have no S on either layout
+        assertEquals(Double.isNaN(a[0][i]), Double.isNaN(b[0][i]), "candidate " + i);
+        a[0][i] = Double.isNaN(a[0][i]) ? 0.0 : a[0][i];
+        b[0][i] = Double.isNaN(b[0][i]) ? 0.0 : b[0][i];
+      }
+      assertClose(a[0], b[0]);
+      assertClose(dense.gramSubmatrix(active), apart.gramSubmatrix(active));
+      assertClose(dense.gramSubmatrix(active), sparse.gramSubmatrix(active));
     }
   }
 
@@ -237,6 +275,132 @@ class SparseStatisticsTest {
       SparseBayesOptions options = new SparseBayesOptions(200, 1e-6, 1e9, 0.0, 0.0, 1);
       RelevanceFit dense = FastGaussianSolver.of(options, null).fit(both.dense(), IterationListener.none());
       RelevanceFit sparse = FastGaussianSolver.of(options, null).fit(both.sparse(), IterationListener.none());
+      assertArrayEquals(dense.active(), sparse.active());
+      assertArrayEquals(dense.weights(), sparse.weights(), 1e-7);
+      assertEquals(dense.noisePrecision(), sparse.noisePrecision(), 1e-7 * dense.noisePrecision());
+    }
+  }
+
+  /** 400 features, 3 classes of 2 true features each, about 8 nonzeros a row. */
+  private static final SparseSoftmaxProblem SOFTMAX = new SparseSoftmaxProblem(400,
+      new double[][] {{3.0, 2.5}, {3.0, -2.5}, {2.5, 3.0}}, 6, 0);
+
+  @Test
+  void softmaxTermsAndScoresAgreeWithTheDenseLayout() {
+    List<TrainingRow> rows = SOFTMAX.rows(500, 3);
+    try (Both both = both(rows, scale(400, 6))) {
+      int m = both.sparse().numCandidates();
+      // flat pairs p·M + i: the bias and features of each class
+      for (int[] active : new int[][] {{}, {0, 1, m, m + 3, m + 57, 2 * m, 2 * m + 5, 3 * m - 1}}) {
+        int k = active.length;
+        SplittableRandom random = new SplittableRandom(13);
+        double[] w = random.doubles(k, -1, 1).toArray();
+        CandidateTerms a = both.dense().multinomialCandidates(3, active, w);
+        CandidateTerms b = both.sparse().multinomialCandidates(3, active, w);
+        assertArrayEquals(a.active(), b.active());
+        assertEquals(a.logLikelihood(), b.logLikelihood(), 1e-9 * Math.abs(a.logLikelihood()));
+        assertClose(a.gradient(), b.gradient());
+        assertClose(a.diagonal(), b.diagonal());
+        assertClose(a.cross(), b.cross());
+        int[] over = java.util.stream.IntStream.concat(Arrays.stream(active),
+            java.util.stream.IntStream.of(2, 7, m + 1, m + 399, 2 * m + 100)).distinct().sorted().toArray();
+        CandidateTerms c = both.dense().multinomialCandidates(3, active, w, over);
+        CandidateTerms e = both.sparse().multinomialCandidates(3, active, w, over);
+        assertArrayEquals(c.active(), e.active());
+        assertClose(c.gradient(), e.gradient());
+        assertClose(c.diagonal(), e.diagonal());
+        assertClose(c.cross(), e.cross());
+        // scored apart: S and Q from a symmetric positive definite Σ = LLᵀ and a shift
+        double[] l = random.doubles(k * k, -1, 1).toArray();
+        double[] covariance = new double[k * k];
+        for (int x = 0; x < k; x++) {
+          for (int y = 0; y < k; y++) {
+            for (int q = 0; q < k; q++) {
+              covariance[y * k + x] += l[q * k + x] * l[q * k + y];
+            }
+          }
+        }
+        double[] shift = random.doubles(k, -0.1, 0.1).toArray();
+        for (int[] scored : new int[][] {null, over}) {
+          CandidateScores dense = both.dense().multinomialScores(3, active, w, covariance, shift, scored);
+          int passes = both.sparse().passes();
+          CandidateScores sparse = both.sparse().multinomialScores(3, active, w, covariance, shift, scored);
+          assertEquals(passes + 1, both.sparse().passes(), "one pass");
+          assertClose(dense.sparsity(), sparse.sparsity());
+          assertClose(dense.quality(), sparse.quality());
+          assertEquals(true, Arrays.stream(sparse.reach()).allMatch(r -> r == Double.POSITIVE_INFINITY),
+              "no reach bound, as on the dense path");
+        }
+      }
+      // a one-vs-rest view has no class labels
+      assertThrows(IllegalStateException.class, () -> both.sparse().oneVsRest(0).multinomialScores(3, new int[0],
+          new double[0], new double[0], new double[0], null));
+    }
+  }
+
+  /**
+   * The fast softmax with the multiplicity prior on both layouts: the same (class, feature) pairs, α and weights (the
+   * sparse layout's passes are the dense one's sums in another order). The planted pairs are kept.
+   */
+  @Test
+  void fastSoftmaxFitEqualsTheDenseLayout() {
+    List<TrainingRow> rows = SOFTMAX.rows(900, 5);
+    try (Both both = both(rows, ones(400))) {
+      int m = both.sparse().numCandidates();
+      SparseBayesOptions options = new SparseBayesOptions(200, 1e-6, 1e9, 0.0, 0.0, 1)
+          .withSupportPrior(SupportPrior.multiplicity(3 * m));
+      MultiClassFit dense = FastMultinomialSolver.of(3, options, FitStart.cold())
+          .fit(both.dense(), IterationListener.none());
+      MultiClassFit sparse = FastMultinomialSolver.of(3, options, FitStart.cold())
+          .fit(both.sparse(), IterationListener.none());
+      for (int p = 0; p < 3; p++) {
+        assertArrayEquals(dense.active()[p], sparse.active()[p], "class " + p);
+        assertArrayEquals(dense.alpha()[p], sparse.alpha()[p],
+            1e-8 * Arrays.stream(dense.alpha()[p]).max().orElse(1.0), "alpha of class " + p);
+        assertArrayEquals(dense.weights()[p], sparse.weights()[p], 1e-8, "weights of class " + p);
+        // candidates 1 + 2p and 2 + 2p are class p's planted features
+        for (int j = 1 + 2 * p; j <= 2 + 2 * p; j++) {
+          assertEquals(true, Arrays.binarySearch(sparse.active()[p], j) >= 0, "class " + p + " keeps feature "
+              + (j - 1) + ": " + Arrays.toString(sparse.active()[p]));
+        }
+      }
+    }
+  }
+
+  /**
+   * The fast gaussian fit scored apart (at most 2 Gram columns kept whole: from the third active feature on, every
+   * step's S and Q come from a pass over the rows, the driver holding O(M + k²)) is the dense path's fit.
+   */
+  @Test
+  void fastGaussianFitScoredApartEqualsTheDensePath() {
+    List<TrainingRow> rows = new SparseProblem(400, new double[] {2.5, -2.5, 2.0}, 6, 30).rows(300, 19, 0.3);
+    try (Both both = both(rows, ones(400))) {
+      SparseBayesOptions options = new SparseBayesOptions(200, 1e-6, 1e9, 0.0, 0.0, 1);
+      DesignStatistics apart = new DesignStatistics() {
+        @Override
+        public int numCandidates() {
+          return both.sparse().numCandidates();
+        }
+
+        @Override
+        public <A> A pass(io.github.sparkrvm.statistics.Pass<A> pass) {
+          return both.sparse().pass(pass);
+        }
+
+        @Override
+        public DesignStatistics oneVsRest(int positiveClass) {
+          throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public GaussianColumns gaussianColumns() {
+          return both.sparse().gaussianColumns(2);
+        }
+      };
+      RelevanceFit dense = FastGaussianSolver.of(options, null).fit(both.dense(), IterationListener.none());
+      RelevanceFit sparse = FastGaussianSolver.of(options, null).fit(apart, IterationListener.none());
+      assertEquals(true, dense.active().length > 3, "more active features than columns kept: "
+          + Arrays.toString(dense.active()));
       assertArrayEquals(dense.active(), sparse.active());
       assertArrayEquals(dense.weights(), sparse.weights(), 1e-7);
       assertEquals(dense.noisePrecision(), sparse.noisePrecision(), 1e-7 * dense.noisePrecision());

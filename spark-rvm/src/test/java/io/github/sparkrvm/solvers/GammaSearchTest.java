@@ -40,10 +40,16 @@ class GammaSearchTest {
     return gamma -> {
       asked.add(gamma);
       int m = kept.applyAsInt(gamma);
-      return new RelevanceFit(java.util.stream.IntStream.range(3, 3 + m).toArray(), new double[m], new double[m],
-          new double[m * m], Double.NaN, 4, true, new double[] {-100.0, evidence.applyAsDouble(gamma)},
-          new int[] {1, m}, 0);
+      return new GammaSearch.Fitted(new RelevanceFit(java.util.stream.IntStream.range(3, 3 + m).toArray(),
+          new double[m], new double[m], new double[m * m], Double.NaN, 4, true,
+          new double[] {-100.0, evidence.applyAsDouble(gamma)}, new int[] {1, m}, 0), null);
     };
+  }
+
+  /** {@return the search by the evidence less the α kept (the classifiers' criterion)} */
+  private static GammaSearch.Outcome searched(double centre, double largest, GammaSearch.FitAt fitAt,
+      java.util.function.Consumer<GammaSearch.Trial> tried) {
+    return GammaSearch.search(centre, largest, GammaCriterion.EVIDENCE_LESS_KEPT, fitAt, tried);
   }
 
   /** A peak of the evidence at γ* on the log scale: −(log γ − log γ*)². */
@@ -55,7 +61,7 @@ class GammaSearchTest {
   void fitsTheCoarseGridThenRefinesAroundItsBest() {
     // centre 1/8, peak at 2.5: the coarse grid 1/8 · 4^k, k = 0, 1, −1, ..., 3, −3, is best at 2 (k = 2); refined
     // at 4 and 1
-    GammaSearch.Outcome out = GammaSearch.search(0.125, Double.POSITIVE_INFINITY, fits(peakAt(2.5)), t -> { });
+    GammaSearch.Outcome out = searched(0.125, Double.POSITIVE_INFINITY, fits(peakAt(2.5)), t -> { });
     assertEquals(List.of(0.125, 0.5, 0.03125, 2.0, 0.0078125, 8.0, 0.001953125, 4.0, 1.0), asked);
     assertEquals(2.0, out.best().gamma(), 0.0);
     assertChoosesTheHighest(out);
@@ -66,7 +72,7 @@ class GammaSearchTest {
     // the evidence rises by 0.5 a factor 4 up from the centre 1/8 while the fits keep 1, 3, 5, ... basis functions:
     // the raw evidence would walk to the largest γ tried; less one nat per function kept, the centre is the best
     DoubleUnaryOperator rising = g -> 0.5 * Math.log(g / 0.125) / Math.log(4.0);
-    GammaSearch.Outcome out = GammaSearch.search(0.125, Double.POSITIVE_INFINITY,
+    GammaSearch.Outcome out = searched(0.125, Double.POSITIVE_INFINITY,
         fits(rising, g -> 1 + 2 * (int) Math.max(0, Math.round(Math.log(g / 0.125) / Math.log(2.0)))), t -> { });
     assertEquals(0.125, out.best().gamma(), 0.0);
     assertEquals(List.of(0.125, 0.5, 0.03125, 2.0, 0.0078125, 8.0, 0.001953125, 0.25, 0.0625), asked);
@@ -80,7 +86,7 @@ class GammaSearchTest {
 
   @Test
   void findsAPeakBelowTheCentre() {
-    GammaSearch.Outcome out = GammaSearch.search(1.0, Double.POSITIVE_INFINITY, fits(peakAt(0.05)), t -> { });
+    GammaSearch.Outcome out = searched(1.0, Double.POSITIVE_INFINITY, fits(peakAt(0.05)), t -> { });
     assertEquals(List.of(1.0, 4.0, 0.25, 16.0, 0.0625, 64.0, 0.015625, 0.125, 0.03125), asked);
     assertEquals(0.0625, out.best().gamma(), 0.0);
     assertChoosesTheHighest(out);
@@ -88,7 +94,7 @@ class GammaSearchTest {
 
   @Test
   void aSearchTakesNineFits() {
-    GammaSearch.Outcome out = GammaSearch.search(0.1, Double.POSITIVE_INFINITY, fits(peakAt(0.11)), t -> { });
+    GammaSearch.Outcome out = searched(0.1, Double.POSITIVE_INFINITY, fits(peakAt(0.11)), t -> { });
     assertEquals(9, out.tried().size());
     assertEquals(0.1, out.best().gamma(), 0.0);
     assertChoosesTheHighest(out);
@@ -97,26 +103,26 @@ class GammaSearchTest {
   @Test
   void goesNoFurtherThanThreeCoarseStepsEachWay() {
     // an evidence that rises without end: 3 coarse steps up (4^3 = 64 × the centre), then the refinement
-    GammaSearch.Outcome out = GammaSearch.search(1.0, Double.POSITIVE_INFINITY, fits(Math::log), t -> { });
+    GammaSearch.Outcome out = searched(1.0, Double.POSITIVE_INFINITY, fits(Math::log), t -> { });
     assertEquals(128.0, out.best().gamma(), 0.0);
     assertEquals(List.of(1.0, 4.0, 0.25, 16.0, 0.0625, 64.0, 0.015625, 128.0, 32.0), asked);
   }
 
   @Test
   void neverTriesAGammaAboveTheLargest() {
-    GammaSearch.Outcome out = GammaSearch.search(1.0, 3.0, fits(Math::log), t -> { });
+    GammaSearch.Outcome out = searched(1.0, 3.0, fits(Math::log), t -> { });
     assertTrue(asked.stream().allMatch(g -> g <= 3.0), asked.toString());
     assertEquals(3.0, out.best().gamma(), 0.0);
     assertEquals(asked.size(), asked.stream().distinct().count(), "each γ is fitted once: " + asked);
     // a centre above the largest starts at the largest
     asked.clear();
-    GammaSearch.search(10.0, 3.0, fits(peakAt(1.0)), t -> { });
+    searched(10.0, 3.0, fits(peakAt(1.0)), t -> { });
     assertEquals(3.0, asked.get(0), 0.0);
   }
 
   @Test
   void aFitWithoutAFiniteEvidenceIsNeverChosen() {
-    GammaSearch.Outcome out = GammaSearch.search(1.0, Double.POSITIVE_INFINITY,
+    GammaSearch.Outcome out = searched(1.0, Double.POSITIVE_INFINITY,
         fits(g -> g > 2.0 ? Double.NaN : peakAt(8.0).applyAsDouble(g)), t -> { });
     assertEquals(Double.NEGATIVE_INFINITY, out.tried().get(1).logMarginalLikelihood(), 0.0);
     assertEquals(2.0, out.best().gamma(), 0.0);
@@ -126,7 +132,7 @@ class GammaSearchTest {
   @Test
   void tellsOfEveryTrialInOrder() {
     List<Double> told = new ArrayList<>();
-    GammaSearch.Outcome out = GammaSearch.search(0.5, Double.POSITIVE_INFINITY, fits(peakAt(0.7)),
+    GammaSearch.Outcome out = searched(0.5, Double.POSITIVE_INFINITY, fits(peakAt(0.7)),
         t -> told.add(t.gamma()));
     assertEquals(asked, told);
     assertEquals(out.tried().stream().map(GammaSearch.Trial::gamma).toList(), told);
