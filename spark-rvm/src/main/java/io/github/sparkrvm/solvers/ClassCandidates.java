@@ -18,6 +18,7 @@ package io.github.sparkrvm.solvers;
 
 import io.github.sparkrvm.statistics.CandidateScores;
 import io.github.sparkrvm.statistics.CandidateTerms;
+import io.github.sparkrvm.statistics.LikelihoodSlope;
 import io.github.sparkrvm.statistics.LikelihoodTerms;
 import java.util.stream.IntStream;
 
@@ -105,6 +106,16 @@ final class ClassCandidates {
       @Override
       public double[] crossAmong(int[] active, double[] weights, int[] among) {
         return full.crossAmong(toFull(active, allowed), weights, toFull(among, allowed));
+      }
+
+      @Override
+      public boolean slopes() {
+        return full.slopes();
+      }
+
+      @Override
+      public LikelihoodSlope slope(int[] active, double[] weights) {
+        return full.slope(toFull(active, allowed), weights);
       }
 
       @Override

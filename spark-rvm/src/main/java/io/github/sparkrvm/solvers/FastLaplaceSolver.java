@@ -22,6 +22,7 @@ import io.github.sparkrvm.solvers.SequentialAction.Action;
 import io.github.sparkrvm.solvers.SequentialAction.Kind;
 import io.github.sparkrvm.statistics.CandidateScores;
 import io.github.sparkrvm.statistics.CandidateTerms;
+import io.github.sparkrvm.statistics.LikelihoodSlope;
 import io.github.sparkrvm.statistics.LikelihoodTerms;
 import io.github.sparkrvm.util.IterationListener;
 import java.util.ArrayList;
@@ -32,6 +33,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.stream.IntStream;
 
 /**
  * The step logic of fast marginal likelihood maximisation (Tipping &amp; Faul 2003) with the Laplace approximation,
@@ -139,6 +141,28 @@ final class FastLaplaceSolver {
      */
     default double[] crossAmong(int[] active, double[] weights, int[] among) {
       return null;
+    }
+
+    /**
+     * Whether {@link #slope} has a pass without the Hessian, on which mode searches take chord steps
+     * ({@link PosteriorMode#findByChords}). False by default.
+     *
+     * @return whether the likelihood has a slope pass
+     */
+    default boolean slopes() {
+      return false;
+    }
+
+    /**
+     * The log-likelihood and gradient of {@link #terms} without the Hessian, from a pass that forms no product of
+     * the basis with itself (only where {@link #slopes}).
+     *
+     * @param active the active candidates, ascending
+     * @param weights their weights
+     * @return the log-likelihood and gradient
+     */
+    default LikelihoodSlope slope(int[] active, double[] weights) {
+      throw new UnsupportedOperationException("this likelihood has no pass without the Hessian");
     }
 
     /**
@@ -324,7 +348,7 @@ final class FastLaplaceSolver {
       List<Action> batch = SequentialAction.batch(ranked, options.maxAddsPerStep());
       if (batch.size() > 1) {
         Screened screened = screened(state, batch);
-        State candidate = moveTo(state, screened.actions(), true, screened.startTerms());
+        State candidate = moveTo(state, screened.actions(), true, screened.startTerms(), screened.held());
         if (posterior(candidate) >= posterior(state) - slack) {
           next = candidate;
           change = maxLogChange(state, screened.actions());
@@ -340,7 +364,7 @@ final class FastLaplaceSolver {
         }
         // A single try after a failed batch is often refused too: its mode search makes active-set passes only, and
         // the candidates pass is made once it is accepted.
-        State candidate = moveTo(state, List.of(action), false, null);
+        State candidate = moveTo(state, List.of(action), false, null, null);
         if (posterior(candidate) >= posterior(state) - slack) {
           next = scored(candidate);
           change = maxLogChange(state, List.of(action));
@@ -393,7 +417,7 @@ final class FastLaplaceSolver {
       double s = bigS[fallback];
       best = new Action(Kind.ADD, fallback, Math.min(options.alphaMax(), s * s / Math.max(1e-6 * s, 1e-300)), 0.0);
     }
-    return moveTo(empty, List.of(best), true, null);
+    return moveTo(empty, List.of(best), true, null, null);
   }
 
   /**
@@ -487,8 +511,17 @@ final class FastLaplaceSolver {
         options.alphaMax(), options.supportPrior(), state.scores() == null ? null : reach(state.scores()));
   }
 
-  /** A batch's actions and the likelihood terms at its warm start (null: assembled from the state's pass). */
-  private record Screened(List<Action> actions, LikelihoodTerms startTerms) {}
+  /**
+   * A batch's actions and the likelihood terms at its warm start (null: assembled from the state's pass), or, where
+   * the batch deletes and its surrogate was linearised at the state's mode, the negative Hessian there over the
+   * batch's active set for its mode search's chord steps (else null).
+   */
+  private record Screened(List<Action> actions, LikelihoodTerms startTerms, double[] held) {
+
+    Screened(List<Action> actions, LikelihoodTerms startTerms) {
+      this(actions, startTerms, null);
+    }
+  }
 
   /**
    * Keeps the adds of a batch that gain given each other. With more than one add, one pass over the active set and
@@ -497,7 +530,11 @@ final class FastLaplaceSolver {
    * ΦᵀBt̂ = Hw + g, in which Tipping &amp; Faul's Sⱼ = Hⱼⱼ − HⱼₛΣₛHₛⱼ and Qⱼ = (Hw + g)ⱼ − HⱼₛΣₛ(Hw + g)ₛ are exact
    * for any kept set s. The adds are taken in order of their gain and kept, at the surrogate's α = S²/(Q² − S),
    * while they still gain given the ones kept before them: a near copy of a kept candidate no longer does. The same
-   * pass gives the warm start's terms.
+   * pass gives the warm start's terms. Where the state's candidates pass and {@link Likelihood#crossAmong} give H and
+   * g at the state's mode, the surrogate is assembled from them with no pass over the active set; a batch that also
+   * deletes is then screened, where the likelihood's mode searches take chord steps ({@link Likelihood#slopes}), in
+   * the surrogate linearised at the state's mode (the deleted candidates in U, outside the kept set, so that ΦᵀBt̂ is
+   * the mode's), and its mode search holds that H ({@link Screened#held}) instead of a pass at the warm start.
    */
   private Screened screened(State state, List<Action> batch) {
     List<Action> adds = batch.stream().filter(a -> a.kind() == Kind.ADD).toList();
@@ -506,16 +543,29 @@ final class FastLaplaceSolver {
     }
     Proposal union = proposal(state, batch);
     int[] members = union.active();
-    int u = members.length;
-    LikelihoodTerms terms = union.deleted() ? null : fromScoredState(state, members);
-    if (terms == null) {
-      terms = likelihood.terms(members, union.start());
+    int[] deleted = batch.stream().filter(a -> a.kind() == Kind.DELETE).mapToInt(Action::index).sorted().toArray();
+    // linearised at the state's mode where its pass holds the terms (the deleted candidates among U), else at the
+    // warm start from a pass over the active set and the adds
+    int[] around = IntStream.concat(Arrays.stream(members), Arrays.stream(deleted)).sorted().toArray();
+    LikelihoodTerms terms = deleted.length > 0 && !likelihood.slopes() ? null : fromScoredState(state, around);
+    double[] at;
+    if (terms != null) {
+      at = new double[around.length];
+      for (int p = 0; p < around.length; p++) {
+        int pos = Arrays.binarySearch(state.active(), around[p]);
+        at[p] = pos >= 0 ? state.mode().weights()[pos] : 0.0;
+      }
+    } else {
+      around = members;
+      at = union.start();
+      terms = likelihood.terms(members, at);
     }
     passes++;
+    int u = around.length;
     double[] h = terms.hessian();
     double[] target = terms.gradient().clone();
     for (int c = 0; c < u; c++) {
-      double wc = union.start()[c];
+      double wc = at[c];
       for (int a = 0; a < u; a++) {
         target[a] += h[c * u + a] * wc;
       }
@@ -523,7 +573,7 @@ final class FastLaplaceSolver {
     List<Integer> kept = new ArrayList<>();
     List<Action> out = new ArrayList<>();
     for (int p = 0; p < u; p++) {
-      if (Arrays.binarySearch(state.active(), members[p]) >= 0) {
+      if (Arrays.binarySearch(state.active(), around[p]) >= 0 && Arrays.binarySearch(deleted, around[p]) < 0) {
         kept.add(p);
       }
     }
@@ -532,9 +582,13 @@ final class FastLaplaceSolver {
         out.add(a);
       }
     }
-    double[] alpha = union.alpha().clone();
+    double[] alpha = new double[u];
+    for (int p = 0; p < u; p++) {
+      int pos = Arrays.binarySearch(members, around[p]);
+      alpha[p] = pos >= 0 ? union.alpha()[pos] : Double.NaN; // a deleted candidate is never kept
+    }
     for (Action add : adds) {
-      int p = Arrays.binarySearch(members, add.index());
+      int p = Arrays.binarySearch(around, add.index());
       double[] sq = surrogateSparsityQuality(h, target, u, kept, alpha, p);
       Action again = SequentialAction.bounded(SequentialAction.add(add.index(), sq[0], sq[1], options.alphaMax()),
           state.scores() == null ? null : reach(state.scores()));
@@ -548,7 +602,8 @@ final class FastLaplaceSolver {
       // only adds were proposed and, to rounding, not even the best one gains in the surrogate: try it alone
       return new Screened(List.of(adds.get(0)), null);
     }
-    return new Screened(out, restricted(terms, members, proposal(state, out).active()));
+    LikelihoodTerms over = restricted(terms, around, proposal(state, out).active());
+    return deleted.length == 0 || around == members ? new Screened(out, over) : new Screened(out, null, over.hessian());
   }
 
   /**
@@ -706,7 +761,8 @@ final class FastLaplaceSolver {
    * {@code score}, the evaluation Newton expects to be the last is a candidates pass, so that the new state comes
    * scored; without, every pass is over the active set and the state has no candidate terms ({@link #scored}).
    */
-  private State moveTo(State state, List<Action> actions, boolean score, LikelihoodTerms startTerms) {
+  private State moveTo(State state, List<Action> actions, boolean score, LikelihoodTerms startTerms,
+      double[] heldHessian) {
     Proposal next = proposal(state, actions);
     int[] nextActive = next.active();
     double[] nextAlpha = next.alpha();
@@ -714,10 +770,15 @@ final class FastLaplaceSolver {
         : next.deleted() || next.adds() > 1 || state.terms() == null ? null : termsOver(state.terms(), nextActive);
     Map<LikelihoodTerms, CandidateTerms> seen = new IdentityHashMap<>();
     Map<LikelihoodTerms, CandidateScores> scoredApart = new IdentityHashMap<>();
-    PosteriorMode mode = PosteriorMode.find(new LikelihoodEvaluator() {
+    LikelihoodEvaluator evaluator = new LikelihoodEvaluator() {
       @Override
       public LikelihoodTerms at(double[] w) {
         return likelihood.terms(nextActive, w); // over the active basis only: k basis functions, not M
+      }
+
+      @Override
+      public LikelihoodSlope slope(double[] w) {
+        return likelihood.slope(nextActive, w);
       }
 
       @Override
@@ -737,7 +798,13 @@ final class FastLaplaceSolver {
         seen.put(lt, ct);
         return lt;
       }
-    }, nextAlpha, next.start(), known, NEWTON_TOLERANCE, NEWTON_ABSOLUTE_TOLERANCE);
+    };
+    double[] held = known != null || !likelihood.slopes() ? null
+        : heldHessian != null ? heldHessian : heldHessian(state, nextActive);
+    PosteriorMode mode = likelihood.slopes() && (known != null || held != null)
+        ? PosteriorMode.findByChords(evaluator, nextAlpha, next.start(), known, held, NEWTON_TOLERANCE,
+            NEWTON_ABSOLUTE_TOLERANCE)
+        : PosteriorMode.find(evaluator, nextAlpha, next.start(), known, NEWTON_TOLERANCE, NEWTON_ABSOLUTE_TOLERANCE);
     passes += mode.passes();
     CandidateTerms atMode = seen.get(mode.terms());
     CandidateScores scoresAtMode = scoredApart.get(mode.terms());
@@ -745,6 +812,23 @@ final class FastLaplaceSolver {
         mode.logMarginalLikelihood(nextAlpha));
     // the search stopped at its start, or at a point it did not expect to be the mode
     return score ? scored(reached) : reached;
+  }
+
+  /**
+   * {@return the negative Hessian at the state's mode over {@code active}, when every one of them is active there (a
+   * step that deletes or re-estimates only): the chord steps' held Hessian, the deleted weights' rows and columns
+   * left out; else null}
+   */
+  private static double[] heldHessian(State state, int[] active) {
+    if (state.mode() == null) {
+      return null;
+    }
+    for (int c : active) {
+      if (Arrays.binarySearch(state.active(), c) < 0) {
+        return null;
+      }
+    }
+    return restricted(state.mode().terms(), state.active(), active).hessian();
   }
 
   /** The likelihood terms over {@code active} from candidate terms whose active set differs by one added index. */

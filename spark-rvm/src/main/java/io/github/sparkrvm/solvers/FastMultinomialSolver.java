@@ -20,6 +20,7 @@ import io.github.sparkrvm.linalg.ClassLayout;
 import io.github.sparkrvm.statistics.CandidateScores;
 import io.github.sparkrvm.statistics.CandidateTerms;
 import io.github.sparkrvm.statistics.DesignStatistics;
+import io.github.sparkrvm.statistics.LikelihoodSlope;
 import io.github.sparkrvm.statistics.LikelihoodTerms;
 import io.github.sparkrvm.statistics.LocalStatistics;
 import io.github.sparkrvm.statistics.RowSample;
@@ -99,7 +100,7 @@ public final class FastMultinomialSolver {
       throw new IllegalArgumentException("a multinomial fit needs at least 2 classes; got " + numClasses);
     }
     int m = stats.numCandidates();
-    FastLaplaceSolver.Likelihood full = flat(stats, numClasses);
+    FastLaplaceSolver.Likelihood full = flat(stats, numClasses, false);
     int[][] candidates = ClassCandidates.allowed(start, numClasses, m);
     RelevanceFit r;
     if (candidates == null) {
@@ -120,7 +121,10 @@ public final class FastMultinomialSolver {
    * SparseBayesOptions, FitStart)} over the active pairs and the {@code shortlist} pairs whose adds gain most, whose
    * candidates passes compute those pairs' terms only (N·(k + L)·k flops for the cross products instead of N·K·M·k).
    * The fit ends where a pass over every pair finds no add worth a step, or where a round takes no step, so it is a
-   * fixed point of the plain fit's rule over every pair.
+   * fixed point of the plain fit's rule over every pair. Its mode searches take chord steps
+   * ({@link PosteriorMode#findByChords}): between exact evaluations they hold the step's known negative Hessian and
+   * read each step's gradient from a pass without the Hessian, so that most searches form the Hessian once, in the
+   * candidates pass that ends them.
    *
    * @param numClasses the number of classes K (at least 2)
    * @param options the settings (the scale-free prior only; maxIter counts every round's steps)
@@ -136,18 +140,32 @@ public final class FastMultinomialSolver {
       int m = data.numCandidates();
       // ranked on a sample where the rows are on the driver (over the cluster a quarter of the rows need not fit it)
       FastLaplaceSolver.Likelihood ranking = data instanceof LocalStatistics local
-          ? flat(local.sample(RANKING_SAMPLE), numClasses) : null;
+          ? flat(local.sample(RANKING_SAMPLE), numClasses, false) : null;
       ShortlistRounds.RoundSteps stepwise = ShortlistRounds.RoundSteps.STEPWISE;
-      return byClass(ShortlistRounds.fit(flat(data, numClasses), numClasses * m, options,
+      return byClass(ShortlistRounds.fit(flat(data, numClasses, true), numClasses * m, options,
           flatStart(initial, numClasses, m), shortlist, stepwise, stepwise.roundMinGain(), ranking,
           ranking == null ? 0 : VERIFIED_PER_SHORTLISTED * shortlist, listener), m, numClasses);
     };
   }
 
-  /** {@return the softmax likelihood of {@code stats} in flat (class-major) coordinates: one pass per evaluation} */
-  private static FastLaplaceSolver.Likelihood flat(DesignStatistics stats, int numClasses) {
+  /**
+   * {@return the softmax likelihood of {@code stats} in flat (class-major) coordinates: one pass per evaluation; with
+   * {@code chords}, its mode searches step on a held Hessian between exact evaluations (see {@link #atScale})}
+   */
+  private static FastLaplaceSolver.Likelihood flat(DesignStatistics stats, int numClasses, boolean chords) {
     int m = stats.numCandidates();
     return new FastLaplaceSolver.Likelihood() {
+      @Override
+      public boolean slopes() {
+        return chords;
+      }
+
+      @Override
+      public LikelihoodSlope slope(int[] active, double[] weights) {
+        int[][] byClass = byClass(active, m, numClasses);
+        return stats.multinomialSlope(byClass, ClassLayout.split(weights, byClass));
+      }
+
       @Override
       public CandidateTerms candidates(int[] active, double[] weights) {
         return stats.multinomialCandidates(numClasses, active, weights);

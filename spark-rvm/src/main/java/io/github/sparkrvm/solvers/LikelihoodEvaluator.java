@@ -17,6 +17,7 @@
 package io.github.sparkrvm.solvers;
 
 import io.github.sparkrvm.statistics.DesignStatistics;
+import io.github.sparkrvm.statistics.LikelihoodSlope;
 import io.github.sparkrvm.statistics.LikelihoodTerms;
 
 /**
@@ -45,5 +46,15 @@ interface LikelihoodEvaluator {
    */
   default LikelihoodTerms at(double[] weights, boolean nearMode) {
     return at(weights);
+  }
+
+  /**
+   * {@return the log-likelihood and gradient at {@code weights} from a pass that forms no Hessian} Only
+   * {@link PosteriorMode#findByChords} calls it; by default there is no such pass.
+   *
+   * @param weights the weights of the active basis functions
+   */
+  default LikelihoodSlope slope(double[] weights) {
+    throw new UnsupportedOperationException("this likelihood has no pass without the Hessian");
   }
 }

@@ -20,6 +20,7 @@ import io.github.sparkrvm.linalg.Cholesky;
 import io.github.sparkrvm.linalg.DenseMatrices;
 import io.github.sparkrvm.statistics.DesignStatistics;
 import io.github.sparkrvm.statistics.LaplaceLikelihood;
+import io.github.sparkrvm.statistics.LikelihoodSlope;
 import io.github.sparkrvm.statistics.LikelihoodTerms;
 
 /**
@@ -122,8 +123,17 @@ record PosteriorMode(double[] weights, LikelihoodTerms terms, Cholesky precision
     }
     double[] w = start.clone();
     LikelihoodTerms terms = startTerms != null ? startTerms : likelihood.at(w);
-    int passes = startTerms != null ? 0 : 1;
-    boolean warm = startTerms != null;
+    return newton(likelihood, alpha, w, terms, startTerms != null ? 0 : 1, startTerms != null, relativeTolerance,
+        absoluteTolerance);
+  }
+
+  /**
+   * The Newton search from {@code w}, whose terms are {@code terms}, after {@code passes} passes; a {@code warm}
+   * start takes at least one step.
+   */
+  private static PosteriorMode newton(LikelihoodEvaluator likelihood, double[] alpha, double[] w,
+      LikelihoodTerms terms, int passes, boolean warm, double relativeTolerance, double absoluteTolerance) {
+    int k = w.length;
     double psi = objective(terms, alpha, w);
     for (int step = 0; ; step++) {
       double[] gradient = new double[k];
@@ -166,6 +176,102 @@ record PosteriorMode(double[] weights, LikelihoodTerms terms, Cholesky precision
     }
   }
 
+  /** The most chord steps of {@link #findByChords} before its exact evaluation. */
+  static final int MAX_CHORD_STEPS = 30;
+
+  /** The chord decrement, as a fraction of the search's tolerance, at which the chord steps hand over. */
+  static final double CHORD_TOLERANCE = 1.0 / 64;
+
+  /** The chord steps hand over to Newton when a step shrinks the decrement by less than this factor. */
+  static final double CHORD_RATE = 0.5;
+
+  /**
+   * {@return the mode as {@link #find(LikelihoodEvaluator, double[], double[], LikelihoodTerms, double, double)}
+   * finds it, to the same tolerances, with most steps on a fixed Hessian} Chord steps: Newton's direction with the
+   * negative Hessian of the start ({@code startTerms}' own, else {@code chordHessian}, e.g. that of a mode nearby)
+   * held, each step's gradient and objective from {@link LikelihoodEvaluator#slope} (a pass that forms no Hessian:
+   * for the softmax at k pairs about n·K·u multiply-adds against n·k²/2), halved while the objective would rise. The
+   * chord steps converge linearly at the rate at which the held Hessian differs from the one along the way; they
+   * hand over when their decrement (½gᵀ(H₀ + A)⁻¹g) falls to {@link #CHORD_TOLERANCE} of the tolerance, shrinks by
+   * less than {@link #CHORD_RATE} a step, or after {@link #MAX_CHORD_STEPS}. From there the search is Newton's with
+   * exact terms ({@link LikelihoodEvaluator#at(double[], boolean)}), which stops at once when the exact decrement is
+   * within the tolerance: the mode returned is as converged as Newton's, and its terms and Σ are exact there. Near
+   * the mode one exact evaluation instead of Newton's two or three, each of which forms the Hessian.
+   *
+   * @param likelihood the likelihood, with a pass without the Hessian
+   * @param alpha the prior precisions
+   * @param start the starting weights
+   * @param startTerms the exact terms at start (null: a slope pass there, and {@code chordHessian} held)
+   * @param chordHessian the negative Hessian held when {@code startTerms} is null (k × k, column-major)
+   * @param relativeTolerance the Newton decrement, relative to 1 + |Ψ|, at which the search stops
+   * @param absoluteTolerance the Newton decrement (nats) at which the search stops in any case
+   */
+  static PosteriorMode findByChords(LikelihoodEvaluator likelihood, double[] alpha, double[] start,
+      LikelihoodTerms startTerms, double[] chordHessian, double relativeTolerance, double absoluteTolerance) {
+    int k = start.length;
+    if (alpha.length != k) {
+      throw new IllegalArgumentException("PosteriorMode: " + alpha.length + " alphas for " + k + " weights");
+    }
+    double[] w = start.clone();
+    int passes = 0;
+    double logLikelihood;
+    double[] g;
+    double[] held;
+    if (startTerms != null) {
+      logLikelihood = startTerms.logLikelihood();
+      g = startTerms.gradient();
+      held = startTerms.hessian();
+    } else {
+      LikelihoodSlope at = likelihood.slope(w);
+      passes++;
+      logLikelihood = at.logLikelihood();
+      g = at.gradient();
+      held = chordHessian;
+    }
+    double psi = objective(logLikelihood, alpha, w);
+    Cholesky chol = Cholesky.factorWithJitter(DenseMatrices.plusDiagonal(held, k, alpha), k);
+    double previous = Double.POSITIVE_INFINITY;
+    double decrement = Double.POSITIVE_INFINITY;
+    for (int step = 0; step <= MAX_CHORD_STEPS; step++) {
+      double[] gradient = new double[k];
+      for (int i = 0; i < k; i++) {
+        gradient[i] = g[i] - alpha[i] * w[i];
+      }
+      double[] direction = chol.solve(gradient);
+      decrement = 0.5 * DenseMatrices.dot(gradient, direction);
+      double limit = Math.min(relativeTolerance * (1.0 + Math.abs(psi)), absoluteTolerance);
+      // a step after α changed is always taken (the weights of large-α functions may be stale, as in Newton's)
+      if (step == MAX_CHORD_STEPS || step > 0 && (decrement <= CHORD_TOLERANCE * limit
+          || decrement > CHORD_RATE * previous)) {
+        break;
+      }
+      previous = decrement;
+      boolean accepted = false;
+      double scale = 1.0;
+      for (int halving = 0; halving <= MAX_HALVINGS && !accepted; halving++, scale *= 0.5) {
+        double[] trial = new double[k];
+        for (int i = 0; i < k; i++) {
+          trial[i] = w[i] + scale * direction[i];
+        }
+        LikelihoodSlope at = likelihood.slope(trial);
+        passes++;
+        double trialPsi = objective(at.logLikelihood(), alpha, trial);
+        if (trialPsi <= psi) {
+          w = trial;
+          g = at.gradient();
+          psi = trialPsi;
+          accepted = true;
+        }
+      }
+      if (!accepted) {
+        break;
+      }
+    }
+    double limit = Math.min(relativeTolerance * (1.0 + Math.abs(psi)), absoluteTolerance);
+    LikelihoodTerms exact = likelihood.at(w, decrement * decrement <= 100.0 * limit);
+    return newton(likelihood, alpha, w, exact, passes + 1, false, relativeTolerance, absoluteTolerance);
+  }
+
   /**
    * {@return the mode known to be at {@code weights}, whose likelihood terms are {@code terms}: a search for the same α
    * ended there (no pass)}
@@ -186,11 +292,16 @@ record PosteriorMode(double[] weights, LikelihoodTerms terms, Cholesky precision
 
   /** Ψ(w) = −log p(t | w) + ½ Σ αᵢ wᵢ². */
   static double objective(LikelihoodTerms terms, double[] alpha, double[] w) {
+    return objective(terms.logLikelihood(), alpha, w);
+  }
+
+  /** Ψ(w) = −{@code logLikelihood} + ½ Σ αᵢ wᵢ². */
+  private static double objective(double logLikelihood, double[] alpha, double[] w) {
     double penalty = 0.0;
     for (int i = 0; i < w.length; i++) {
       penalty += alpha[i] * w[i] * w[i];
     }
-    double psi = -terms.logLikelihood() + 0.5 * penalty;
+    double psi = -logLikelihood + 0.5 * penalty;
     return Double.isNaN(psi) ? Double.POSITIVE_INFINITY : psi;
   }
 

@@ -190,6 +190,17 @@ public interface DesignStatistics {
   }
 
   /**
+   * {@return the log-likelihood and gradient of {@link #multinomial} without its Hessian: one pass that forms no
+   * product of the basis with itself}
+   *
+   * @param active per class, the active candidates (ascending)
+   * @param weights per class, their weights
+   */
+  default LikelihoodSlope multinomialSlope(int[][] active, double[][] weights) {
+    return pass(MultinomialAccumulator.slopePass(active, weights)).slope();
+  }
+
+  /**
    * Everything a step of the fast multinomial (softmax) solver needs, in one pass, in flat coordinates: candidate
    * c = p·M + i is basis function i in class p (class-major, as {@link ClassLayout} orders flat vectors), and the
    * negative Hessian of the log-likelihood is Φᵀ B Φ with B_pq(n) = μ_p(n)(δ_pq − μ_q(n)) times the row weight. For

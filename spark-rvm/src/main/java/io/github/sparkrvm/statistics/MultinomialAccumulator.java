@@ -30,6 +30,9 @@ import java.util.Arrays;
  * (p, q ≥ p), {@code Φ_pᵀ W diag(μ⁽ᵖ⁾(δ_pq − μ⁽q⁾)) Φ_q}, from one {@code dgemm} per class p ({@link SoftmaxBlock};
  * the blocks below the diagonal are their transposes, filled in by {@link #result}).
  *
+ * <p>Without its curvature ({@link #slopePass}) the pass forms the scores and gradient only ({@link #slope}): the
+ * softmax's mode searches step on a Hessian they hold between exact evaluations (see {@code PosteriorMode}).
+ *
  * <p>Flat vectors and the (K·M) × (K·M) Hessian are class-major ({@link ClassLayout}); labels are class indices.
  */
 public final class MultinomialAccumulator implements Serializable {
@@ -43,7 +46,20 @@ public final class MultinomialAccumulator implements Serializable {
    */
   public static Pass<MultinomialAccumulator> pass(int[][] active, double[][] weights) {
     return Pass.of("softmax likelihood terms, " + active.length + " classes", ClassLayout.union(active),
-        () -> new MultinomialAccumulator(active, weights), MultinomialAccumulator::add,
+        () -> new MultinomialAccumulator(active, weights, true), MultinomialAccumulator::add,
+        MultinomialAccumulator::merge).ofClasses();
+  }
+
+  /**
+   * {@return the pass of the softmax log-likelihood and gradient alone ({@link #slope}): the terms of {@link #pass}
+   * without the Hessian's class blocks}
+   *
+   * @param active per class, the active candidates, ascending
+   * @param weights per class, their weights
+   */
+  public static Pass<MultinomialAccumulator> slopePass(int[][] active, double[][] weights) {
+    return Pass.of("softmax log-likelihood and gradient, " + active.length + " classes", ClassLayout.union(active),
+        () -> new MultinomialAccumulator(active, weights, false), MultinomialAccumulator::add,
         MultinomialAccumulator::merge).ofClasses();
   }
 
@@ -58,6 +74,8 @@ public final class MultinomialAccumulator implements Serializable {
   private final int[] offset;
   private final int dim;
   private final double[] gradient;
+  /** Whether the Hessian's class blocks are formed (else {@link #hessian} is empty). */
+  private final boolean curvature;
   private final double[] hessian;
   private double logLikelihood;
 
@@ -68,6 +86,10 @@ public final class MultinomialAccumulator implements Serializable {
    * @param weights per class, the weights on them
    */
   public MultinomialAccumulator(int[][] active, double[][] weights) {
+    this(active, weights, true);
+  }
+
+  private MultinomialAccumulator(int[][] active, double[][] weights, boolean curvature) {
     if (active.length < 2 || weights.length != active.length) {
       throw new IllegalArgumentException("a softmax needs at least 2 classes and one weight vector per class");
     }
@@ -94,7 +116,8 @@ public final class MultinomialAccumulator implements Serializable {
       System.arraycopy(weights[p], 0, flatWeights, offset[p], positions[p].length);
     }
     this.gradient = new double[dim];
-    this.hessian = new double[dim * dim];
+    this.curvature = curvature;
+    this.hessian = new double[curvature ? dim * dim : 0];
   }
 
   /** {@return the candidates a block's basis must be expanded over, ascending} */
@@ -148,6 +171,9 @@ public final class MultinomialAccumulator implements Serializable {
         gradient[offset[p] + a] += unionGradient[p * u + positions[p][a]];
       }
     }
+    if (!curvature) {
+      return this;
+    }
     // the Hessian's class blocks p ≤ q (SoftmaxBlock), from the union's columns of the active pairs
     double[] right = SoftmaxBlock.negativelyScaled(phi, n, columns, offset, mu);
     SoftmaxBlock.addUpperBlocks(phi, n, columns, offset, mu, rowWeights, right, hessian);
@@ -161,7 +187,7 @@ public final class MultinomialAccumulator implements Serializable {
    * @return this accumulator
    */
   public MultinomialAccumulator merge(MultinomialAccumulator other) {
-    if (other.dim != dim || other.classes != classes) {
+    if (other.dim != dim || other.classes != classes || other.curvature != curvature) {
       throw new IllegalArgumentException("cannot merge terms of dimension " + other.dim + " and " + dim);
     }
     for (int i = 0; i < dim; i++) {
@@ -176,7 +202,15 @@ public final class MultinomialAccumulator implements Serializable {
 
   /** {@return the terms so far, with the Hessian's blocks below the diagonal filled in from those above} */
   public LikelihoodTerms result() {
+    if (!curvature) {
+      throw new IllegalStateException("a pass without the Hessian has no terms; read its slope()");
+    }
     return new LikelihoodTerms(dim, logLikelihood, gradient.clone(), SoftmaxBlock.withLowerBlocks(hessian, offset));
+  }
+
+  /** {@return the log-likelihood and gradient so far} */
+  public LikelihoodSlope slope() {
+    return new LikelihoodSlope(dim, logLikelihood, gradient.clone());
   }
 
 }

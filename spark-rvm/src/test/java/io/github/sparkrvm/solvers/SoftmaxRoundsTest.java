@@ -98,6 +98,19 @@ class SoftmaxRoundsTest {
   }
 
   @Test
+  void twoAddsAStepOnChordStepsEndAtAFixedPointOfThePlainSoftmaxFit() {
+    // the automatic adds at scale (AddsPolicy.SOFTMAX_AT_SCALE_ADDS): batches screened at the state's mode, deletes
+    // among them, and every mode search on chord steps (PosteriorMode.findByChords)
+    InMemoryStatistics data = blobs();
+    MultiClassFit fit = FastMultinomialSolver.atScale(3, SparseBayesOptions.defaults().withMaxAddsPerStep(2), null,
+        SHORTLIST).fit(data, report -> { });
+    assertFixedPointOfTheSoftmaxRule(data, fit);
+    assertNeverDecreases(fit.logMarginalLikelihoods());
+    MultiClassFit plain = FastMultinomialSolver.of(3, SparseBayesOptions.defaults()).fit(data, report -> { });
+    assertEquals(last(plain.logMarginalLikelihoods()), last(fit.logMarginalLikelihoods()), 1.0);
+  }
+
+  @Test
   void startedFromAStateTheRoundsBeginThereAndOnlyGain() {
     // a warm start (initialModel) at scale: the rounds begin at the mode over the state's pairs at its α
     InMemoryStatistics data = blobs();
