@@ -117,7 +117,7 @@ final class FitPlan {
     } else if (layout.sparse()) {
       int concurrent = perClass ? Math.min(p.getParallelism(), numClasses) : 1;
       LOG.info("{}: {}; room for up to {} active features on the driver{}", uid, layout.why(),
-          DriverMemory.checkSparse(m, Runtime.getRuntime().maxMemory() / concurrent),
+          DriverMemory.checkSparse(m, heap / concurrent),
           concurrent == 1 ? "" : " in each of " + concurrent + " one-vs-rest fits at once");
     } else if (choice.softmax() && choice.method() == FitChoice.Method.FAST) {
       DriverMemory.checkFastSoftmax(numClasses, m, choice.linear());
@@ -140,7 +140,7 @@ final class FitPlan {
     placement = logged(layout.sparse() ? Placement.sparseRows(summary.rows(), m, summary.nonzeros())
         : Placement.of(new Placement.Inputs(summary.rows(), summary.weightedRows(), m, dim,
             !choice.family().hasNoise() || fast, fast && !perClass && choice.family().laplace() != null,
-            p.getMaxDriverDesignSizeInMB(), Runtime.getRuntime().maxMemory(), maxResultSize)), Placement::describe);
+            p.getMaxDriverDesignSizeInMB(), heap, maxResultSize)), Placement::describe);
     // on sparse rows every step scores the K·M pairs apart over the cluster: no rounds over a shortlist, whose passes
     // over every pair would bring K·M × k cross products to the driver
     boolean softmaxAtScale = choice.softmax() && fast && blocks == null && !layout.sparse()
@@ -155,7 +155,7 @@ final class FitPlan {
     calibration = VarianceCalibration.of(new VarianceCalibration.Inputs(p.getCalibrateVariance(),
         choice.family().hasNoise(), options.noiseFixed(), choice.variational(), summary.weightedRows(),
         layout.sparse(), Placement.rowsOnDriver(summary.rows(), m, dim, p.getMaxDriverDesignSizeInMB(),
-            Runtime.getRuntime().maxMemory(), maxResultSize) >= summary.rows()));
+            heap, maxResultSize) >= summary.rows()));
     if (!calibration.describe().isEmpty()) {
       LOG.info("{}: {}", uid, calibration.describe());
     }
