@@ -30,6 +30,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.junit.jupiter.api.Test;
@@ -82,10 +83,10 @@ class GaussianHeapProbe {
         };
         System.gc();
         AtomicLong peak = new AtomicLong();
-        boolean[] running = {true};
+        AtomicBoolean running = new AtomicBoolean(true);
         Thread sampler = new Thread(() -> {
           Runtime rt = Runtime.getRuntime();
-          while (running[0]) {
+          while (running.get()) {
             peak.accumulateAndGet(rt.totalMemory() - rt.freeMemory(), Math::max);
             try {
               Thread.sleep(50);
@@ -101,7 +102,7 @@ class GaussianHeapProbe {
         RelevanceFit fit = FastGaussianSolver.of(new SparseBayesOptions(400, 1e-6, 1e9, 0.0, 0.0, 1), null)
             .fit(stats, IterationListener.none());
         double seconds = (System.nanoTime() - t0) / 1e9;
-        running[0] = false;
+        running.set(false);
         sampler.join();
         long planted = Arrays.stream(fit.active()).filter(j -> j >= 1 && j <= truth.length).count();
         System.err.printf("maxColumns %d: %.1f s, %d passes, %d steps, %d active (%d planted), %d columns computed, "
