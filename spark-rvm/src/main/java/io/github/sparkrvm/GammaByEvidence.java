@@ -33,7 +33,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The choice of the kernel's γ when the param gamma is unset (by the evidence; for gaussian, by the leave-one-out
- * density: {@link GammaCriterion}), and of a classifier's standardization with it when that param is unset too
+ * density, then held-out folds among its best: {@link GammaCriterion}, {@link HeldOutScore}, the folds seeded by
+ * the param seed), and of a classifier's standardization with it when that param is unset too
  * (issue 42): the search ({@link GammaSearch}) over the rows the fit collected to the driver, bounded by
  * {@link KernelReach}, each γ tried fitted by the plan's driver solver; and the comparison of the two scalings'
  * searches. Spark-free: {@link RvmTraining} collects the rows and runs the fits over the cluster.
