@@ -41,7 +41,8 @@ import io.github.sparkrvm.variational.VariationalSolver;
 
 /**
  * The solver that runs, with the options, the class count, the start and the prior table bound: one-vs-rest over a
- * binary solver per class, the softmax (at scale in rounds over a shortlist, or on two paths), the variational
+ * binary solver per class, the softmax (at scale in rounds over a shortlist, or on two paths; kernel linear on the
+ * driver: under the multiplicity prior and under ARD alone, averaged, {@code SupportPriorAverage}), the variational
  * solver followed by its pruning, the binary classifier of one score (at scale from a pilot fit; the small fast
  * bernoulli fit on the driver, cold with maxAddsPerStep auto, on two paths: {@code FastBernoulliSolver.twoPaths}), or
  * the gaussian solver.

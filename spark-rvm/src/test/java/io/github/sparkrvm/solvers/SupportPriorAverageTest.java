@@ -41,12 +41,21 @@ class SupportPriorAverageTest {
         new int[] {steps}, 2 * steps);
   }
 
+  /** A fit that keeps (class 0, candidate 0) alone. */
+  private static MultiClassFit onePair() {
+    return fit(new int[][] {{0}, {}}, new double[][] {{2.0}, {}}, new double[] {1.0}, 3);
+  }
+
+  /** A fit that keeps (0, 0), (0, 3) and (1, 1). */
+  private static MultiClassFit threePairs() {
+    return fit(new int[][] {{0, 3}, {1}}, new double[][] {{4.0, -2.0}, {1.0}},
+        new double[] {2.0, 0.5, 0.1, 0.5, 1.0, 0.0, 0.1, 0.0, 3.0}, 5);
+  }
+
   @Test
   void averagesTheMixtureOverTheUnionOfThePairs() {
-    // a keeps (class 0, candidate 0) alone; b keeps (0, 0), (0, 3) and (1, 1)
-    MultiClassFit a = fit(new int[][] {{0}, {}}, new double[][] {{2.0}, {}}, new double[] {1.0}, 3);
-    MultiClassFit b = fit(new int[][] {{0, 3}, {1}}, new double[][] {{4.0, -2.0}, {1.0}},
-        new double[] {2.0, 0.5, 0.1, 0.5, 1.0, 0.0, 0.1, 0.0, 3.0}, 5);
+    MultiClassFit a = onePair();
+    MultiClassFit b = threePairs();
     MultiClassFit avg = SupportPriorAverage.average(a, b, 0.5);
     assertArrayEquals(new int[] {0, 3}, avg.active()[0]);
     assertArrayEquals(new int[] {1}, avg.active()[1]);
@@ -68,8 +77,7 @@ class SupportPriorAverageTest {
 
   @Test
   void aFitAveragedWithItselfIsItself() {
-    MultiClassFit b = fit(new int[][] {{0, 3}, {1}}, new double[][] {{4.0, -2.0}, {1.0}},
-        new double[] {2.0, 0.5, 0.1, 0.5, 1.0, 0.0, 0.1, 0.0, 3.0}, 5);
+    MultiClassFit b = threePairs();
     MultiClassFit avg = SupportPriorAverage.average(b, b, 0.3);
     assertArrayEquals(b.weights()[0], avg.weights()[0], 1e-12);
     assertArrayEquals(b.weights()[1], avg.weights()[1], 1e-12);
@@ -85,9 +93,8 @@ class SupportPriorAverageTest {
 
   @Test
   void theEndsAreTheFitsThemselves() {
-    MultiClassFit a = fit(new int[][] {{0}, {}}, new double[][] {{2.0}, {}}, new double[] {1.0}, 3);
-    MultiClassFit b = fit(new int[][] {{0, 3}, {1}}, new double[][] {{4.0, -2.0}, {1.0}},
-        new double[] {2.0, 0.5, 0.1, 0.5, 1.0, 0.0, 0.1, 0.0, 3.0}, 5);
+    MultiClassFit a = onePair();
+    MultiClassFit b = threePairs();
     MultiClassFit first = SupportPriorAverage.average(a, b, 0.0);
     assertArrayEquals(a.active()[0], first.active()[0]);
     assertEquals(0, first.active()[1].length);
