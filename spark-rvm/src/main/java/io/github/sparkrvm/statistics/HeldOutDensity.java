@@ -21,7 +21,7 @@ package io.github.sparkrvm.statistics;
  * row i of basis values φᵢ over the kept basis, target tᵢ and weight wᵢ is predicted with mean yᵢ = φᵢᵀμ and variance
  * 1/(β wᵢ) + φᵢᵀΣφᵢ (Tipping 2001, eq. 22), and adds wᵢ log N(tᵢ; yᵢ, that variance).
  */
-public final class HeldOutDensity extends KeptDensity {
+public final class HeldOutDensity extends KeptDensity<HeldOutDensity> {
 
   /**
    * {@return the pass of the held-out log density of the fit over the kept basis {@code active}}
@@ -67,30 +67,5 @@ public final class HeldOutDensity extends KeptDensity {
   @Override
   double rowDensity(double target, double predicted, double latentVariance, double rowPrecision) {
     return ofRow(target, predicted, latentVariance, rowPrecision);
-  }
-
-  /**
-   * Adds a block of held-out rows.
-   *
-   * @param phi the block's basis values over the kept candidates (n × k, column-major)
-   * @param n the number of rows in the block
-   * @param targets the targets of the rows
-   * @param rowWeights the row weights (a row of weight 0 adds nothing)
-   * @return this accumulator
-   */
-  public HeldOutDensity add(double[] phi, int n, double[] targets, double[] rowWeights) {
-    addRows(phi, n, targets, rowWeights);
-    return this;
-  }
-
-  /**
-   * Adds another accumulator's sum into this one.
-   *
-   * @param other an accumulator of the same fit
-   * @return this accumulator
-   */
-  public HeldOutDensity merge(HeldOutDensity other) {
-    addSum(other);
-    return this;
   }
 }

@@ -25,8 +25,10 @@ import java.io.Serializable;
  * row i of basis values φᵢ is predicted with mean yᵢ = φᵢᵀμ and latent variance sᵢ² = φᵢᵀΣφᵢ, and adds wᵢ times
  * the subclass' density of tᵢ given those and its noise precision β wᵢ (the leave-one-out density:
  * {@link LeaveOneOutDensity}; on rows the fit never saw: {@link HeldOutDensity}).
+ *
+ * @param <S> the subclass, which {@link #add} and {@link #merge} return
  */
-public abstract class KeptDensity implements Serializable {
+public abstract class KeptDensity<S extends KeptDensity<S>> implements Serializable {
 
   private final double[] mean;
   private final double[] covariance;
@@ -70,14 +72,15 @@ public abstract class KeptDensity implements Serializable {
    * @param n the number of rows in the block
    * @param targets the targets of the rows
    * @param rowWeights the row weights (a row of weight 0 adds nothing)
+   * @return this accumulator
    */
-  final void addRows(double[] phi, int n, double[] targets, double[] rowWeights) {
+  public final S add(double[] phi, int n, double[] targets, double[] rowWeights) {
     int k = mean.length;
     if (phi.length != n * k) {
       throw new IllegalArgumentException("expected a " + n + " × " + k + " basis block, got " + phi.length);
     }
     if (n == 0) {
-      return;
+      return self();
     }
     double[] y = new double[n];
     double[] s2 = new double[n];
@@ -98,19 +101,28 @@ public abstract class KeptDensity implements Serializable {
         logDensity += w * rowDensity(targets[i], y[i], s2[i], noisePrecision * w);
       }
     }
+    return self();
   }
 
   /**
-   * Adds another sum of the same fit into this one.
+   * Adds another accumulator's sum into this one.
    *
-   * @param other a sum over the same kept basis
+   * @param other an accumulator of the same fit
+   * @return this accumulator
    */
-  final void addSum(KeptDensity other) {
-    if (other.mean.length != mean.length) {
-      throw new IllegalArgumentException("cannot merge densities over " + other.mean.length + " and " + mean.length
+  public final S merge(S other) {
+    KeptDensity<S> that = other;
+    if (that.mean.length != mean.length) {
+      throw new IllegalArgumentException("cannot merge densities over " + that.mean.length + " and " + mean.length
           + " basis functions");
     }
-    logDensity += other.logDensity;
+    logDensity += that.logDensity;
+    return self();
+  }
+
+  @SuppressWarnings("unchecked")
+  private S self() {
+    return (S) this;
   }
 
   /** {@return the log density summed so far} */

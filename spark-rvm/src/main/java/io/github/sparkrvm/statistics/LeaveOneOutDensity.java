@@ -33,7 +33,7 @@ package io.github.sparkrvm.statistics;
  * basis function absorbs (its leverage), not the choice of the basis and its α (on the regression sets of
  * benchmarks/results/model-quality.md it alone prefers the narrowest kernels tried).
  */
-public final class LeaveOneOutDensity extends KeptDensity {
+public final class LeaveOneOutDensity extends KeptDensity<LeaveOneOutDensity> {
 
   /**
    * {@return the pass of the leave-one-out log density of the fit over the kept basis {@code active}}
@@ -85,31 +85,6 @@ public final class LeaveOneOutDensity extends KeptDensity {
   @Override
   double rowDensity(double target, double predicted, double latentVariance, double rowPrecision) {
     return ofRow(target, predicted, latentVariance, rowPrecision);
-  }
-
-  /**
-   * Adds a block: {@code phi} is its basis over the kept candidates (n × k, column-major).
-   *
-   * @param phi the block's basis values (n × k, column-major)
-   * @param n the number of rows in the block
-   * @param targets the targets of the rows
-   * @param rowWeights the row weights (a row of weight 0 adds nothing)
-   * @return this accumulator
-   */
-  public LeaveOneOutDensity add(double[] phi, int n, double[] targets, double[] rowWeights) {
-    addRows(phi, n, targets, rowWeights);
-    return this;
-  }
-
-  /**
-   * Adds another accumulator's sum into this one.
-   *
-   * @param other an accumulator of the same fit
-   * @return this accumulator
-   */
-  public LeaveOneOutDensity merge(LeaveOneOutDensity other) {
-    addSum(other);
-    return this;
   }
 
   /** {@return the leave-one-out log density summed so far (−∞ when a row's leverage reached 1)} */
