@@ -136,21 +136,28 @@ record PosteriorMode(double[] weights, LikelihoodTerms terms, Cholesky precision
     int k = w.length;
     double psi = objective(terms, alpha, w);
     for (int step = 0; ; step++) {
-      NewtonStep newton = NewtonStep.at(terms, alpha, w, psi, relativeTolerance, absoluteTolerance);
-      double tolerance = warm && step == 0 ? 0.0 : newton.limit();
-      if (step == MAX_NEWTON_STEPS || !(newton.decrement() > tolerance)) {
-        return new PosteriorMode(w, terms, newton.precision(), passes);
+      double[] gradient = new double[k];
+      for (int i = 0; i < k; i++) {
+        gradient[i] = terms.gradient()[i] - alpha[i] * w[i];
+      }
+      Cholesky chol = Cholesky.factorWithJitter(DenseMatrices.plusDiagonal(terms.hessian(), k, alpha), k);
+      double[] direction = chol.solve(gradient);
+      double decrement = 0.5 * DenseMatrices.dot(gradient, direction);
+      double limit = Math.min(relativeTolerance * (1.0 + Math.abs(psi)), absoluteTolerance);
+      double tolerance = warm && step == 0 ? 0.0 : limit;
+      if (step == MAX_NEWTON_STEPS || !(decrement > tolerance)) {
+        return new PosteriorMode(w, terms, chol, passes);
       }
       // Near the mode Newton converges quadratically, the next decrement about c·decrement² (c between 0.05 and 0.4
       // on the fast solvers' searches, measured): a full step from here is expected to end the search when
       // decrement² is within 100 tolerances (wrong either way in about one search in 40 there).
-      boolean nearMode = newton.nearMode();
+      boolean nearMode = decrement * decrement <= 100.0 * limit;
       double scale = 1.0;
       boolean accepted = false;
       for (int halving = 0; halving <= MAX_HALVINGS && !accepted; halving++, scale *= 0.5) {
         double[] trial = new double[k];
         for (int i = 0; i < k; i++) {
-          trial[i] = w[i] + scale * newton.direction()[i];
+          trial[i] = w[i] + scale * direction[i];
         }
         LikelihoodTerms trialTerms = likelihood.at(trial, nearMode && halving == 0);
         passes++;
@@ -164,41 +171,9 @@ record PosteriorMode(double[] weights, LikelihoodTerms terms, Cholesky precision
       }
       if (!accepted) {
         // No step lowers Ψ any more: w is the mode to rounding.
-        return new PosteriorMode(w, terms, newton.precision(), passes);
+        return new PosteriorMode(w, terms, chol, passes);
       }
     }
-  }
-
-  /**
-   * Newton's step at w from the exact terms there: the Cholesky factor of H + A, the direction (H + A)⁻¹g of the
-   * penalised gradient g, the decrement ½gᵀ(H + A)⁻¹g, and the decrement at which the search stops (the smaller of
-   * the relative tolerance times 1 + |Ψ| and the absolute one).
-   */
-  private record NewtonStep(Cholesky precision, double[] direction, double decrement, double limit) {
-
-    static NewtonStep at(LikelihoodTerms terms, double[] alpha, double[] w, double psi, double relativeTolerance,
-        double absoluteTolerance) {
-      int k = w.length;
-      Cholesky chol = Cholesky.factorWithJitter(DenseMatrices.plusDiagonal(terms.hessian(), k, alpha), k);
-      double[] gradient = penalisedGradient(terms.gradient(), alpha, w);
-      double[] direction = chol.solve(gradient);
-      return new NewtonStep(chol, direction, 0.5 * DenseMatrices.dot(gradient, direction),
-          Math.min(relativeTolerance * (1.0 + Math.abs(psi)), absoluteTolerance));
-    }
-
-    /** Whether a full step is expected to end the search: decrement² within 100 tolerances (see newton). */
-    boolean nearMode() {
-      return decrement * decrement <= 100.0 * limit;
-    }
-  }
-
-  /** {@return g − Aw, the gradient of −Ψ} */
-  private static double[] penalisedGradient(double[] g, double[] alpha, double[] w) {
-    double[] gradient = new double[w.length];
-    for (int i = 0; i < w.length; i++) {
-      gradient[i] = g[i] - alpha[i] * w[i];
-    }
-    return gradient;
   }
 
   /** The most chord steps of {@link #findByChords} before its exact evaluation. */
@@ -211,12 +186,6 @@ record PosteriorMode(double[] weights, LikelihoodTerms terms, Cholesky precision
   static final double CHORD_RATE = 0.5;
 
   /**
-   * The most rounds of chord steps of {@link #findByChords}, each on the exact Hessian of the evaluation that ended
-   * the round before (the first on the start's); after them the search is Newton's.
-   */
-  static final int MAX_CHORD_ROUNDS = 3;
-
-  /**
    * {@return the mode as {@link #find(LikelihoodEvaluator, double[], double[], LikelihoodTerms, double, double)}
    * finds it, to the same tolerances, with most steps on a fixed Hessian} Chord steps: Newton's direction with the
    * negative Hessian of the start ({@code startTerms}' own, else {@code chordHessian}, e.g. that of a mode nearby)
@@ -224,13 +193,10 @@ record PosteriorMode(double[] weights, LikelihoodTerms terms, Cholesky precision
    * for the softmax at k pairs about n·K·u multiply-adds against n·k²/2), halved while the objective would rise. The
    * chord steps converge linearly at the rate at which the held Hessian differs from the one along the way; they
    * hand over when their decrement (½gᵀ(H₀ + A)⁻¹g) falls to {@link #CHORD_TOLERANCE} of the tolerance, shrinks by
-   * less than {@link #CHORD_RATE} a step, or after {@link #MAX_CHORD_STEPS}, to an exact evaluation
-   * ({@link LikelihoodEvaluator#at(double[], boolean)}). The search stops there when the exact Newton decrement is
-   * within the tolerance, so the mode returned is as converged as Newton's, and its terms and Σ are exact there.
-   * Otherwise another round of chord steps holds that evaluation's exact Hessian (Newton's first step, then steps on
-   * the same factor), up to {@link #MAX_CHORD_ROUNDS} rounds, after which the search is Newton's with exact terms. Near
-   * the mode one exact evaluation instead of Newton's two or three, each of which forms the Hessian; where the held
-   * Hessian was far from the mode's (a step that moves the mode far), two instead of Newton's three or more.
+   * less than {@link #CHORD_RATE} a step, or after {@link #MAX_CHORD_STEPS}. From there the search is Newton's with
+   * exact terms ({@link LikelihoodEvaluator#at(double[], boolean)}), which stops at once when the exact decrement is
+   * within the tolerance: the mode returned is as converged as Newton's, and its terms and Σ are exact there. Near
+   * the mode one exact evaluation instead of Newton's two or three, each of which forms the Hessian.
    *
    * @param likelihood the likelihood, with a pass without the Hessian
    * @param alpha the prior precisions
@@ -264,56 +230,46 @@ record PosteriorMode(double[] weights, LikelihoodTerms terms, Cholesky precision
     }
     double psi = objective(logLikelihood, alpha, w);
     Cholesky chol = Cholesky.factorWithJitter(DenseMatrices.plusDiagonal(held, k, alpha), k);
-    for (int round = 1; ; round++) {
-      double previous = Double.POSITIVE_INFINITY;
-      double decrement = Double.POSITIVE_INFINITY;
-      for (int step = 0; step <= MAX_CHORD_STEPS; step++) {
-        double[] gradient = penalisedGradient(g, alpha, w);
-        double[] direction = chol.solve(gradient);
-        decrement = 0.5 * DenseMatrices.dot(gradient, direction);
-        double limit = Math.min(relativeTolerance * (1.0 + Math.abs(psi)), absoluteTolerance);
-        // a round's first step is always taken: after α changed the weights of large-α functions may be stale, as
-        // in Newton's; after an exact evaluation its decrement is above the tolerance
-        if (step == MAX_CHORD_STEPS || step > 0 && (decrement <= CHORD_TOLERANCE * limit
-            || decrement > CHORD_RATE * previous)) {
-          break;
-        }
-        previous = decrement;
-        boolean accepted = false;
-        double scale = 1.0;
-        for (int halving = 0; halving <= MAX_HALVINGS && !accepted; halving++, scale *= 0.5) {
-          double[] trial = new double[k];
-          for (int i = 0; i < k; i++) {
-            trial[i] = w[i] + scale * direction[i];
-          }
-          LikelihoodSlope at = likelihood.slope(trial);
-          passes++;
-          double trialPsi = objective(at.logLikelihood(), alpha, trial);
-          if (trialPsi <= psi) {
-            w = trial;
-            g = at.gradient();
-            psi = trialPsi;
-            accepted = true;
-          }
-        }
-        if (!accepted) {
-          break;
-        }
+    double previous = Double.POSITIVE_INFINITY;
+    double decrement = Double.POSITIVE_INFINITY;
+    for (int step = 0; step <= MAX_CHORD_STEPS; step++) {
+      double[] gradient = new double[k];
+      for (int i = 0; i < k; i++) {
+        gradient[i] = g[i] - alpha[i] * w[i];
       }
+      double[] direction = chol.solve(gradient);
+      decrement = 0.5 * DenseMatrices.dot(gradient, direction);
       double limit = Math.min(relativeTolerance * (1.0 + Math.abs(psi)), absoluteTolerance);
-      LikelihoodTerms exact = likelihood.at(w, decrement * decrement <= 100.0 * limit);
-      passes++;
-      if (round == MAX_CHORD_ROUNDS) {
-        return newton(likelihood, alpha, w, exact, passes, false, relativeTolerance, absoluteTolerance);
+      // a step after α changed is always taken (the weights of large-α functions may be stale, as in Newton's)
+      if (step == MAX_CHORD_STEPS || step > 0 && (decrement <= CHORD_TOLERANCE * limit
+          || decrement > CHORD_RATE * previous)) {
+        break;
       }
-      psi = objective(exact, alpha, w);
-      NewtonStep newton = NewtonStep.at(exact, alpha, w, psi, relativeTolerance, absoluteTolerance);
-      if (!(newton.decrement() > newton.limit())) {
-        return new PosteriorMode(w, exact, newton.precision(), passes);
+      previous = decrement;
+      boolean accepted = false;
+      double scale = 1.0;
+      for (int halving = 0; halving <= MAX_HALVINGS && !accepted; halving++, scale *= 0.5) {
+        double[] trial = new double[k];
+        for (int i = 0; i < k; i++) {
+          trial[i] = w[i] + scale * direction[i];
+        }
+        LikelihoodSlope at = likelihood.slope(trial);
+        passes++;
+        double trialPsi = objective(at.logLikelihood(), alpha, trial);
+        if (trialPsi <= psi) {
+          w = trial;
+          g = at.gradient();
+          psi = trialPsi;
+          accepted = true;
+        }
       }
-      g = exact.gradient();
-      chol = newton.precision();
+      if (!accepted) {
+        break;
+      }
     }
+    double limit = Math.min(relativeTolerance * (1.0 + Math.abs(psi)), absoluteTolerance);
+    LikelihoodTerms exact = likelihood.at(w, decrement * decrement <= 100.0 * limit);
+    return newton(likelihood, alpha, w, exact, passes + 1, false, relativeTolerance, absoluteTolerance);
   }
 
   /**

@@ -147,34 +147,6 @@ class PosteriorModeChordsTest {
     assertEquals(1, byChords.exact, "exact evaluations with chord steps (" + byChords.slopes + " slope passes)");
   }
 
-  /**
-   * Held far from the mode (the Hessian at w = 0 for a cold start), the first chord round hands over before the mode;
-   * the next round holds that exact evaluation's Hessian, so the search ends with fewer exact evaluations than
-   * Newton's, at the same tolerance of the evidence.
-   */
-  @Test
-  void aRoundOnTheExactHessianEndsWhereTheHeldOneWasFar() {
-    InMemoryStatistics stats = blobs();
-    double[] alpha = alpha(9);
-    int dim = alpha.length;
-    Counted byNewton = new Counted(stats);
-    PosteriorMode newton = PosteriorMode.find(byNewton, alpha, new double[dim], null,
-        FastLaplaceSolver.NEWTON_TOLERANCE, FastLaplaceSolver.NEWTON_ABSOLUTE_TOLERANCE);
-    // held: five times the Hessian at w = 0, on which chord steps shrink the decrement by about 4/5 a step
-    double[] held = Arrays.stream(stats.multinomial(ACTIVE, ClassLayout.split(new double[dim], ACTIVE)).hessian())
-        .map(h -> 5.0 * h).toArray();
-    Counted byChords = new Counted(stats);
-    PosteriorMode chords = PosteriorMode.findByChords(byChords, alpha, new double[dim], null, held,
-        FastLaplaceSolver.NEWTON_TOLERANCE, FastLaplaceSolver.NEWTON_ABSOLUTE_TOLERANCE);
-    double evidence = PosteriorMode.find(new Counted(stats), alpha, new double[dim], null, TO_ROUNDING,
-        Double.POSITIVE_INFINITY).logMarginalLikelihood(alpha);
-    assertEquals(evidence, newton.logMarginalLikelihood(alpha), FastLaplaceSolver.NEWTON_ABSOLUTE_TOLERANCE);
-    assertEquals(evidence, chords.logMarginalLikelihood(alpha), FastLaplaceSolver.NEWTON_ABSOLUTE_TOLERANCE);
-    // one exact evaluation after the first round (not the mode yet), one after the second (Newton makes four)
-    assertEquals(2, byChords.exact, "exact evaluations with chord steps (" + byChords.slopes + " slope passes)");
-    assertTrue(byNewton.exact > 2, byNewton.exact + " exact evaluations by Newton");
-  }
-
   /** {@return α with two priors moved as a step of the fast solver moves them} */
   private static double[] reestimated(double[] alpha) {
     double[] after = alpha.clone();
