@@ -99,14 +99,15 @@ class RvmModelData:
 
 
 def _gamma_choice(fields) -> Optional[GammaChoice]:
-    """The search for γ saved with the model (model format 5), or None: gamma was set, or the model
-    was saved before format 5."""
+    """The search for γ saved with the model (from model format 5; its held-out scores from format 6, NaN before), or
+    None: gamma was set, or the model was saved before format 5."""
     tried = [float(v) for v in fields.get("gammaTried") or []]
     if not tried:
         return None
     return GammaChoice(tried=tried, logMarginalLikelihood=[float(v) for v in fields["gammaEvidence"]],
                        kept=[int(v) for v in fields["gammaKept"]],
                        criterion=[float(v) for v in fields["gammaCriterion"]],
+                       heldOut=[float(v) for v in fields.get("gammaHeldOut") or [float("nan")] * len(tried)],
                        chosen=float(fields["gammaChosen"]), rows=int(fields["gammaRows"]))
 
 

@@ -70,8 +70,9 @@ RVM_PARAMS = [('aggregationDepth', 'int', 'suggested depth for treeReduce (>= 2)
   'float',
   'scale of the rbf and poly kernels (> 0), on the standardised features when standardization is on. Unset: '
   'families bernoulli and multinomial choose it by the evidence (the log marginal likelihood less one per '
-  'basis function kept), gaussian by the leave-one-out log density of its training rows (less two per basis '
-  'function kept), searching around 1 / number of features; poisson uses 1 / number of features',
+  'basis function kept), gaussian by the log density of rows held out of 10 seeded folds among the gamma of '
+  'the highest leave-one-out log density of its training rows (less two per basis function kept), searching '
+  'around 1 / number of features; poisson uses 1 / number of features',
   None),
  ('gridShape',
   'list_int',
@@ -284,8 +285,9 @@ RVM_CLASSIFIER_PARAMS = [('aggregationDepth', 'int', 'suggested depth for treeRe
   'float',
   'scale of the rbf and poly kernels (> 0), on the standardised features when standardization is on. Unset: '
   'families bernoulli and multinomial choose it by the evidence (the log marginal likelihood less one per '
-  'basis function kept), gaussian by the leave-one-out log density of its training rows (less two per basis '
-  'function kept), searching around 1 / number of features; poisson uses 1 / number of features',
+  'basis function kept), gaussian by the log density of rows held out of 10 seeded folds among the gamma of '
+  'the highest leave-one-out log density of its training rows (less two per basis function kept), searching '
+  'around 1 / number of features; poisson uses 1 / number of features',
   None),
  ('gridShape',
   'list_int',
@@ -482,8 +484,9 @@ RVM_REGRESSOR_PARAMS = [('aggregationDepth', 'int', 'suggested depth for treeRed
   'float',
   'scale of the rbf and poly kernels (> 0), on the standardised features when standardization is on. Unset: '
   'families bernoulli and multinomial choose it by the evidence (the log marginal likelihood less one per '
-  'basis function kept), gaussian by the leave-one-out log density of its training rows (less two per basis '
-  'function kept), searching around 1 / number of features; poisson uses 1 / number of features',
+  'basis function kept), gaussian by the log density of rows held out of 10 seeded folds among the gamma of '
+  'the highest leave-one-out log density of its training rows (less two per basis function kept), searching '
+  'around 1 / number of features; poisson uses 1 / number of features',
   None),
  ('gridShape',
   'list_int',
@@ -1056,8 +1059,9 @@ class _RvmParams(Params):
         'gamma',
         ('scale of the rbf and poly kernels (> 0), on the standardised features when standardization is on. Unset: '
          'families bernoulli and multinomial choose it by the evidence (the log marginal likelihood less one per '
-         'basis function kept), gaussian by the leave-one-out log density of its training rows (less two per basis '
-         'function kept), searching around 1 / number of features; poisson uses 1 / number of features'),
+         'basis function kept), gaussian by the log density of rows held out of 10 seeded folds among the gamma of '
+         'the highest leave-one-out log density of its training rows (less two per basis function kept), searching '
+         'around 1 / number of features; poisson uses 1 / number of features'),
         typeConverter=TypeConverters.toFloat,
     )
     gridShape: "Param[List[int]]" = Param(
@@ -1345,9 +1349,9 @@ class _RvmParams(Params):
     def getGamma(self) -> float:
         """Gets gamma or its default: scale of the rbf and poly kernels (> 0), on the standardised features when
         standardization is on. Unset: families bernoulli and multinomial choose it by the evidence (the log
-        marginal likelihood less one per basis function kept), gaussian by the leave-one-out log density of its
-        training rows (less two per basis function kept), searching around 1 / number of features; poisson uses 1 /
-        number of features
+        marginal likelihood less one per basis function kept), gaussian by the log density of rows held out of 10
+        seeded folds among the gamma of the highest leave-one-out log density of its training rows (less two per
+        basis function kept), searching around 1 / number of features; poisson uses 1 / number of features
         """
         return self.getOrDefault(self.gamma)
 
@@ -2228,8 +2232,9 @@ class _RvmEstimatorSetters(Params):
     def setGamma(self: P, value: float) -> P:
         """Sets gamma: scale of the rbf and poly kernels (> 0), on the standardised features when standardization is
         on. Unset: families bernoulli and multinomial choose it by the evidence (the log marginal likelihood less
-        one per basis function kept), gaussian by the leave-one-out log density of its training rows (less two per
-        basis function kept), searching around 1 / number of features; poisson uses 1 / number of features
+        one per basis function kept), gaussian by the log density of rows held out of 10 seeded folds among the
+        gamma of the highest leave-one-out log density of its training rows (less two per basis function kept),
+        searching around 1 / number of features; poisson uses 1 / number of features
         """
         return self._set(gamma=value)
 

@@ -80,13 +80,17 @@ class GammaChoice:
     """The search for the kernel's γ (the JVM's RvmTrainingSummary.GammaChoice): the γ tried in the order tried, the
     log marginal likelihood of the fit at each, the α each fit kept (basis functions, or (class, basis function)
     pairs), the criterion the search maximised at each (bernoulli and multinomial: the log marginal likelihood less
-    one per α kept; gaussian: the leave-one-out log density of the training rows less two per α kept), the one chosen
-    (the highest criterion; the model's gamma) and the rows each fit of the search was on."""
+    one per α kept; gaussian: the leave-one-out log density of the training rows less two per α kept), the held-out
+    log density of the γ a gaussian search scored on seeded folds (its three of the highest criterion and the steps
+    of its walk from them; NaN for the others, every one of a classifier's search, and before model format 6), the
+    one chosen (gaussian: the best held-out score; the others: the highest criterion; the model's gamma) and the rows
+    each fit of the search was on."""
 
     tried: List[float]
     logMarginalLikelihood: List[float]
     kept: List[int]
     criterion: List[float]
+    heldOut: List[float]
     chosen: float
     rows: int
 
@@ -157,7 +161,8 @@ class RvmTrainingSummary:
                 tried=[float(v) for v in choice.tried()],
                 logMarginalLikelihood=[float(v) for v in choice.logMarginalLikelihood()],
                 kept=[int(v) for v in choice.kept()], criterion=[float(v) for v in choice.criterion()],
-                chosen=float(choice.chosen()), rows=int(choice.rows())),
+                heldOut=[float(v) for v in choice.heldOut()], chosen=float(choice.chosen()),
+                rows=int(choice.rows())),
             standardizationChoice=None if scaling is None else StandardizationChoice(
                 standardizedLogMarginalLikelihood=float(scaling.standardizedLogMarginalLikelihood()),
                 rawLogMarginalLikelihood=float(scaling.rawLogMarginalLikelihood()),

@@ -184,7 +184,9 @@ final class FitPlan {
    * none} There the candidates are the features, and without it a third of the features unrelated to the labels
    * enter (benchmarks/results/sparse-logistic-100000.md). The softmax's pairs are not one relevant among K·M: a
    * feature that tells one class from the others enters several classes' scores, and the fixed 1/(K·M + 1) kept 15
-   * to 18 pairs of dna's 543 and fitted worse than ARD alone (benchmarks/results/dna-softmax.md). The basis functions
+   * to 18 pairs of dna's 543 and fitted worse than ARD alone (benchmarks/results/dna-softmax.md); where its rows are
+   * on the driver, the softmax is also fitted under ARD alone and the two averaged ({@code SupportPriorAverage},
+   * chosen in {@link SolverChoice}). The basis functions
    * of the other kernels, one per training row, are not hypotheses of relevance one by one, and the gaussian fit has
    * not been measured with it.
    */

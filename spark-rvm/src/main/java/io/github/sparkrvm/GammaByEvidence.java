@@ -22,7 +22,9 @@ import io.github.sparkrvm.basis.RowBlock;
 import io.github.sparkrvm.distributed.DataSummary;
 import io.github.sparkrvm.solvers.GammaCriterion;
 import io.github.sparkrvm.solvers.GammaSearch;
+import io.github.sparkrvm.solvers.HeldOutScore;
 import io.github.sparkrvm.statistics.LocalStatistics;
+import io.github.sparkrvm.statistics.RowFolds;
 import io.github.sparkrvm.util.IterationListener;
 import java.util.List;
 import java.util.function.Function;
@@ -31,7 +33,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The choice of the kernel's γ when the param gamma is unset (by the evidence; for gaussian, by the leave-one-out
- * density: {@link GammaCriterion}), and of a classifier's standardization with it when that param is unset too
+ * density, then held-out folds among its best: {@link GammaCriterion}, {@link HeldOutScore}, the folds seeded by
+ * the param seed), and of a classifier's standardization with it when that param is unset too
  * (issue 42): the search ({@link GammaSearch}) over the rows the fit collected to the driver, bounded by
  * {@link KernelReach}, each γ tried fitted by the plan's driver solver; and the comparison of the two scalings'
  * searches. Spark-free: {@link RvmTraining} collects the rows and runs the fits over the cluster.
@@ -57,7 +60,8 @@ final class GammaByEvidence {
       return new RvmTrainingSummary.GammaChoice(tried.stream().mapToDouble(GammaSearch.Trial::gamma).toArray(),
           tried.stream().mapToDouble(GammaSearch.Trial::logMarginalLikelihood).toArray(),
           tried.stream().mapToInt(GammaSearch.Trial::kept).toArray(),
-          tried.stream().mapToDouble(GammaSearch.Trial::criterion).toArray(), outcome.best().gamma(), rows);
+          tried.stream().mapToDouble(GammaSearch.Trial::criterion).toArray(), outcome.heldOut().clone(),
+          outcome.best().gamma(), rows);
     }
   }
 
@@ -88,11 +92,18 @@ final class GammaByEvidence {
           + "1 / sqrt(2 gamma)) as the distance from its centre to the nearest other row", uid, largest);
     }
     GammaCriterion criterion = plan.gammaCriterion();
+    int[] fold = new RowFolds(HeldOutScore.FOLDS, p.getSeed()).of(rows);
     GammaSearch.Outcome outcome = GammaSearch.search(plan.gamma(), largest, criterion, gamma -> {
       BasisFunctions basis = plan.basisAt(gamma);
       LocalStatistics data = LocalStatistics.expanded(rows, basis);
       return new GammaSearch.Fitted(plan.searchSolver(basis, n).fit(data, told.apply(" (gamma " + gamma + ")")),
           data);
+    }, gamma -> {
+      BasisFunctions basis = plan.basisAt(gamma);
+      double score = HeldOutScore.of(LocalStatistics.expanded(rows, basis), fold, HeldOutScore.FOLDS,
+          (data, m) -> plan.searchSolver(basis, m).fit(data, told.apply(" (gamma " + gamma + ", a held-out fold)")));
+      LOG.info("{}: gamma {}: held-out log density {} over {} seeded folds", uid, gamma, score, HeldOutScore.FOLDS);
+      return score;
     }, t -> LOG.info("{}: gamma {}: log marginal likelihood {}, {} kept, {} iterations: criterion {}", uid,
         t.gamma(), t.logMarginalLikelihood(), t.kept(), t.fit().iterations(), t.criterion()));
     LOG.info("{}: gamma {} chosen by {}: {} (log marginal likelihood {}, {} kept) of {} tried, in {} s", uid,

@@ -47,11 +47,14 @@ import org.apache.spark.sql.types.StructType;
  *       was none), and the choice of standardization by the evidence as scalingEvidence (the standardised fit's, the
  *       raw fit's; empty when there was none) and scalingStandardized. Before format 5 a loaded model's summary has no
  *       warnings, −1 and neither choice.
+ *   <li>Format 6: those, then gammaHeldOut, the held-out log density of each γ a gaussian search tried (NaN for the
+ *       γ it did not score, every one of a classifier's search; empty when there was no search). Before format 6 a
+ *       loaded model's search has NaN for each γ.
  * </ul>
  */
 final class ModelFormat {
 
-  static final int VERSION = 5;
+  static final int VERSION = 6;
 
   private static final StructType SCHEMA_V1 = new StructType()
       .add("family", DataTypes.StringType, false)
@@ -101,7 +104,8 @@ final class ModelFormat {
       .add("gammaChosen", DataTypes.DoubleType, false)
       .add("gammaRows", DataTypes.LongType, false)
       .add("scalingEvidence", doubles(), false)
-      .add("scalingStandardized", DataTypes.BooleanType, false);
+      .add("scalingStandardized", DataTypes.BooleanType, false)
+      .add("gammaHeldOut", doubles(), false);
 
   private ModelFormat() {}
 
@@ -131,7 +135,7 @@ final class ModelFormat {
         gc == null ? Double.NaN : gc.chosen(),
         gc == null ? 0L : gc.rows(), sc == null ? new double[0]
             : new double[] {sc.standardizedLogMarginalLikelihood(), sc.rawLogMarginalLikelihood()},
-        sc != null && sc.standardization());
+        sc != null && sc.standardization(), gc == null ? new double[0] : gc.heldOut());
     spark.createDataFrame(List.of(row), SCHEMA).repartition(1).write().parquet(path + "/data");
   }
 
@@ -169,7 +173,8 @@ final class ModelFormat {
     double[] tried = version >= 5 ? doubles(r, "gammaTried") : new double[0];
     RvmTrainingSummary.GammaChoice gammaChoice = tried.length == 0 ? null
         : new RvmTrainingSummary.GammaChoice(tried, doubles(r, "gammaEvidence"), ints(r, "gammaKept"),
-            doubles(r, "gammaCriterion"), r.<Double>getAs("gammaChosen"), r.<Long>getAs("gammaRows"));
+            doubles(r, "gammaCriterion"), version >= 6 ? doubles(r, "gammaHeldOut") : unscored(tried.length),
+            r.<Double>getAs("gammaChosen"), r.<Long>getAs("gammaRows"));
     double[] scaling = version >= 5 ? doubles(r, "scalingEvidence") : new double[0];
     RvmTrainingSummary.StandardizationChoice standardizationChoice = scaling.length == 0 ? null
         : new RvmTrainingSummary.StandardizationChoice(scaling[0], scaling[1], r.<Boolean>getAs("scalingStandardized"));
@@ -177,6 +182,13 @@ final class ModelFormat {
         r.<Boolean>getAs("converged"), doubles(r, "logMarginalLikelihood"), ints(r, "activeBasis"),
         r.<Integer>getAs("dataPasses"), r.<Double>getAs("fitSeconds"), warnings, warmStartBasis, gammaChoice,
         standardizationChoice);
+  }
+
+  /** {@return {@code n} NaN: the held-out scores of a search saved before format 6} */
+  private static double[] unscored(int n) {
+    double[] none = new double[n];
+    java.util.Arrays.fill(none, Double.NaN);
+    return none;
   }
 
   /** The grid relevances (format 3), or null for a fit without a grid prior. */

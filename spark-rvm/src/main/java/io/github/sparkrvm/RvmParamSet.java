@@ -105,8 +105,9 @@ public final class RvmParamSet implements java.io.Serializable {
     gamma = new DoubleParam(owner, "gamma",
         "scale of the rbf and poly kernels (> 0), on the standardised features when standardization is on. "
             + "Unset: families bernoulli and multinomial choose it by the evidence (the log marginal likelihood less "
-            + "one per basis function kept), gaussian by the leave-one-out log density of its training rows (less two "
-            + "per basis function kept), searching around 1 / number of features; poisson uses 1 / number of features",
+            + "one per basis function kept), gaussian by the log density of rows held out of 10 seeded folds among the "
+            + "gamma of the highest leave-one-out log density of its training rows (less two per basis function kept), "
+            + "searching around 1 / number of features; poisson uses 1 / number of features",
         ParamValidators.gt(0.0));
     degree = new IntParam(owner, "degree", "degree of the poly kernel (>= 1)", ParamValidators.gtEq(1));
     coef0 = new DoubleParam(owner, "coef0", "constant term of the poly kernel (finite)",

@@ -68,26 +68,31 @@ public record RvmTrainingSummary(long numRows, int iterations, boolean converged
    * the others; one-vs-rest: summed over the K binary fits), the α each fit kept, the criterion the search maximised
    * at each ({@code solvers.GammaCriterion}: for bernoulli and multinomial the evidence less one nat per α kept,
    * Akaike's correction for the α the evidence was maximised over; for gaussian the leave-one-out log density of the
-   * training rows at the fit's α and β, less two nats per α kept), and the one chosen: the highest criterion.
+   * training rows at the fit's α and β, less two nats per α kept), for gaussian the held-out log density of the three
+   * γ of the highest criterion and of the steps of the walk from the best of them (fits on seeded folds of the rows
+   * predicting the rows left out: {@code solvers.HeldOutScore}), and the one chosen: for gaussian the best held-out
+   * score ({@code solvers.GammaSearch}), for the others the highest criterion.
    *
    * @param tried the γ tried, in the order tried
    * @param logMarginalLikelihood the evidence of the fit at each (−∞: none)
    * @param kept the α the fit at each kept: its basis functions (the bias among them), or (class, basis function)
    *     pairs for several classes
    * @param criterion what the search maximised, at each γ (−∞: not finite)
-   * @param chosen the γ of the highest {@code criterion}, the model's
+   * @param heldOut the held-out log density of each γ among the finalists (−∞: not finite), NaN for the others (every
+   *     γ of a classifier's search, and of a model saved before format 6)
+   * @param chosen the γ chosen, the model's
    * @param rows the rows each fit of the search was on: every training row when the fit runs on the driver,
    *     otherwise a seeded sample of about 32,768 (the fit is then made again at the chosen γ on every row)
    */
   public record GammaChoice(double[] tried, double[] logMarginalLikelihood, int[] kept, double[] criterion,
-      double chosen, long rows) implements Serializable {
+      double[] heldOut, double chosen, long rows) implements Serializable {
 
-    /** Checks that every γ tried has its evidence, count of α kept and criterion. */
+    /** Checks that every γ tried has its evidence, count of α kept, criterion and held-out score. */
     public GammaChoice {
       if (tried.length != logMarginalLikelihood.length || tried.length != kept.length
-          || tried.length != criterion.length || tried.length == 0) {
-        throw new IllegalArgumentException("GammaChoice: one evidence, one count kept and one criterion per gamma "
-            + "tried expected, at least one");
+          || tried.length != criterion.length || tried.length != heldOut.length || tried.length == 0) {
+        throw new IllegalArgumentException("GammaChoice: one evidence, one count kept, one criterion and one "
+            + "held-out score per gamma tried expected, at least one");
       }
     }
   }

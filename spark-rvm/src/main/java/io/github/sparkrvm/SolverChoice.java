@@ -31,6 +31,8 @@ import io.github.sparkrvm.solvers.OneVsRestSolver;
 import io.github.sparkrvm.solvers.RelevanceResult;
 import io.github.sparkrvm.solvers.RelevanceSolver;
 import io.github.sparkrvm.solvers.SparseBayesOptions;
+import io.github.sparkrvm.solvers.SupportPrior;
+import io.github.sparkrvm.solvers.SupportPriorAverage;
 import io.github.sparkrvm.statistics.LaplaceLikelihood;
 import io.github.sparkrvm.statistics.RowSample;
 import io.github.sparkrvm.variational.PriorTable;
@@ -39,7 +41,8 @@ import io.github.sparkrvm.variational.VariationalSolver;
 
 /**
  * The solver that runs, with the options, the class count, the start and the prior table bound: one-vs-rest over a
- * binary solver per class, the softmax (at scale in rounds over a shortlist, or on two paths), the variational
+ * binary solver per class, the softmax (at scale in rounds over a shortlist, or on two paths; kernel linear on the
+ * driver: under the multiplicity prior and under ARD alone, averaged, {@code SupportPriorAverage}), the variational
  * solver followed by its pruning, the binary classifier of one score (at scale from a pilot fit; the small fast
  * bernoulli fit on the driver, cold with maxAddsPerStep auto, on two paths: {@code FastBernoulliSolver.twoPaths}), or
  * the gaussian solver.
@@ -73,6 +76,18 @@ record SolverChoice(RelevanceSolver<? extends RelevanceResult> solver, String wh
       PriorTable table, BasisFunctions basis, double[] checkPoints, int parallelism, long seed, long rows) {}
 
   /**
+   * {@return the fast softmax from {@code start}: one path, or the better of two (one and two adds a step) where the
+   * adds policy says so}
+   */
+  private static RelevanceSolver<MultiClassFit> softmaxPaths(int k, SparseBayesOptions options, FitStart start,
+      AddsPolicy adds) {
+    RelevanceSolver<MultiClassFit> oneAdd = FastMultinomialSolver.of(k, options, start);
+    return adds instanceof AddsPolicy.TwoPaths two
+        ? BetterOfTwo.of(oneAdd, FastMultinomialSolver.of(k, options.withMaxAddsPerStep(two.second()), start))
+        : oneAdd;
+  }
+
+  /**
    * {@return the solver of a fit}
    *
    * @param in what it is chosen from
@@ -104,11 +119,17 @@ record SolverChoice(RelevanceSolver<? extends RelevanceResult> solver, String wh
           + "maxAddsPerStep " + options.maxAddsPerStep());
     }
     if (choice.softmax()) {
-      RelevanceSolver<MultiClassFit> oneAdd = FastMultinomialSolver.of(k, options, start);
-      return in.adds() instanceof AddsPolicy.TwoPaths two
-          ? new SolverChoice(BetterOfTwo.of(oneAdd, FastMultinomialSolver.of(k,
-              options.withMaxAddsPerStep(two.second()), start)), "solver fast follows two paths: " + two.describe())
-          : new SolverChoice(oneAdd, "");
+      String paths = in.adds() instanceof AddsPolicy.TwoPaths two ? "solver fast follows two paths: "
+          + two.describe() : "";
+      if (options.supportPrior().multiplicityCandidates() > 0 && in.placement().onDriver()
+          && !(start instanceof FitStart.Warm)) {
+        return new SolverChoice(SupportPriorAverage.of(softmaxPaths(k, options, start, in.adds()),
+            softmaxPaths(k, options.withSupportPrior(SupportPrior.NONE), start, in.adds())),
+            (paths.isEmpty() ? "" : paths + "; ") + "the softmax is fitted under the multiplicity prior and under "
+            + "ARD alone, and the two posteriors averaged with a weight chosen by cross-fitting on the training rows "
+            + "(benchmarks/results/dna-softmax.md)");
+      }
+      return new SolverChoice(softmaxPaths(k, options, start, in.adds()), paths);
     }
     if (choice.variational()) {
       return new SolverChoice(Pruning.after(VariationalSolver.of(choice.family(), in.dual(), in.variationalOptions(),

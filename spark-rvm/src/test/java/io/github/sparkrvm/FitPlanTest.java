@@ -39,6 +39,8 @@ import io.github.sparkrvm.solvers.OneVsRestSolver;
 import io.github.sparkrvm.solvers.RelevanceFit;
 import io.github.sparkrvm.solvers.RelevanceResult;
 import io.github.sparkrvm.solvers.SparseBayesOptions;
+import io.github.sparkrvm.solvers.SupportPrior;
+import io.github.sparkrvm.solvers.SupportPriorAverage;
 import io.github.sparkrvm.solvers.VariationalFit;
 import io.github.sparkrvm.statistics.Family;
 import io.github.sparkrvm.statistics.LaplaceLikelihood;
@@ -429,8 +431,9 @@ class FitPlanTest {
       assertSame("em".equals(solver)
           ? MultinomialRelevanceSolver.of(3, plan.options(), new FitStart.Restricted(blocks))
               .fit(stats, IterationListener.none())
-          : FastMultinomialSolver.of(3, plan.options(), new FitStart.Restricted(blocks))
-              .fit(stats, IterationListener.none()),
+          : SupportPriorAverage.of(FastMultinomialSolver.of(3, plan.options(), new FitStart.Restricted(blocks)),
+              FastMultinomialSolver.of(3, plan.options().withSupportPrior(SupportPrior.NONE),
+                  new FitStart.Restricted(blocks))).fit(stats, IterationListener.none()),
           plan.solver().fit(stats, IterationListener.none()));
     }
     FitPlan ovr = plan(estimator("multinomial", "em").setKernel("linear").setMultiClassStrategy("ovr")

@@ -96,7 +96,7 @@ class GammaByEvidenceTest {
     assertEquals(kept.getGamma(), chosen.getGamma(), 0.0);
     assertArrayEquals(kept.summary().gammaChoice().tried(), chosen.summary().gammaChoice().tried(), 0.0,
         "the summary's search is the kept scaling's");
-    chosen.write().save(dir.resolve("chosen").toString()); // saved with the model (format 5)
+    chosen.write().save(dir.resolve("chosen").toString()); // saved with the model (from format 5)
     assertEquals(choice, RvmModel.load(dir.resolve("chosen").toString()).summary().standardizationChoice());
     assertNull(new RvmEstimator().setFamily(family).setGamma(0.5).fit(data).summary().standardizationChoice(),
         "gamma set: no search, standardization as its default");
@@ -124,6 +124,7 @@ class GammaByEvidenceTest {
   private static int chosenByTheEvidence(RvmTrainingSummary.GammaChoice search) {
     for (int i = 0; i < search.tried().length; i++) {
       assertEquals(search.logMarginalLikelihood()[i] - search.kept()[i], search.criterion()[i], 0.0);
+      assertTrue(Double.isNaN(search.heldOut()[i]), "a classifier's search scores nothing held-out");
     }
     return chosenTrial(search);
   }
@@ -154,7 +155,8 @@ class GammaByEvidenceTest {
     chosenByTheEvidence(search);
     assertTrue(model.summary().dataPasses() > 2, "the fit at the chosen γ passed over the cluster");
 
-    // the search is saved with the model (model format 5): a loaded model, or read_model_data over Connect, has it
+    // the search is saved with the model (from model format 5): a loaded model, or read_model_data over Connect, has
+    // it
     String path = dir.resolve("searched").toString();
     model.write().save(path);
     RvmTrainingSummary.GammaChoice loaded = RvmModel.load(path).summary().gammaChoice();
@@ -163,19 +165,22 @@ class GammaByEvidenceTest {
     assertArrayEquals(search.logMarginalLikelihood(), loaded.logMarginalLikelihood(), 0.0);
     assertArrayEquals(search.kept(), loaded.kept());
     assertArrayEquals(search.criterion(), loaded.criterion(), 0.0);
+    assertArrayEquals(search.heldOut(), loaded.heldOut(), 0.0);
     assertEquals(search.chosen(), loaded.chosen(), 0.0);
     assertEquals(search.rows(), loaded.rows());
   }
 
   /**
    * A regression with γ unset chooses it by the leave-one-out log density less two per α kept
-   * ({@code solvers.GammaCriterion}): the summary records the search; the chosen γ has the highest criterion over
-   * the grid tried; the criterion recorded at it is the leave-one-out density of the model fitted with that γ set,
-   * computed again from that model's predictions of its training rows; the standardization is the param's (no
+   * ({@code solvers.GammaCriterion}) and then by held-out folds: the summary records the search; the three γ of the
+   * highest criterion are scored held-out (and any γ the walk from them added), the others not; the chosen γ has the
+   * highest held-out score; the criterion recorded at it is the leave-one-out density of the model fitted with that γ
+   * set, computed again from that model's predictions of its training rows; the standardization is the param's (no
    * choice by the evidence for a regression); and setting γ gives the fit of that γ alone, as before.
    */
   @Test
-  void aRegressionWithGammaUnsetChoosesItByTheLeaveOneOutDensity() {
+  void aRegressionWithGammaUnsetChoosesItByTheLeaveOneOutDensityThenHeldOutFolds(@TempDir Path dir)
+      throws IOException {
     Dataset<Row> sinc = data("gaussian");
     RvmModel unset = new RvmEstimator().setFamily("gaussian").setCalibrateVariance(false).fit(sinc);
     RvmTrainingSummary.GammaChoice search = unset.summary().gammaChoice();
@@ -183,9 +188,9 @@ class GammaByEvidenceTest {
     assertNull(unset.summary().standardizationChoice());
     assertEquals(1.0, search.tried()[0], 0.0, "the search starts at 1 / features");
     assertEquals(100, search.rows());
-    int chosen = chosenTrial(search);
+    int chosen = chosenByHeldOut(search);
     assertEquals(search.chosen(), unset.getGamma(), 0.0, "the model persists the chosen γ");
-    assertTrue(search.chosen() != 1.0, "on sinc the leave-one-out density leaves 1 / features: " + search.chosen());
+    assertTrue(search.chosen() != 1.0, "on sinc the search leaves 1 / features: " + search.chosen());
 
     // the recorded criterion is the leave-one-out log density of the fit at that γ, less two per basis function kept
     RvmModel at = new RvmEstimator().setFamily("gaussian").setCalibrateVariance(false).setGamma(search.chosen())
@@ -208,6 +213,48 @@ class GammaByEvidenceTest {
     assertNull(set.summary().gammaChoice());
     double[] history = set.summary().logMarginalLikelihood();
     assertEquals(search.logMarginalLikelihood()[0], history[history.length - 1], 0.0);
+
+    // saved with the model (format 6: the held-out scores too)
+    unset.write().save(dir.resolve("searched").toString());
+    RvmTrainingSummary.GammaChoice loaded = RvmModel.load(dir.resolve("searched").toString()).summary()
+        .gammaChoice();
+    assertArrayEquals(search.heldOut(), loaded.heldOut(), 0.0);
+    assertArrayEquals(search.criterion(), loaded.criterion(), 0.0);
+    assertEquals(search.chosen(), loaded.chosen(), 0.0);
+  }
+
+  /**
+   * {@return the index of the chosen γ in a regression's record, checking that the three γ of the highest criterion
+   * were scored held-out, that every other γ scored is a walk's step (a factor 2 from another scored), and that the
+   * chosen γ has the highest held-out score}
+   */
+  private static int chosenByHeldOut(RvmTrainingSummary.GammaChoice search) {
+    Integer[] byCriterion = new Integer[search.tried().length];
+    for (int i = 0; i < byCriterion.length; i++) {
+      byCriterion[i] = i;
+    }
+    Arrays.sort(byCriterion, (a, b) -> Double.compare(search.criterion()[b], search.criterion()[a]));
+    for (int r = 0; r < byCriterion.length; r++) {
+      int i = byCriterion[r];
+      if (r < 3) {
+        assertTrue(!Double.isNaN(search.heldOut()[i]), "finalist " + r + " scored");
+      } else if (!Double.isNaN(search.heldOut()[i])) {
+        boolean step = false;
+        for (int j = 0; j < search.tried().length; j++) {
+          double ratio = search.tried()[i] / search.tried()[j];
+          step |= !Double.isNaN(search.heldOut()[j]) && (ratio == 2.0 || ratio == 0.5);
+        }
+        assertTrue(step, "γ " + search.tried()[i] + " scored: a walk's step");
+      }
+    }
+    int chosen = -1;
+    for (int i = 0; i < search.tried().length; i++) {
+      if (!Double.isNaN(search.heldOut()[i]) && (chosen < 0 || search.heldOut()[i] > search.heldOut()[chosen])) {
+        chosen = i;
+      }
+    }
+    assertEquals(search.tried()[chosen], search.chosen(), 0.0, "the chosen γ has the best held-out score");
+    return chosen;
   }
 
   @Test

@@ -93,4 +93,27 @@ class ModelCompatibilityTest {
     assertEquals(-3.0244109956189640, model.predict(Vectors.dense(-0.5, 2.0, 0.0)), 1e-13);
     assertEquals(0.010977303996877446, model.predictVariance(Vectors.dense(-0.5, 2.0, 0.0)), 1e-15);
   }
+
+  @Test
+  void aVersionFiveSearchedRegressionLoadsWithoutHeldOutScores() throws IOException {
+    Path path = resource("v5-gaussian-rbf-searched");
+    assertTrue(metadata(path).contains("\"formatVersion\":5}"), "the fixture must stay a format-5 model");
+    RvmModel model = RvmModel.load(path.toString());
+    RvmTrainingSummary.GammaChoice search = model.summary().gammaChoice();
+    assertArrayEquals(new double[] {1.0, 4.0, 0.25, 16.0, 0.0625, 64.0, 0.015625, 8.0, 2.0}, search.tried(), 0.0);
+    assertEquals(2.0, search.chosen(), 0.0);
+    assertEquals(2.0, model.getGamma(), 0.0);
+    for (double h : search.heldOut()) {
+      assertTrue(Double.isNaN(h), "format 5 saved no held-out scores");
+    }
+    double[][] recorded = {
+        {-3.0, 0.053828955390971880, 0.0013989863890601403},
+        {0.5, 0.96342526537677190, 0.0013995834151675091},
+        {2.0, 0.45663889381457656, 0.0013666727274149668},
+        {7.5, 0.11408777016636092, 0.0013863920177852847}};
+    for (double[] r : recorded) {
+      assertEquals(r[1], model.predict(Vectors.dense(r[0])), 1e-13);
+      assertEquals(r[2], model.predictVariance(Vectors.dense(r[0])), 1e-15);
+    }
+  }
 }

@@ -560,8 +560,10 @@ public final class ModelQuality {
           io.github.sparkrvm.RvmTrainingSummary.GammaChoice search = model.summary().gammaChoice();
           StringBuilder tried = new StringBuilder();
           for (int k = 0; search != null && k < search.tried().length; k++) {
-            tried.append(String.format(Locale.ROOT, " %.4g: %.2f (%d kept, criterion %.2f);", search.tried()[k],
-                search.logMarginalLikelihood()[k], search.kept()[k], search.criterion()[k]));
+            tried.append(String.format(Locale.ROOT, " %.4g: %.2f (%d kept, criterion %.2f%s);", search.tried()[k],
+                search.logMarginalLikelihood()[k], search.kept()[k], search.criterion()[k],
+                Double.isNaN(search.heldOut()[k]) ? ""
+                    : String.format(Locale.ROOT, ", held-out %.2f", search.heldOut()[k])));
           }
           // a poisson fit with gamma unset does not search (1 / features)
           System.err.printf(Locale.ROOT, "%s split %d: %s%s%n", p.name(), seed, search == null ? "no search, gamma "

@@ -18,8 +18,12 @@ package io.github.sparkrvm.solvers;
 
 import io.github.sparkrvm.statistics.DesignStatistics;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
+import java.util.function.ToDoubleFunction;
 
 /**
  * The kernel scale γ that maximises a criterion of the fit at γ ({@link GammaCriterion}, chosen by the family: the
@@ -30,6 +34,13 @@ import java.util.function.Consumer;
  * function stops reaching its centre's neighbours: {@code basis.KernelReach}). The whole coarse grid is fitted rather
  * than walked while the criterion grows: over γ it has local dips (on Ripley's 100 rows a fit at 4 × 1 / features can
  * keep more basis functions than the fits either side of it), at which a walk stops short.
+ *
+ * <p>A criterion with finalists ({@link GammaCriterion#finalists}: gaussian's) then scores its γ of the highest
+ * criterion on held-out folds ({@link HeldOut}, {@link HeldOutScore}) and walks on from the best of them by that
+ * score: while it is the smallest (largest) γ scored, the γ a factor {@value #FINE} below (above) it is fitted and
+ * scored too, within the γ the grid spans; the γ of the best held-out score is chosen. The criterion decides where to
+ * look; rows the fits never saw decide among its best, where the criterion alone misjudged (on Friedman #3 of
+ * benchmarks/results/model-quality.md its best γ lie a factor 2 to 8 above the γ whose fits predict new rows best).
  *
  * <p>Every fit starts cold, so that the γ are compared on an equal footing (a start from a neighbouring γ's state
  * ends in a local optimum that depends on the neighbour) and the fit at the chosen γ is the one setting γ gives. The
@@ -61,6 +72,18 @@ public final class GammaSearch {
     Fitted fit(double gamma);
   }
 
+  /** How well the fits at a γ predict rows they were not fitted on ({@link HeldOutScore}): higher is better. */
+  @FunctionalInterface
+  public interface HeldOut {
+
+    /**
+     * {@return the held-out score of the fits at {@code gamma}}
+     *
+     * @param gamma the kernel scale
+     */
+    double score(double gamma);
+  }
+
   /**
    * A fit at a γ and the rows it was fitted on (what a criterion may read again).
    *
@@ -90,9 +113,13 @@ public final class GammaSearch {
    * The search's outcome.
    *
    * @param tried every γ tried, in the order tried
-   * @param best the trial of the highest criterion (the first of equal ones)
+   * @param heldOut the held-out score of each γ tried ({@link HeldOut}): NaN for those not among the finalists (every
+   *     one when the criterion has none)
+   * @param best the chosen trial: of the γ scored held-out the one of the highest score (of equal ones the first
+   *     scored: the higher criterion), or with no finalists the trial of the highest criterion (the first of equal
+   *     ones)
    */
-  public record Outcome(List<Trial> tried, Trial best) {}
+  public record Outcome(List<Trial> tried, double[] heldOut, Trial best) {}
 
   /**
    * {@return the search around {@code centre}}
@@ -101,10 +128,28 @@ public final class GammaSearch {
    * @param largest the largest γ the search may try (+∞: no limit): a γ beyond it is tried at it
    * @param criterion what the search maximises
    * @param fitAt the fit at a γ
+   * @param heldOut the held-out score at a γ, called for the criterion's {@link GammaCriterion#finalists} only
    * @param tried told of each trial as it ends (e.g. to log it)
    */
-  public static Outcome search(double centre, double largest, GammaCriterion criterion, FitAt fitAt,
+  public static Outcome search(double centre, double largest, GammaCriterion criterion, FitAt fitAt, HeldOut heldOut,
       Consumer<Trial> tried) {
+    return search(centre, largest, fitted -> criterion.of(fitted.fit(), fitted.data()), criterion.finalists(), fitAt,
+        heldOut, tried);
+  }
+
+  /**
+   * {@return the search around {@code centre} by a criterion given as a function}
+   *
+   * @param centre the γ the search starts from, positive and finite
+   * @param largest the largest γ the search may try (+∞: no limit): a γ beyond it is tried at it
+   * @param criterion what the search maximises, of a fit at a γ
+   * @param finalists how many of the γ of the highest criterion are scored by {@code heldOut} (0: none)
+   * @param fitAt the fit at a γ
+   * @param heldOut the held-out score at a γ
+   * @param tried told of each trial as it ends
+   */
+  static Outcome search(double centre, double largest, ToDoubleFunction<Fitted> criterion, int finalists,
+      FitAt fitAt, HeldOut heldOut, Consumer<Trial> tried) {
     if (!(centre > 0.0) || Double.isInfinite(centre)) {
       throw new IllegalArgumentException("the centre of a gamma search must be positive and finite; got " + centre);
     }
@@ -120,15 +165,72 @@ public final class GammaSearch {
     Trial coarse = best(trials.done);
     trials.at(coarse.gamma() * FINE);
     trials.at(coarse.gamma() / FINE);
-    return new Outcome(List.copyOf(trials.done), best(trials.done));
+    Trial best = best(trials.done);
+    Map<Double, Double> scores = new LinkedHashMap<>();
+    for (Trial t : finalists(trials.done, finalists)) {
+      scores.put(t.gamma(), heldOut.score(t.gamma()));
+    }
+    if (!scores.isEmpty()) {
+      best = trials.at(walk(scores, heldOut, trials));
+    }
+    List<Trial> done = List.copyOf(trials.done);
+    double[] held = new double[done.size()];
+    for (int i = 0; i < held.length; i++) {
+      held[i] = scores.getOrDefault(done.get(i).gamma(), Double.NaN);
+    }
+    return new Outcome(done, held, best);
+  }
+
+  /**
+   * {@return the γ of the highest held-out score, the first of equal ones, after walking on: while that γ is the
+   * smallest (largest) scored, the γ a factor {@value #FINE} below (above) it is fitted and scored too, within the
+   * γ tried}
+   */
+  private static double walk(Map<Double, Double> scores, HeldOut heldOut, Trials trials) {
+    while (true) {
+      double best = Double.NaN;
+      double bestScore = Double.NEGATIVE_INFINITY;
+      for (Map.Entry<Double, Double> e : scores.entrySet()) {
+        if (Double.isNaN(best) || e.getValue() > bestScore) {
+          best = e.getKey();
+          bestScore = e.getValue();
+        }
+      }
+      if (scores.size() < 2) {
+        return best;
+      }
+      double b = best;
+      boolean smallest = scores.keySet().stream().allMatch(g -> g >= b);
+      boolean largest = scores.keySet().stream().allMatch(g -> g <= b);
+      double next = smallest ? b / FINE : largest ? Math.min(b * FINE, trials.largest()) : b;
+      if (next == b || scores.containsKey(next) || next < trials.smallest()) {
+        return best;
+      }
+      trials.at(next);
+      scores.put(next, heldOut.score(next));
+    }
+  }
+
+  /**
+   * {@return the {@code count} trials of the highest finite criterion, highest first (of equal ones the first
+   * tried)}
+   */
+  static List<Trial> finalists(List<Trial> trials, int count) {
+    return trials.stream().filter(t -> t.criterion() > Double.NEGATIVE_INFINITY)
+        .sorted(Comparator.comparingDouble(Trial::criterion).reversed()).limit(count).toList();
   }
 
   /** The trials so far, and how to make another. */
-  private record Trials(double largest, GammaCriterion criterion, FitAt fitAt, Consumer<Trial> tried,
+  private record Trials(double largest, ToDoubleFunction<Fitted> criterion, FitAt fitAt, Consumer<Trial> tried,
       List<Trial> done) {
 
-    Trials(double largest, GammaCriterion criterion, FitAt fitAt, Consumer<Trial> tried) {
+    Trials(double largest, ToDoubleFunction<Fitted> criterion, FitAt fitAt, Consumer<Trial> tried) {
       this(largest, criterion, fitAt, tried, new ArrayList<>());
+    }
+
+    /** {@return the smallest γ tried} */
+    double smallest() {
+      return done.stream().mapToDouble(Trial::gamma).min().orElseThrow();
     }
 
     /** {@return the trial at {@code wanted}, at most the largest γ: fitted now, or the earlier one at that γ} */
@@ -140,7 +242,7 @@ public final class GammaSearch {
         }
       }
       Fitted fitted = fitAt.fit(gamma);
-      double value = criterion.of(fitted.fit(), fitted.data());
+      double value = criterion.applyAsDouble(fitted);
       Trial t = new Trial(gamma, fitted.fit().evidence(), Double.isFinite(value) ? value : Double.NEGATIVE_INFINITY,
           fitted.fit());
       done.add(t);

@@ -16,10 +16,6 @@
 
 package io.github.sparkrvm.statistics;
 
-import io.github.sparkrvm.linalg.Backend;
-import io.github.sparkrvm.linalg.MatrixProduct;
-import java.io.Serializable;
-
 /**
  * The leave-one-out predictive log density of a Gaussian sparse Bayesian fit at its hyperparameters (the α of the
  * kept basis functions and the noise precision β held fixed), in closed form from the fit's own posterior, block by
@@ -37,7 +33,7 @@ import java.io.Serializable;
  * basis function absorbs (its leverage), not the choice of the basis and its α (on the regression sets of
  * benchmarks/results/model-quality.md it alone prefers the narrowest kernels tried).
  */
-public final class LeaveOneOutDensity implements Serializable {
+public final class LeaveOneOutDensity extends KeptDensity<LeaveOneOutDensity> {
 
   /**
    * {@return the pass of the leave-one-out log density of the fit over the kept basis {@code active}}
@@ -75,12 +71,6 @@ public final class LeaveOneOutDensity implements Serializable {
     return 0.5 * (Math.log(noisePrecision * free / (2.0 * Math.PI)) - noisePrecision * residual * residual / free);
   }
 
-  private final double[] mean;
-  private final double[] covariance;
-  private final double noisePrecision;
-  private final int k;
-  private double logDensity;
-
   /**
    * An empty accumulator.
    *
@@ -89,73 +79,17 @@ public final class LeaveOneOutDensity implements Serializable {
    * @param noisePrecision the noise precision β of a row of unit weight
    */
   public LeaveOneOutDensity(double[] mean, double[] covariance, double noisePrecision) {
-    if (covariance.length != mean.length * mean.length) {
-      throw new IllegalArgumentException("expected a " + mean.length + " × " + mean.length + " covariance, got "
-          + covariance.length + " entries");
-    }
-    if (!(noisePrecision > 0.0) || Double.isInfinite(noisePrecision)) {
-      throw new IllegalArgumentException("the noise precision must be positive and finite; got " + noisePrecision);
-    }
-    this.mean = mean.clone();
-    this.covariance = covariance.clone();
-    this.noisePrecision = noisePrecision;
-    this.k = mean.length;
+    super(mean, covariance, noisePrecision);
   }
 
-  /**
-   * Adds a block: {@code phi} is its basis over the kept candidates (n × k, column-major).
-   *
-   * @param phi the block's basis values (n × k, column-major)
-   * @param n the number of rows in the block
-   * @param targets the targets of the rows
-   * @param rowWeights the row weights (a row of weight 0 adds nothing)
-   * @return this accumulator
-   */
-  public LeaveOneOutDensity add(double[] phi, int n, double[] targets, double[] rowWeights) {
-    if (phi.length != n * k) {
-      throw new IllegalArgumentException("expected a " + n + " × " + k + " basis block, got " + phi.length);
-    }
-    if (n == 0) {
-      return this;
-    }
-    double[] y = new double[n];
-    double[] phiSigma = new double[n * k];
-    if (k > 0) {
-      Backend.blas().dgemv("N", n, k, 1.0, phi, n, mean, 1, 0.0, y, 1);
-      MatrixProduct.dgemm("N", "N", n, k, k, 1.0, phi, n, covariance, k, 0.0, phiSigma, n);
-    }
-    double[] s2 = new double[n];
-    for (int j = 0; j < k; j++) {
-      int col = j * n;
-      for (int i = 0; i < n; i++) {
-        s2[i] += phiSigma[col + i] * phi[col + i];
-      }
-    }
-    for (int i = 0; i < n; i++) {
-      if (rowWeights[i] > 0.0) {
-        logDensity += rowWeights[i] * ofRow(targets[i], y[i], s2[i], noisePrecision * rowWeights[i]);
-      }
-    }
-    return this;
-  }
-
-  /**
-   * Adds another accumulator's sum into this one.
-   *
-   * @param other an accumulator of the same fit
-   * @return this accumulator
-   */
-  public LeaveOneOutDensity merge(LeaveOneOutDensity other) {
-    if (other.k != k) {
-      throw new IllegalArgumentException("cannot merge leave-one-out densities over " + other.k + " and " + k
-          + " basis functions");
-    }
-    logDensity += other.logDensity;
-    return this;
+  @Override
+  double rowDensity(double target, double predicted, double latentVariance, double rowPrecision) {
+    return ofRow(target, predicted, latentVariance, rowPrecision);
   }
 
   /** {@return the leave-one-out log density summed so far (−∞ when a row's leverage reached 1)} */
+  @Override
   public double logDensity() {
-    return logDensity;
+    return super.logDensity();
   }
 }

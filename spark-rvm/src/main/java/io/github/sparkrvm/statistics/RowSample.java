@@ -54,12 +54,26 @@ public record RowSample(double fraction, long seed) implements Serializable {
     if (fraction >= 1.0) {
       return true;
     }
+    return (hash(seed, values, from, count, stride, label) >>> 11) * 0x1.0p-53 < fraction;
+  }
+
+  /**
+   * {@return a 64-bit seeded hash of the row whose values are {@code values[from + j·stride]}, j &lt; count, with
+   * {@code label} (−0 and 0 alike): SplitMix64's finaliser over the bits of each value in turn}
+   *
+   * @param seed the seed
+   * @param values the array holding the row's values
+   * @param from the index of its first value
+   * @param count the number of values
+   * @param stride the distance between two of its values
+   * @param label the row's label
+   */
+  public static long hash(long seed, double[] values, int from, int count, int stride, double label) {
     long h = mix(seed ^ 0x9E3779B97F4A7C15L);
     for (int j = 0; j < count; j++) {
       h = mix(h ^ Double.doubleToLongBits(values[from + j * stride] + 0.0));
     }
-    h = mix(h ^ Double.doubleToLongBits(label + 0.0));
-    return (h >>> 11) * 0x1.0p-53 < fraction;
+    return mix(h ^ Double.doubleToLongBits(label + 0.0));
   }
 
   /** The finaliser of SplitMix64 (Steele, Lea &amp; Flood 2014): every bit of the input moves every bit out. */

@@ -49,7 +49,9 @@ class GammaSearchTest {
   /** {@return the search by the evidence less the α kept (the classifiers' criterion)} */
   private static GammaSearch.Outcome searched(double centre, double largest, GammaSearch.FitAt fitAt,
       java.util.function.Consumer<GammaSearch.Trial> tried) {
-    return GammaSearch.search(centre, largest, GammaCriterion.EVIDENCE_LESS_KEPT, fitAt, tried);
+    return GammaSearch.search(centre, largest, GammaCriterion.EVIDENCE_LESS_KEPT, fitAt, gamma -> {
+      throw new AssertionError("the classifiers' criterion has no finalists");
+    }, tried);
   }
 
   /** A peak of the evidence at γ* on the log scale: −(log γ − log γ*)². */
@@ -136,6 +138,71 @@ class GammaSearchTest {
         t -> told.add(t.gamma()));
     assertEquals(asked, told);
     assertEquals(out.tried().stream().map(GammaSearch.Trial::gamma).toList(), told);
+  }
+
+  /** The held-out scores asked for: the γ of each. */
+  private final List<Double> scored = new ArrayList<>();
+
+  /**
+   * {@return the search by the evidence less the α kept with three finalists scored by a held-out score of
+   * {@code peak}'s shape (the gaussian search's form)}
+   */
+  private GammaSearch.Outcome withFinalists(double centre, DoubleUnaryOperator criterionPeak, double peak) {
+    DoubleUnaryOperator heldOut = peakAt(peak);
+    return GammaSearch.search(centre, Double.POSITIVE_INFINITY,
+        f -> f.fit().evidence() - f.fit().size(), 3, fits(criterionPeak), g -> {
+          scored.add(g);
+          return heldOut.applyAsDouble(g);
+        }, t -> { });
+  }
+
+  @Test
+  void threeFinalistsOfTheCriterionAreScoredHeldOutAndTheBestKept() {
+    // criterion peak at 0.05 from centre 1: the nine trials as in findsAPeakBelowTheCentre, the three highest
+    // 0.0625, 0.03125 and 0.125; held-out peak at 0.035: 0.03125 (|log 0.893| = 0.11) beats 0.0625 (0.58), which
+    // the criterion prefers; it is the smallest scored, so 0.015625 (tried already) is scored too and loses (0.81)
+    GammaSearch.Outcome out = withFinalists(1.0, peakAt(0.05), 0.035);
+    assertEquals(List.of(1.0, 4.0, 0.25, 16.0, 0.0625, 64.0, 0.015625, 0.125, 0.03125), asked, "no fit more");
+    assertEquals(List.of(0.0625, 0.03125, 0.125, 0.015625), scored, "the finalists by criterion, then the walk");
+    assertEquals(0.03125, out.best().gamma(), 0.0);
+    for (int i = 0; i < out.tried().size(); i++) {
+      double g = out.tried().get(i).gamma();
+      if (scored.contains(g)) {
+        assertEquals(peakAt(0.035).applyAsDouble(g), out.heldOut()[i], 0.0, "the score recorded at " + g);
+        assertTrue(out.heldOut()[i] <= out.heldOut()[out.tried().indexOf(out.best())]);
+      } else {
+        assertTrue(Double.isNaN(out.heldOut()[i]), "not scored: " + g);
+      }
+    }
+  }
+
+  @Test
+  void aFinalistBetweenWorseOnesEndsTheWalk() {
+    // held-out peak at 0.045: 0.0625 (|log 1.39| = 0.33) beats 0.03125 (0.36) and 0.125 (1.02), between them
+    GammaSearch.Outcome out = withFinalists(1.0, peakAt(0.05), 0.045);
+    assertEquals(List.of(0.0625, 0.03125, 0.125), scored);
+    assertEquals(0.0625, out.best().gamma(), 0.0);
+  }
+
+  @Test
+  void theWalkFitsAGammaNotTriedWhileTheHeldOutScoreRises() {
+    // held-out peak at 0.2: of the finalists 0.125 is the best and the largest, then 0.25 (a coarse trial) beats it,
+    // then 0.5 is fitted anew (the tenth fit) and loses: 0.25 is kept
+    GammaSearch.Outcome out = withFinalists(1.0, peakAt(0.05), 0.2);
+    assertEquals(List.of(0.0625, 0.03125, 0.125, 0.25, 0.5), scored);
+    assertEquals(10, asked.size());
+    assertEquals(0.5, asked.get(9), 0.0);
+    assertEquals(0.25, out.best().gamma(), 0.0);
+    assertEquals(10, out.tried().size(), "the walk's fit is recorded with the others");
+  }
+
+  @Test
+  void theWalkStaysWithinTheCoarseGrid() {
+    // held-out peak far below: 0.015625, the smallest γ of the coarse grid, is scored and kept; nothing below it
+    GammaSearch.Outcome out = withFinalists(1.0, peakAt(0.05), 1e-4);
+    assertEquals(0.015625, out.best().gamma(), 0.0);
+    assertEquals(9, asked.size());
+    assertEquals(List.of(0.0625, 0.03125, 0.125, 0.015625), scored);
   }
 
   /** The chosen trial's evidence is the highest of all tried (every fit here keeps one basis function). */

@@ -1,0 +1,147 @@
+/*
+ * Copyright 2026 The spark-rvm authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package io.github.sparkrvm.solvers;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.github.sparkrvm.statistics.LocalStatistics;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The average of two softmax posteriors (the mixture's mean and covariance, worked by hand) and its weight chosen on
+ * held-out rows (known optima).
+ */
+class SupportPriorAverageTest {
+
+  private static MultiClassFit fit(int[][] active, double[][] weights, double[] covariance, int steps) {
+    double[][] alpha = new double[active.length][];
+    for (int p = 0; p < active.length; p++) {
+      alpha[p] = new double[active[p].length];
+      Arrays.fill(alpha[p], 1.0);
+    }
+    return new MultiClassFit(active, weights, alpha, covariance, steps, true, new double[] {-10.0 * steps},
+        new int[] {steps}, 2 * steps);
+  }
+
+  /** A fit that keeps (class 0, candidate 0) alone. */
+  private static MultiClassFit onePair() {
+    return fit(new int[][] {{0}, {}}, new double[][] {{2.0}, {}}, new double[] {1.0}, 3);
+  }
+
+  /** A fit that keeps (0, 0), (0, 3) and (1, 1). */
+  private static MultiClassFit threePairs() {
+    return fit(new int[][] {{0, 3}, {1}}, new double[][] {{4.0, -2.0}, {1.0}},
+        new double[] {2.0, 0.5, 0.1, 0.5, 1.0, 0.0, 0.1, 0.0, 3.0}, 5);
+  }
+
+  @Test
+  void averagesTheMixtureOverTheUnionOfThePairs() {
+    MultiClassFit a = onePair();
+    MultiClassFit b = threePairs();
+    MultiClassFit avg = SupportPriorAverage.average(a, b, 0.5);
+    assertArrayEquals(new int[] {0, 3}, avg.active()[0]);
+    assertArrayEquals(new int[] {1}, avg.active()[1]);
+    // mean ½(w_a + w_b), a's absent pairs at 0
+    assertArrayEquals(new double[] {3.0, -1.0}, avg.weights()[0], 1e-12);
+    assertArrayEquals(new double[] {0.5}, avg.weights()[1], 1e-12);
+    // ½(Σ_a + w_a w_aᵀ) + ½(Σ_b + w_b w_bᵀ) − w̄ w̄ᵀ, by hand: e.g. (0, 0): ½(1 + 4) + ½(2 + 16) − 9 = 2.5;
+    // (0, 1): ½(0.5 − 8) + 3 = −0.75; (0, 2): ½(0.1 + 4) − 1.5 = 0.55; (2, 2): ½(3 + 1) − 0.25 = 1.75
+    double[] expected = {2.5, -0.75, 0.55, -0.75, 1.5, -0.5, 0.55, -0.5, 1.75};
+    assertArrayEquals(expected, avg.covariance(), 1e-12);
+    // α the EM update's 1/(w̄² + Σᵢᵢ)
+    assertArrayEquals(new double[] {1.0 / 11.5, 1.0 / 2.5}, avg.alpha()[0], 1e-12);
+    assertArrayEquals(new double[] {1.0 / 2.0}, avg.alpha()[1], 1e-12);
+    // the traces follow each other, the steps and passes add
+    assertArrayEquals(new double[] {-30.0, -50.0}, avg.logMarginalLikelihoods(), 0.0);
+    assertEquals(8, avg.iterations());
+    assertEquals(16, avg.likelihoodPasses());
+  }
+
+  @Test
+  void aFitAveragedWithItselfIsItself() {
+    MultiClassFit b = threePairs();
+    MultiClassFit avg = SupportPriorAverage.average(b, b, 0.3);
+    assertArrayEquals(b.weights()[0], avg.weights()[0], 1e-12);
+    assertArrayEquals(b.weights()[1], avg.weights()[1], 1e-12);
+    assertArrayEquals(b.covariance(), avg.covariance(), 1e-12);
+  }
+
+  @Test
+  void refusesFitsOfOtherClassCounts() {
+    MultiClassFit two = fit(new int[][] {{0}, {}}, new double[][] {{2.0}, {}}, new double[] {1.0}, 1);
+    MultiClassFit three = fit(new int[][] {{0}, {}, {}}, new double[][] {{2.0}, {}, {}}, new double[] {1.0}, 1);
+    assertThrows(IllegalArgumentException.class, () -> SupportPriorAverage.average(two, three, 0.5));
+  }
+
+  @Test
+  void theEndsAreTheFitsThemselves() {
+    MultiClassFit a = onePair();
+    MultiClassFit b = threePairs();
+    MultiClassFit first = SupportPriorAverage.average(a, b, 0.0);
+    assertArrayEquals(a.active()[0], first.active()[0]);
+    assertEquals(0, first.active()[1].length);
+    assertArrayEquals(a.covariance(), first.covariance(), 0.0);
+    assertArrayEquals(a.alpha()[0], first.alpha()[0], 0.0);
+    MultiClassFit second = SupportPriorAverage.average(a, b, 1.0);
+    assertArrayEquals(b.covariance(), second.covariance(), 0.0);
+    assertEquals(8, second.iterations());
+    assertThrows(IllegalArgumentException.class, () -> SupportPriorAverage.average(a, b, 1.5));
+  }
+
+  /** Rows of the bias alone (candidate 0 is 1), the labels given. */
+  private static LocalStatistics biasOnly(double... labels) {
+    int n = labels.length;
+    double[] phi = new double[n];
+    Arrays.fill(phi, 1.0);
+    double[] weights = new double[n];
+    Arrays.fill(weights, 1.0);
+    return new LocalStatistics(List.of(new LocalStatistics.ExpandedBlock(n, phi, labels, weights)), 1);
+  }
+
+  @Test
+  void theLogProbabilityIsTheModeratedSoftmaxOfTheRowsLabel() {
+    // class 0's bias weight 1.5 of variance 2: the contrast's mean 1.5 and variance 2, σ(1.5/√(1 + 2π/8))
+    MultiClassFit f = fit(new int[][] {{0}, {}}, new double[][] {{1.5}, {}}, new double[] {2.0}, 1);
+    double z = 1.5 / Math.sqrt(1.0 + Math.PI * 2.0 / 8.0);
+    var design = biasOnly(0.0, 1.0).design();
+    assertEquals(-Math.log1p(Math.exp(-z)), SupportPriorAverage.logProbability(f, design, 0), 1e-12);
+    assertEquals(-Math.log1p(Math.exp(z)), SupportPriorAverage.logProbability(f, design, 1), 1e-12);
+  }
+
+  @Test
+  void theWeightIsTheOneThatPredictsHeldOutRowsBest() {
+    // each "solver" returns its one fit whatever the rows: a says class 0, b class 1, each with probability σ(3)
+    MultiClassFit a = fit(new int[][] {{0}, {}}, new double[][] {{3.0}, {}}, new double[] {0.0}, 1);
+    MultiClassFit b = fit(new int[][] {{}, {0}}, new double[][] {{}, {3.0}}, new double[] {0.0}, 1);
+    RelevanceSolver<MultiClassFit> sayA = (data, listener) -> a;
+    RelevanceSolver<MultiClassFit> sayB = (data, listener) -> b;
+    double[] ones = new double[20];
+    Arrays.fill(ones, 1.0);
+    assertEquals(1.0, SupportPriorAverage.ardWeight(biasOnly(ones), sayA, sayB), 0.0);
+    assertEquals(0.0, SupportPriorAverage.ardWeight(biasOnly(new double[20]), sayA, sayB), 0.0);
+    // half the rows of each class: equal scores (λ = ½) are best, the moderation keeping them at ½
+    double[] half = new double[20];
+    for (int i = 0; i < 20; i += 2) {
+      half[i] = 1.0;
+    }
+    assertEquals(0.5, SupportPriorAverage.ardWeight(biasOnly(half), sayA, sayB), 0.0);
+  }
+}
