@@ -465,6 +465,13 @@ public final class SparseStatistics implements DesignStatistics {
     return softmaxCandidates(numClasses, flatActive, weights, flatCandidates);
   }
 
+  /** Every term from one pass (this source has no pass that leaves out the Hessian among the active pairs). */
+  @Override
+  public CandidateTerms multinomialCandidates(int numClasses, int[] flatActive, double[] weights,
+      int[] flatCandidates, double[] activeHessian) {
+    return softmaxCandidates(numClasses, flatActive, weights, flatCandidates);
+  }
+
   private CandidateTerms softmaxCandidates(int numClasses, int[] flatActive, double[] weights, int[] over) {
     requireClassLabels();
     int m = numCandidates;

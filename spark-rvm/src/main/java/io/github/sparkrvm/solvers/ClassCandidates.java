@@ -99,6 +99,11 @@ final class ClassCandidates {
       }
 
       @Override
+      public CandidateTerms candidates(int[] active, double[] weights, LikelihoodTerms known) {
+        return full.candidates(toFull(active, allowed), weights, allowed, known);
+      }
+
+      @Override
       public LikelihoodTerms terms(int[] active, double[] weights) {
         return full.terms(toFull(active, allowed), weights);
       }

@@ -116,6 +116,35 @@ final class FastLaplaceSolver {
     }
 
     /**
+     * The terms of {@link #candidates(int[], double[])} at weights whose terms over the active set are {@code known}
+     * (exact, from a pass over the active set at the same weights). Where the likelihood has a pass that then leaves
+     * out the Hessian among the active candidates (the softmax at scale), it takes those entries from {@code known};
+     * by default every term is computed.
+     *
+     * @param active the active candidates, ascending
+     * @param weights their weights
+     * @param known the exact terms over {@code active} at {@code weights}
+     * @return the terms
+     */
+    default CandidateTerms candidates(int[] active, double[] weights, LikelihoodTerms known) {
+      return candidates(active, weights);
+    }
+
+    /**
+     * The terms of {@link #candidates(int[], double[], LikelihoodTerms)} over the candidates {@code over} only,
+     * numbered in their order. By default every term of {@link #candidates(int[], double[], int[])}.
+     *
+     * @param active the active candidates, ascending, each among {@code over}
+     * @param weights their weights
+     * @param over the candidates whose terms are wanted, ascending
+     * @param known the exact terms over {@code active} at {@code weights}
+     * @return the terms over {@code over}
+     */
+    default CandidateTerms candidates(int[] active, double[] weights, int[] over, LikelihoodTerms known) {
+      return candidates(active, weights, over);
+    }
+
+    /**
      * The log-likelihood, gradient and weighted square of {@link #candidates(int[], double[])}; the cross products
      * may be left at 0 (a likelihood over data computes these in a pass that does not form them). By default the
      * full terms.
@@ -231,6 +260,13 @@ final class FastLaplaceSolver {
    * prior, whose adds are bounded by the candidates' reach.
    */
   private final boolean apart;
+  /**
+   * Whether a step's candidate terms are computed once it is accepted, beside the exact terms over the active set
+   * that its mode search ended with (where the mode searches take chord steps, {@link Likelihood#slopes}): every
+   * exact evaluation of a search is then over the active set, and a refused step costs no candidate's terms.
+   * Elsewhere the evaluation that Newton expects to end a search computes them.
+   */
+  private final boolean scoredOnceAccepted;
   private int passes;
 
   private FastLaplaceSolver(Likelihood likelihood, int numCandidates, SparseBayesOptions options,
@@ -241,6 +277,7 @@ final class FastLaplaceSolver {
     this.initial = initial;
     this.known = known;
     this.apart = likelihood.scoresApart() || options.supportPrior().any();
+    this.scoredOnceAccepted = likelihood.slopes();
   }
 
   /**
@@ -348,9 +385,10 @@ final class FastLaplaceSolver {
       List<Action> batch = SequentialAction.batch(ranked, options.maxAddsPerStep());
       if (batch.size() > 1) {
         Screened screened = screened(state, batch);
-        State candidate = moveTo(state, screened.actions(), true, screened.startTerms(), screened.held());
+        State candidate = moveTo(state, screened.actions(), !scoredOnceAccepted, screened.startTerms(),
+            screened.held());
         if (posterior(candidate) >= posterior(state) - slack) {
-          next = candidate;
+          next = scored(candidate);
           change = maxLogChange(state, screened.actions());
         }
       }
@@ -682,7 +720,7 @@ final class FastLaplaceSolver {
           scoresAt(state.active(), state.mode()), state.objective());
     }
     return new State(state.active(), state.alpha(), state.mode(),
-        likelihood.candidates(state.active(), state.mode().weights()), state.objective());
+        likelihood.candidates(state.active(), state.mode().weights(), state.mode().terms()), state.objective());
   }
 
   /** {@return the reach that bounds the adds' gains: under a support prior only (null: no bound)} */
@@ -783,7 +821,7 @@ final class FastLaplaceSolver {
 
       @Override
       public LikelihoodTerms at(double[] w, boolean nearMode) {
-        if (!nearMode || !score) {
+        if (!nearMode || !score || scoredOnceAccepted) {
           return at(w);
         }
         if (apart) {
@@ -845,6 +883,13 @@ final class FastLaplaceSolver {
     int m = terms.numCandidates();
     int s = among.length;
     int[] old = terms.active();
+    // each one's position among the old active candidates, else among the others
+    int[] inOld = new int[k];
+    int[] inAmong = new int[k];
+    for (int a = 0; a < k; a++) {
+      inOld[a] = Arrays.binarySearch(old, active[a]);
+      inAmong[a] = inOld[a] >= 0 ? -1 : Arrays.binarySearch(among, active[a]);
+    }
     double[] g = new double[k];
     double[] h = new double[k * k];
     for (int a = 0; a < k; a++) {
@@ -852,17 +897,15 @@ final class FastLaplaceSolver {
       for (int c = 0; c < k; c++) {
         int ia = active[a];
         int ic = active[c];
-        int pc = Arrays.binarySearch(old, ic);
-        int pa = Arrays.binarySearch(old, ia);
         double v;
         if (ia == ic) {
           v = terms.diagonal()[ia];
-        } else if (pc >= 0) {
-          v = terms.cross()[pc * m + ia];
-        } else if (pa >= 0) {
-          v = terms.cross()[pa * m + ic];
+        } else if (inOld[c] >= 0) {
+          v = terms.cross()[inOld[c] * m + ia];
+        } else if (inOld[a] >= 0) {
+          v = terms.cross()[inOld[a] * m + ic];
         } else {
-          v = amongCross[Arrays.binarySearch(among, ic) * s + Arrays.binarySearch(among, ia)];
+          v = amongCross[inAmong[c] * s + inAmong[a]];
         }
         h[c * k + a] = v;
       }

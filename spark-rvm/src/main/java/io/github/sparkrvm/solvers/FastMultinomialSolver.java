@@ -177,6 +177,12 @@ public final class FastMultinomialSolver {
       }
 
       @Override
+      public CandidateTerms candidates(int[] active, double[] weights, int[] over, LikelihoodTerms known) {
+        return chords ? stats.multinomialCandidates(numClasses, active, weights, over, known.hessian())
+            : candidates(active, weights, over);
+      }
+
+      @Override
       public CandidateTerms scores(int[] active, double[] weights) {
         return stats.multinomialScores(numClasses, active, weights);
       }

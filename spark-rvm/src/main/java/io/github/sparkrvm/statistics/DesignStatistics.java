@@ -236,6 +236,24 @@ public interface DesignStatistics {
   }
 
   /**
+   * {@return the terms of {@link #multinomialCandidates(int, int[], double[], int[])}, where the negative Hessian among
+   * the active pairs at these weights is known ({@code activeHessian}, k × k, column-major, from a pass over the active
+   * pairs): the pass leaves it out and the result holds it} By default that pass ({@link
+   * MultinomialCandidateAccumulator#besideActive}); a source without it computes every term.
+   *
+   * @param numClasses K (the labels are class indices 0 … K−1)
+   * @param flatActive the active flat candidates, ascending, each among {@code flatCandidates}
+   * @param weights their weights
+   * @param flatCandidates the flat candidates whose terms are wanted, ascending
+   * @param activeHessian the negative Hessian among the active pairs at {@code weights}
+   */
+  default CandidateTerms multinomialCandidates(int numClasses, int[] flatActive, double[] weights,
+      int[] flatCandidates, double[] activeHessian) {
+    return pass(MultinomialCandidateAccumulator.besideActive(numClasses, numCandidates(), flatActive, weights,
+        flatCandidates)).result(activeHessian);
+  }
+
+  /**
    * {@return the log-likelihood, gradient and weighted square of {@link #multinomialCandidates(int, int[], double[])}
    * for every flat pair, in one pass that does not form the cross products (left at 0 in the result)}
    */

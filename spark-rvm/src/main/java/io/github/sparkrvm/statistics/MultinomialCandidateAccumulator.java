@@ -65,6 +65,28 @@ public final class MultinomialCandidateAccumulator implements Serializable {
   }
 
   /**
+   * {@return the pass of {@link #pass} over the flat pairs {@code flatCandidates} that leaves out the Hessian among the
+   * active pairs (N·(k² + Σ m_p²)/2 multiply-adds, most of the pass at k ≈ 300), where a pass over the active pairs
+   * at the same weights already holds it: its result is read with {@link #result(double[])}}
+   *
+   * @param numClasses K
+   * @param m the number of candidates
+   * @param flatActive the active flat pairs, ascending
+   * @param weights their weights
+   * @param flatCandidates the flat pairs whose terms are wanted, ascending, the active ones among them
+   */
+  public static Pass<MultinomialCandidateAccumulator> besideActive(int numClasses, int m, int[] flatActive,
+      double[] weights, int[] flatCandidates) {
+    int[] act = flatActive.clone();
+    double[] w = weights.clone();
+    int[] candidates = flatCandidates.clone();
+    return Pass.of("softmax candidate statistics beside the active pairs' Hessian over " + candidates.length + " of "
+        + numClasses * m + " (class, candidate) pairs, " + numClasses + " classes", null,
+        () -> new MultinomialCandidateAccumulator(numClasses, m, act, w, candidates, true, false),
+        MultinomialCandidateAccumulator::add, MultinomialCandidateAccumulator::merge).ofClasses();
+  }
+
+  /**
    * {@return the pass of the softmax log-likelihood, gradient and diagonal of every flat pair at {@code weights}, the
    * cross products not formed (left at 0): the N·K·M·k multiply-adds that are most of a full pass}
    *
@@ -78,7 +100,7 @@ public final class MultinomialCandidateAccumulator implements Serializable {
     int[] act = flatActive.clone();
     double[] w = weights.clone();
     return Pass.of("softmax candidate scores (no cross products) over " + m + " candidates, " + numClasses
-        + " classes", null, () -> new MultinomialCandidateAccumulator(numClasses, m, act, w, null, false),
+        + " classes", null, () -> new MultinomialCandidateAccumulator(numClasses, m, act, w, null, false, true),
         MultinomialCandidateAccumulator::add, MultinomialCandidateAccumulator::merge).ofClasses();
   }
 
@@ -91,6 +113,8 @@ public final class MultinomialCandidateAccumulator implements Serializable {
   private final double[] weights;
   /** Whether the cross products are formed (else left at 0). */
   private final boolean crossed;
+  /** With {@link #restrict}: whether the Hessian among the active pairs is formed (else given to the result). */
+  private final boolean activeCurvature;
   private final double[] gradient;
   private final double[] diagonal;
   private final double[] cross;
@@ -141,12 +165,13 @@ public final class MultinomialCandidateAccumulator implements Serializable {
    */
   public MultinomialCandidateAccumulator(int numClasses, int m, int[] flatActive, double[] weights,
       int[] flatCandidates) {
-    this(numClasses, m, flatActive, weights, flatCandidates, true);
+    this(numClasses, m, flatActive, weights, flatCandidates, true, true);
   }
 
   private MultinomialCandidateAccumulator(int numClasses, int m, int[] flatActive, double[] weights,
-      int[] flatCandidates, boolean crossed) {
+      int[] flatCandidates, boolean crossed, boolean activeCurvature) {
     this.crossed = crossed;
+    this.activeCurvature = activeCurvature;
     if (numClasses < 2) {
       throw new IllegalArgumentException("a softmax needs at least 2 classes; got " + numClasses);
     }
@@ -217,7 +242,7 @@ public final class MultinomialCandidateAccumulator implements Serializable {
     for (int p = 0; p < numClasses; p++) {
       othersStart[p + 1] += othersStart[p];
     }
-    this.activeHessian = new double[k * k];
+    this.activeHessian = new double[activeCurvature ? k * k : 0];
     this.gradient = new double[restrict.length];
     this.diagonal = new double[restrict.length];
     this.cross = new double[others.length * k];
@@ -348,7 +373,9 @@ public final class MultinomialCandidateAccumulator implements Serializable {
             from * o + othersStart[p], o);
       }
     }
-    SoftmaxBlock.addUpperBlocks(phi, n, activeColumns, activeOffset, mu, rowWeights, right, activeHessian);
+    if (activeCurvature) {
+      SoftmaxBlock.addUpperBlocks(phi, n, activeColumns, activeOffset, mu, rowWeights, right, activeHessian);
+    }
     return this;
   }
 
@@ -425,10 +452,27 @@ public final class MultinomialCandidateAccumulator implements Serializable {
       return new CandidateTerms(gradient.length, active.clone(), logLikelihood, gradient.clone(), diagonal.clone(),
           cross.clone());
     }
-    int total = restrict.length;
+    if (!activeCurvature) {
+      throw new IllegalStateException("a pass beside the active pairs' Hessian is read with result(hessian)");
+    }
+    return result(SoftmaxBlock.withLowerBlocks(activeHessian, activeOffset));
+  }
+
+  /**
+   * {@return the terms of a pass over some flat pairs ({@link #besideActive}, or {@link #pass} restricted), their
+   * active pairs' rows of the cross products the negative Hessian {@code h} among the active pairs (k × k,
+   * column-major, class-major as the active pairs are ordered)}
+   *
+   * @param h the negative Hessian among the active pairs at the same weights
+   */
+  public CandidateTerms result(double[] h) {
     int k = active.length;
+    if (restrict == null || h.length != k * k) {
+      throw new IllegalArgumentException("the terms over some pairs take the " + k + " × " + k
+          + " Hessian among the active pairs; got " + h.length + " entries");
+    }
+    int total = restrict.length;
     double[] full = new double[total * k];
-    double[] h = SoftmaxBlock.withLowerBlocks(activeHessian, activeOffset);
     for (int a = 0; a < k; a++) {
       for (int j = 0; j < others.length; j++) {
         full[a * total + others[j]] = cross[a * others.length + j];

@@ -142,6 +142,14 @@ final class CountingStatistics implements RowCollection {
     return inner.multinomialCandidates(numClasses, flatActive, weights, flatCandidates);
   }
 
+  @Override
+  public CandidateTerms multinomialCandidates(int numClasses, int[] flatActive, double[] weights,
+      int[] flatCandidates, double[] activeHessian) {
+    shortlistPasses++;
+    shortlistSizes.add(flatCandidates.length);
+    return inner.multinomialCandidates(numClasses, flatActive, weights, flatCandidates, activeHessian);
+  }
+
   /** {@return the view of the inner statistics: the binary fits' passes are not counted} */
   @Override
   public DesignStatistics oneVsRest(int positiveClass) {

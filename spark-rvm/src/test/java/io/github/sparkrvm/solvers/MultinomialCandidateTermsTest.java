@@ -23,6 +23,7 @@ import io.github.sparkrvm.linalg.ClassLayout;
 import io.github.sparkrvm.statistics.CandidateTerms;
 import io.github.sparkrvm.statistics.InMemoryStatistics;
 import io.github.sparkrvm.statistics.LikelihoodTerms;
+import io.github.sparkrvm.statistics.MultinomialAccumulator;
 import io.github.sparkrvm.statistics.MultinomialCandidateAccumulator;
 import java.util.Arrays;
 import java.util.SplittableRandom;
@@ -189,6 +190,31 @@ class MultinomialCandidateTermsTest {
       assertArrayEquals(expected.diagonal(), t.diagonal(), 1e-12 * scale, "diagonal");
       assertArrayEquals(expected.cross(), t.cross(), 1e-12 * scale, "cross");
     }
+  }
+
+  /**
+   * The pass beside the active pairs' Hessian (a shortlist's, once a mode search has ended with the exact terms over
+   * the active pairs) forms every other term and takes the active rows from the Newton terms' pass at the same weights:
+   * the terms of the pass that forms them, bit for bit (both sum the same class blocks by the same code), and the naive
+   * sum's to 1e-12.
+   */
+  @Test
+  void termsBesideTheActiveHessianAreTheFullPassTerms() {
+    InMemoryStatistics memory = new InMemoryStatistics(phi, N, M, labels, rowWeights);
+    int[] over = {0, 2, 4, 7, 9, 11, 12, 13, 17};
+    int[][] byClass = FastMultinomialSolver.byClass(active, M, K);
+    double[] activeHessian = memory.pass(MultinomialAccumulator.pass(byClass, ClassLayout.split(weights, byClass)))
+        .result().hessian();
+    CandidateTerms beside = memory.multinomialCandidates(K, active, weights, over, activeHessian);
+    CandidateTerms full = memory.multinomialCandidates(K, active, weights, over);
+    assertArrayEquals(full.active(), beside.active());
+    assertEquals(full.logLikelihood(), beside.logLikelihood());
+    assertArrayEquals(full.gradient(), beside.gradient());
+    assertArrayEquals(full.diagonal(), beside.diagonal());
+    assertArrayEquals(full.cross(), beside.cross());
+    CandidateTerms expected = naive(active, weights).restrictedTo(over);
+    double scale = Arrays.stream(expected.cross()).map(Math::abs).max().orElseThrow();
+    assertArrayEquals(expected.cross(), beside.cross(), 1e-12 * scale, "cross");
   }
 
   /**
