@@ -92,6 +92,56 @@ public record RowBlock(int size, int dim, double[] features, double[] labels, do
   }
 
   /**
+   * {@return the rows of {@code blocks} in one block, in a canonical order: ascending by their features
+   * (lexicographically), then label, then weight, each compared as {@link Double#compare} does} A DataFrame's rows
+   * have no order of their own ({@code repartition} deals them round-robin), and a fit sums over its rows in their
+   * order: sorted, the rows collected to the driver, and every sum over them, are the same bits however the rows were
+   * partitioned or ordered (rows that compare equal are equal).
+   *
+   * @param blocks the blocks, all of the same dim (at least one)
+   */
+  public static RowBlock canonical(List<RowBlock> blocks) {
+    int d = blocks.get(0).dim();
+    int n = 0;
+    for (RowBlock block : blocks) {
+      if (block.dim() != d) {
+        throw new IllegalArgumentException("blocks of " + d + " and " + block.dim() + " features");
+      }
+      n = Math.addExact(n, block.size());
+    }
+    RowBlock all = recut(blocks, Math.max(n, 1)).stream().findFirst().orElse(new RowBlock(0, d, new double[0],
+        new double[0], new double[0]));
+    Integer[] order = new Integer[n];
+    for (int i = 0; i < n; i++) {
+      order[i] = i;
+    }
+    java.util.Arrays.sort(order, (a, b) -> compareRows(all, a, b));
+    double[] x = new double[n * d];
+    double[] t = new double[n];
+    double[] w = new double[n];
+    for (int i = 0; i < n; i++) {
+      int from = order[i];
+      System.arraycopy(all.features(), from * d, x, i * d, d);
+      t[i] = all.labels()[from];
+      w[i] = all.weights()[from];
+    }
+    return new RowBlock(n, d, x, t, w);
+  }
+
+  /** Compares rows a and b of {@code block} by features, then label, then weight. */
+  private static int compareRows(RowBlock block, int a, int b) {
+    int d = block.dim();
+    for (int j = 0; j < d; j++) {
+      int c = Double.compare(block.features()[a * d + j], block.features()[b * d + j]);
+      if (c != 0) {
+        return c;
+      }
+    }
+    int c = Double.compare(block.labels()[a], block.labels()[b]);
+    return c != 0 ? c : Double.compare(block.weights()[a], block.weights()[b]);
+  }
+
+  /**
    * {@return the sizes of the fewest blocks of at most {@code maxRows} rows that hold {@code rows} rows, within one of
    * each other, the larger first}
    *

@@ -193,8 +193,8 @@ public final class BlockStatistics implements RowCollection {
 
   /**
    * {@return the design expanded over every candidate on the driver: one pass collects the row blocks (N × d
-   * features, the labels and weights) in the order of the partitions, so the rows' order does not depend on the
-   * partitioning, the rows are cut again into blocks of at most {@link LocalStatistics#BLOCK_ROWS} (by their number
+   * features, the labels and weights) and sorts them ({@link RowBlock#canonical}), so the rows' order does not
+   * depend on the partitioning or on the order of the rows, the rows are cut again into blocks of at most {@link LocalStatistics#BLOCK_ROWS} (by their number
    * alone, so neither do the blocks), and the driver's cores expand them with the same code as a pass, with the
    * labels of this view}
    * Later evaluations on the result make no passes. The driver holds N × M doubles.
@@ -207,8 +207,8 @@ public final class BlockStatistics implements RowCollection {
   }
 
   /**
-   * {@return the rows of {@code blocks} that {@code sample} keeps (null: every row), collected to the driver in the
-   * order of the partitions (one Spark job, described as {@code description})}
+   * {@return the rows of {@code blocks} that {@code sample} keeps (null: every row), collected to the driver in their
+   * canonical order ({@link RowBlock#canonical}; one Spark job, described as {@code description})}
    *
    * @param blocks the row blocks
    * @param sample the sample of the rows to collect, or null for every row
@@ -220,8 +220,9 @@ public final class BlockStatistics implements RowCollection {
 
   private static List<RowBlock> collected(JavaRDD<RowBlock> blocks, List<RowSample> kept, String description) {
     // RowBlock is a record, which Spark's Kryo cannot serialize; its @DefaultSerializer makes Kryo use Java's
-    return JobDescription.run(blocks.context(), description,
+    List<RowBlock> rows = JobDescription.run(blocks.context(), description,
         kept.isEmpty() ? blocks::collect : () -> keptBlocks(blocks, kept).collect());
+    return rows.isEmpty() ? rows : List.of(RowBlock.canonical(rows));
   }
 
   /** {@return the rows collected to the driver ({@link #collectLocal}, one pass)} */

@@ -79,6 +79,26 @@ class RowBlockTest {
   }
 
   @Test
+  void theCanonicalOrderSortsByFeaturesThenLabelThenWeight() {
+    // the same five rows, dealt into blocks in two orders (as repartition deals them): one block, the same bits
+    RowBlock a = new RowBlock(3, 2, new double[] {1, 2, 0, 5, 1, 2}, new double[] {1, 0, 0}, new double[] {2, 1, 1});
+    RowBlock b = new RowBlock(2, 2, new double[] {-0.0, 5, 1, 2}, new double[] {0, 1}, new double[] {1, 1});
+    RowBlock c = new RowBlock(1, 2, new double[] {1, 2}, new double[] {1}, new double[] {1});
+    RowBlock d = new RowBlock(4, 2, new double[] {1, 2, 1, 2, -0.0, 5, 0, 5}, new double[] {0, 1, 0, 0},
+        new double[] {1, 2, 1, 1});
+    RowBlock one = RowBlock.canonical(List.of(a, b));
+    RowBlock two = RowBlock.canonical(List.of(c, d));
+    // −0.0 before 0.0 (Double.compare), then (1, 2) by label 0 before 1, and label 1 by weight 1 before 2
+    assertArrayEquals(new double[] {-0.0, 5, 0, 5, 1, 2, 1, 2, 1, 2}, one.features());
+    assertArrayEquals(new double[] {0, 0, 0, 1, 1}, one.labels());
+    assertArrayEquals(new double[] {1, 1, 1, 1, 2}, one.weights());
+    assertArrayEquals(one.features(), two.features());
+    assertArrayEquals(one.labels(), two.labels());
+    assertArrayEquals(one.weights(), two.weights());
+    assertEquals(0, RowBlock.canonical(numbered(0)).size());
+  }
+
+  @Test
   void edges() {
     assertEquals(List.of(), RowBlock.recut(List.of(), 4));
     assertEquals(List.of(), RowBlock.recut(numbered(0, 0), 4));

@@ -103,11 +103,19 @@ class BlockStatisticsTest {
     }
     checkColumns(memory.gaussian(), local.gaussianColumns());
     assertEquals(1 + 4, cluster.passes(), "the cluster's four evaluations pass over the data, the local ones do not");
-    // the collected design, its rows in the order of the partitions (here the table's)
+    // the collected design, its rows in their canonical order (sorted by features, label, weight)
+    int d = table.x()[0].length;
+    RowBlock sorted = RowBlock.canonical(List.of(new RowBlock(table.size(), d, TestData.flatten(table.x()),
+        table.t(), rowWeights)));
+    double[][] sortedX = new double[sorted.size()][];
+    for (int i = 0; i < sorted.size(); i++) {
+      sortedX[i] = Arrays.copyOfRange(sorted.features(), i * d, (i + 1) * d);
+    }
     DesignMatrix design = local.design();
-    assertClose(memory.design().phi(), design.phi(), 1e-12);
-    assertArrayEquals(table.t(), design.targets());
-    assertArrayEquals(rowWeights, design.rowWeights());
+    assertClose(InMemoryStatistics.of(basis, sortedX, sorted.labels(), sorted.weights()).design().phi(), design.phi(),
+        1e-12);
+    assertArrayEquals(sorted.labels(), design.targets());
+    assertArrayEquals(sorted.weights(), design.rowWeights());
     on.release();
   }
 
