@@ -16,15 +16,13 @@
 
 package io.github.sparkrvm.solvers;
 
-import io.github.sparkrvm.linalg.ClassLayout;
 import io.github.sparkrvm.predict.ClassScores;
 import io.github.sparkrvm.predict.MultiClassPredictive;
 import io.github.sparkrvm.statistics.DesignMatrix;
 import io.github.sparkrvm.statistics.LocalStatistics;
 import io.github.sparkrvm.statistics.RowCollection;
 import io.github.sparkrvm.util.IterationListener;
-import java.util.Arrays;
-import java.util.stream.IntStream;
+import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -34,7 +32,8 @@ import org.slf4j.LoggerFactory;
  * with λ chosen on held-out rows, as one Gaussian over the weights: the mean and covariance of the mixture of the two
  * Laplace posteriors (moment matching). A pair one fit does not keep has α = ∞ there, a posterior that is the point
  * 0, so over the union of the kept pairs the mixture's mean is w̄ = (1 − λ)w_a + λw_b and its covariance
- * (1 − λ)(Σ_a + w_a w_aᵀ) + λ(Σ_b + w_b w_bᵀ) − w̄ w̄ᵀ, each fit's vectors and matrices padded with zeros.
+ * (1 − λ)(Σ_a + w_a w_aᵀ) + λ(Σ_b + w_b w_bᵀ) − w̄ w̄ᵀ, each fit's vectors and matrices padded with zeros
+ * ({@link PosteriorMixture}).
  *
  * <p>λ is a stacking weight (Yao, Vehtari, Simpson &amp; Gelman 2018, "Using stacking to average Bayesian predictive
  * distributions"): of 0, 0.1, …, 1, the one whose average predicts held-out rows best, by {@value #FOLDS}-fold
@@ -167,74 +166,6 @@ public final class SupportPriorAverage {
    * @param ardWeight λ, in [0, 1]
    */
   static MultiClassFit average(MultiClassFit a, MultiClassFit b, double ardWeight) {
-    int classes = a.numClasses();
-    if (b.numClasses() != classes) {
-      throw new IllegalArgumentException("cannot average fits of " + classes + " and " + b.numClasses()
-          + " classes");
-    }
-    if (!(ardWeight >= 0.0 && ardWeight <= 1.0)) {
-      throw new IllegalArgumentException("the weight of a fit in an average must be in [0, 1]; got " + ardWeight);
-    }
-    double[] trace = concat(a.logMarginalLikelihoods(), b.logMarginalLikelihoods());
-    int[] counts = IntStream.concat(Arrays.stream(a.activeCounts()), Arrays.stream(b.activeCounts())).toArray();
-    int steps = a.iterations() + b.iterations();
-    boolean converged = a.converged() && b.converged();
-    int passes = a.likelihoodPasses() + b.likelihoodPasses();
-    if (ardWeight == 0.0 || ardWeight == 1.0) {
-      MultiClassFit one = ardWeight == 0.0 ? a : b;
-      return new MultiClassFit(one.active(), one.weights(), one.alpha(), one.covariance(), steps, converged, trace,
-          counts, passes);
-    }
-    int[][] union = new int[classes][];
-    for (int p = 0; p < classes; p++) {
-      union[p] = IntStream.concat(Arrays.stream(a.active()[p]), Arrays.stream(b.active()[p])).distinct().sorted()
-          .toArray();
-    }
-    int k = ClassLayout.dim(union);
-    double[] mean = new double[k];
-    double[] covariance = new double[k * k];
-    MultiClassFit[] fits = {a, b};
-    double[] shares = {1.0 - ardWeight, ardWeight};
-    for (int f = 0; f < 2; f++) {
-      MultiClassFit fit = fits[f];
-      double share = shares[f];
-      int[] at = positions(fit.active(), union);
-      double[] w = ClassLayout.concat(fit.weights());
-      int n = at.length;
-      for (int c = 0; c < n; c++) {
-        mean[at[c]] += share * w[c];
-        for (int r = 0; r < n; r++) {
-          covariance[at[c] * k + at[r]] += share * (fit.covariance()[c * n + r] + w[r] * w[c]);
-        }
-      }
-    }
-    double[] alpha = new double[k];
-    for (int c = 0; c < k; c++) {
-      for (int r = 0; r < k; r++) {
-        covariance[c * k + r] -= mean[r] * mean[c];
-      }
-      alpha[c] = 1.0 / (mean[c] * mean[c] + covariance[c * k + c]);
-    }
-    return new MultiClassFit(union, ClassLayout.split(mean, union), ClassLayout.split(alpha, union), covariance,
-        steps, converged, trace, counts, passes);
-  }
-
-  /** {@return the flat position in {@code union} of each of {@code active}'s pairs, in its flat order} */
-  private static int[] positions(int[][] active, int[][] union) {
-    int[] offsets = ClassLayout.offsets(union);
-    int[] at = new int[ClassLayout.dim(active)];
-    int i = 0;
-    for (int p = 0; p < active.length; p++) {
-      for (int c : active[p]) {
-        at[i++] = offsets[p] + Arrays.binarySearch(union[p], c);
-      }
-    }
-    return at;
-  }
-
-  private static double[] concat(double[] first, double[] second) {
-    double[] out = Arrays.copyOf(first, first.length + second.length);
-    System.arraycopy(second, 0, out, first.length, second.length);
-    return out;
+    return PosteriorMixture.of(List.of(a, b), new double[] {1.0 - ardWeight, ardWeight});
   }
 }
