@@ -130,8 +130,8 @@ record SolverChoice(RelevanceSolver<? extends RelevanceResult> solver, String wh
         return new SolverChoice(SupportPriorAverage.of(softmaxPaths(k, options, start, in.adds()),
             softmaxPaths(k, options.withSupportPrior(SupportPrior.NONE), start, in.adds())),
             (paths.isEmpty() ? "" : paths + "; ") + "the softmax is fitted under the multiplicity prior and under "
-            + "ARD alone, and the two posteriors averaged with a weight chosen by cross-fitting on the training rows "
-            + "(benchmarks/results/dna-softmax.md)");
+            + "ARD alone, and the two posteriors averaged, the weight of each and the scale of the average's "
+            + "covariance chosen by cross-fitting on the training rows (benchmarks/results/dna-softmax.md)");
       }
       return new SolverChoice(softmaxPaths(k, options, start, in.adds()), paths);
     }
