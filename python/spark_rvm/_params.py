@@ -72,7 +72,9 @@ RVM_PARAMS = [('aggregationDepth', 'int', 'suggested depth for treeReduce (>= 2)
   'families bernoulli and multinomial choose it by the evidence (the log marginal likelihood less one per '
   'basis function kept), gaussian by the log density of rows held out of 10 seeded folds among the gamma of '
   'the highest leave-one-out log density of its training rows (less two per basis function kept), searching '
-  'around 1 / number of features; poisson uses 1 / number of features',
+  'around 1 / number of features; poisson uses 1 / number of features. A multinomial softmax at scale '
+  '(solver fast, at least 4096 (class, basis function) pairs) is then the average of 10 fits at the chosen '
+  'gamma, their pairs ranked on different seeded samples of the rows',
   None),
  ('gridShape',
   'list_int',
@@ -287,7 +289,9 @@ RVM_CLASSIFIER_PARAMS = [('aggregationDepth', 'int', 'suggested depth for treeRe
   'families bernoulli and multinomial choose it by the evidence (the log marginal likelihood less one per '
   'basis function kept), gaussian by the log density of rows held out of 10 seeded folds among the gamma of '
   'the highest leave-one-out log density of its training rows (less two per basis function kept), searching '
-  'around 1 / number of features; poisson uses 1 / number of features',
+  'around 1 / number of features; poisson uses 1 / number of features. A multinomial softmax at scale '
+  '(solver fast, at least 4096 (class, basis function) pairs) is then the average of 10 fits at the chosen '
+  'gamma, their pairs ranked on different seeded samples of the rows',
   None),
  ('gridShape',
   'list_int',
@@ -486,7 +490,9 @@ RVM_REGRESSOR_PARAMS = [('aggregationDepth', 'int', 'suggested depth for treeRed
   'families bernoulli and multinomial choose it by the evidence (the log marginal likelihood less one per '
   'basis function kept), gaussian by the log density of rows held out of 10 seeded folds among the gamma of '
   'the highest leave-one-out log density of its training rows (less two per basis function kept), searching '
-  'around 1 / number of features; poisson uses 1 / number of features',
+  'around 1 / number of features; poisson uses 1 / number of features. A multinomial softmax at scale '
+  '(solver fast, at least 4096 (class, basis function) pairs) is then the average of 10 fits at the chosen '
+  'gamma, their pairs ranked on different seeded samples of the rows',
   None),
  ('gridShape',
   'list_int',
@@ -1061,7 +1067,9 @@ class _RvmParams(Params):
          'families bernoulli and multinomial choose it by the evidence (the log marginal likelihood less one per '
          'basis function kept), gaussian by the log density of rows held out of 10 seeded folds among the gamma of '
          'the highest leave-one-out log density of its training rows (less two per basis function kept), searching '
-         'around 1 / number of features; poisson uses 1 / number of features'),
+         'around 1 / number of features; poisson uses 1 / number of features. A multinomial softmax at scale (solver '
+         'fast, at least 4096 (class, basis function) pairs) is then the average of 10 fits at the chosen gamma, '
+         'their pairs ranked on different seeded samples of the rows'),
         typeConverter=TypeConverters.toFloat,
     )
     gridShape: "Param[List[int]]" = Param(
@@ -1351,7 +1359,9 @@ class _RvmParams(Params):
         standardization is on. Unset: families bernoulli and multinomial choose it by the evidence (the log
         marginal likelihood less one per basis function kept), gaussian by the log density of rows held out of 10
         seeded folds among the gamma of the highest leave-one-out log density of its training rows (less two per
-        basis function kept), searching around 1 / number of features; poisson uses 1 / number of features
+        basis function kept), searching around 1 / number of features; poisson uses 1 / number of features. A
+        multinomial softmax at scale (solver fast, at least 4096 (class, basis function) pairs) is then the average
+        of 10 fits at the chosen gamma, their pairs ranked on different seeded samples of the rows
         """
         return self.getOrDefault(self.gamma)
 
@@ -2234,7 +2244,9 @@ class _RvmEstimatorSetters(Params):
         on. Unset: families bernoulli and multinomial choose it by the evidence (the log marginal likelihood less
         one per basis function kept), gaussian by the log density of rows held out of 10 seeded folds among the
         gamma of the highest leave-one-out log density of its training rows (less two per basis function kept),
-        searching around 1 / number of features; poisson uses 1 / number of features
+        searching around 1 / number of features; poisson uses 1 / number of features. A multinomial softmax at
+        scale (solver fast, at least 4096 (class, basis function) pairs) is then the average of 10 fits at the
+        chosen gamma, their pairs ranked on different seeded samples of the rows
         """
         return self._set(gamma=value)
 

@@ -20,6 +20,7 @@ import io.github.sparkrvm.basis.BasisFunctions;
 import io.github.sparkrvm.basis.FeatureScaling;
 import io.github.sparkrvm.basis.Kernel;
 import io.github.sparkrvm.distributed.DataSummary;
+import io.github.sparkrvm.solvers.FastMultinomialSolver;
 import io.github.sparkrvm.solvers.FitStart;
 import io.github.sparkrvm.solvers.GammaCriterion;
 import io.github.sparkrvm.solvers.InitialState;
@@ -28,6 +29,7 @@ import io.github.sparkrvm.solvers.RelevanceSolver;
 import io.github.sparkrvm.solvers.SparseBayesOptions;
 import io.github.sparkrvm.solvers.SupportPrior;
 import io.github.sparkrvm.statistics.Family;
+import io.github.sparkrvm.statistics.RowSample;
 import io.github.sparkrvm.variational.PriorTable;
 import io.github.sparkrvm.variational.WeightPrior;
 import org.slf4j.Logger;
@@ -74,6 +76,7 @@ final class FitPlan {
   private final FitStart start;
   private final Placement placement;
   private final AddsPolicy adds;
+  private final boolean softmaxAtScale;
   private final VarianceCalibration calibration;
   private final SparseBayesOptions options;
   private final VariationalForm form;
@@ -143,7 +146,7 @@ final class FitPlan {
             p.getMaxDriverDesignSizeInMB(), heap, maxResultSize)), Placement::describe);
     // on sparse rows every step scores the K·M pairs apart over the cluster: no rounds over a shortlist, whose passes
     // over every pair would bring K·M × k cross products to the driver
-    boolean softmaxAtScale = choice.softmax() && fast && blocks == null && !layout.sparse()
+    softmaxAtScale = choice.softmax() && fast && blocks == null && !layout.sparse()
         && (long) numClasses * m >= SOFTMAX_AT_SCALE_PAIRS;
     adds = AddsPolicy.of(new AddsPolicy.Inputs(p.getMaxAddsPerStep(), summary.weightedRows(), placement.onDriver(),
         placement.atScale() || softmaxAtScale, choice.softmax() && fast, start instanceof FitStart.Warm));
@@ -169,7 +172,8 @@ final class FitPlan {
     }
     SolverChoice chosen = SolverChoice.of(new SolverChoice.Inputs(choice, numClasses, options, start, adds,
         placement, softmaxAtScale, variationalOptions(), form != null && form.dual(), table, basis,
-        scaling.applyRows(centres), p.getParallelism(), p.getSeed(), summary.rows()));
+        scaling.applyRows(centres), p.getParallelism(), p.getSeed(), summary.rows(),
+        FastMultinomialSolver.RANKING_SAMPLE));
     if (!chosen.why().isEmpty()) {
       LOG.info("{}: {}", uid, chosen.why());
     }
@@ -363,6 +367,14 @@ final class FitPlan {
   }
 
   /**
+   * {@return whether the softmax runs at scale: solver fast, {@link #SOFTMAX_AT_SCALE_PAIRS} or more (class, basis
+   * function) pairs, dense rows, no class feature blocks ({@code FastMultinomialSolver.atScale})}
+   */
+  boolean softmaxAtScale() {
+    return softmaxAtScale;
+  }
+
+  /**
    * {@return whether the search for γ fits on every row: the design is on the driver and the fit does not run at
    * scale; otherwise it fits on a sample of about {@link Placement#PILOT_ROWS} rows collected to the driver}
    */
@@ -389,6 +401,18 @@ final class FitPlan {
    * @param rows the rows the search fits on
    */
   RelevanceSolver<? extends RelevanceResult> searchSolver(BasisFunctions basis, long rows) {
+    return searchSolver(basis, rows, FastMultinomialSolver.RANKING_SAMPLE);
+  }
+
+  /**
+   * {@return the solver of {@link #searchSolver(BasisFunctions, long)} whose softmax at scale ranks its pairs on the
+   * sample {@code ranking} (a draw: {@code SoftmaxDraws.rankingSample})}
+   *
+   * @param basis the candidate basis at the γ tried ({@link #basisAt})
+   * @param rows the rows the search fits on
+   * @param ranking the sample of the rows that ranks the softmax's pairs at scale
+   */
+  RelevanceSolver<? extends RelevanceResult> searchSolver(BasisFunctions basis, long rows, RowSample ranking) {
     boolean fast = choice.method() == FitChoice.Method.FAST;
     boolean softmaxAtScale = choice.softmax() && fast && classCandidates() == null
         && (long) numClasses * basis.numCandidates() >= SOFTMAX_AT_SCALE_PAIRS;
@@ -398,7 +422,7 @@ final class FitPlan {
     return SolverChoice.of(new SolverChoice.Inputs(choice, numClasses,
         options.withMaxAddsPerStep(driverAdds.maxAddsPerStep()), start, driverAdds, driver, softmaxAtScale,
         variationalOptions(), dual(), table, basis, scaling.applyRows(centres), params.getParallelism(),
-        params.getSeed(), rows)).solver();
+        params.getSeed(), rows, ranking)).solver();
   }
 
   /**

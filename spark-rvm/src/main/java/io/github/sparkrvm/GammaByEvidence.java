@@ -23,6 +23,9 @@ import io.github.sparkrvm.distributed.DataSummary;
 import io.github.sparkrvm.solvers.GammaCriterion;
 import io.github.sparkrvm.solvers.GammaSearch;
 import io.github.sparkrvm.solvers.HeldOutScore;
+import io.github.sparkrvm.solvers.MultiClassFit;
+import io.github.sparkrvm.solvers.RelevanceResult;
+import io.github.sparkrvm.solvers.SoftmaxDraws;
 import io.github.sparkrvm.statistics.LocalStatistics;
 import io.github.sparkrvm.statistics.RowFolds;
 import io.github.sparkrvm.util.IterationListener;
@@ -111,6 +114,34 @@ final class GammaByEvidence {
         outcome.best().logMarginalLikelihood(), outcome.best().kept(), outcome.tried().size(),
         (System.nanoTime() - start) / 1e9);
     return new Searched(outcome, rows, n);
+  }
+
+  /**
+   * {@return the fit at the γ the search chose on every row: the search's own fit there, or, where the softmax runs at
+   * scale ({@link FitPlan#softmaxAtScale}), the average of {@link SoftmaxDraws#DRAWS} draws of it (the search's fit
+   * is draw 0; the others rank the pairs on other samples of the rows), logged at INFO} A fit with γ set is one draw,
+   * as before: the average is the final fit of the search only, whose γ the user left to the fit.
+   *
+   * @param uid the stage's uid, for the log
+   * @param plan the plan at the chosen γ
+   * @param search the search that chose it, on every row
+   * @param told the listener of a fit's steps, given what the fit is (e.g. " (draw 2)")
+   */
+  static RelevanceResult fitAtChoice(String uid, FitPlan plan, Searched search,
+      Function<String, IterationListener> told) {
+    RelevanceResult best = search.outcome().best().fit();
+    if (!plan.softmaxAtScale() || !plan.searchesOnEveryRow()) {
+      return best;
+    }
+    long start = System.nanoTime();
+    LocalStatistics data = LocalStatistics.expanded(search.collected(), plan.basis());
+    SoftmaxDraws.Averaged averaged = SoftmaxDraws.of((MultiClassFit) best, SoftmaxDraws.DRAWS,
+        ranking -> (rows, listener) -> (MultiClassFit) plan.searchSolver(plan.basis(), search.rows(), ranking)
+            .fit(rows, listener), data, d -> told.apply(" (gamma " + plan.gamma() + ", draw " + d + ")"));
+    LOG.info("{}: the softmax at scale at the chosen gamma {} is the average of {} draws whose pairs are ranked on "
+        + "other seeded samples of the rows, averaged with equal shares by moment matching: {}, in {} s", uid,
+        plan.gamma(), SoftmaxDraws.DRAWS, averaged.describe(), (System.nanoTime() - start) / 1e9);
+    return averaged.fit();
   }
 
   /**

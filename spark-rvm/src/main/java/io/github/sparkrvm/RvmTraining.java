@@ -146,6 +146,13 @@ final class RvmTraining {
       solved = new Solved(kept.result(), kept.passes() + other.passes() - 1, kept.varianceScale(), kept.plan(),
           kept.search());
     }
+    if (solved.search() != null && solved.plan().searchesOnEveryRow()) {
+      // the fit at the chosen γ (of the chosen scaling only): the search's own, or the softmax's draws averaged
+      Solved chosen = solved;
+      solved = new Solved(collected(() -> GammaByEvidence.fitAtChoice(uid, chosen.plan(), chosen.search(),
+          what -> listener(what, null, IterationListener.none()))), solved.passes(), solved.varianceScale(),
+          solved.plan(), solved.search());
+    }
     plan = solved.plan();
     BasisFunctions basis = plan.basis();
     RelevanceResult result = solved.result();
@@ -215,7 +222,7 @@ final class RvmTraining {
       RowCollection stats = null;
       RelevanceResult result;
       if (search != null && plan.searchesOnEveryRow()) {
-        result = search.outcome().best().fit(); // on the driver, the search's fit at the chosen γ is the fit
+        result = search.outcome().best().fit(); // on the driver, the search's fit at the chosen γ (see fit())
       } else {
         broadcast = jsc.broadcast(plan.basis());
         BlockStatistics over = new BlockStatistics(blocks, broadcast, p.getAggregationDepth())

@@ -70,10 +70,13 @@ record SolverChoice(RelevanceSolver<? extends RelevanceResult> solver, String wh
    * @param parallelism the parallelism param (one-vs-rest)
    * @param seed the seed param (the pilot's sample)
    * @param rows the training rows
+   * @param ranking the softmax at scale: the sample of the rows held on the driver that ranks its pairs (a draw,
+   *     {@code SoftmaxDraws#rankingSample})
    */
   record Inputs(FitChoice choice, int numClasses, SparseBayesOptions options, FitStart start, AddsPolicy adds,
       Placement placement, boolean softmaxAtScale, SparseBayesOptions variationalOptions, boolean dual,
-      PriorTable table, BasisFunctions basis, double[] checkPoints, int parallelism, long seed, long rows) {}
+      PriorTable table, BasisFunctions basis, double[] checkPoints, int parallelism, long seed, long rows,
+      RowSample ranking) {}
 
   /**
    * {@return the fast softmax from {@code start}: one path, or the better of two (one and two adds a step) where the
@@ -112,7 +115,8 @@ record SolverChoice(RelevanceSolver<? extends RelevanceResult> solver, String wh
     }
     if (choice.softmax() && in.softmaxAtScale()) {
       long pairs = (long) k * in.basis().numCandidates();
-      return new SolverChoice(FastMultinomialSolver.atScale(k, options, start.initial(), Placement.SHORTLIST),
+      return new SolverChoice(FastMultinomialSolver.atScale(k, options, start.initial(), Placement.SHORTLIST,
+          in.ranking()),
           "solver fast runs the softmax at scale over its " + pairs + " (class, basis function) pairs (at least "
           + FitPlan.SOFTMAX_AT_SCALE_PAIRS + "): in rounds over the active pairs and a shortlist of the "
           + Placement.SHORTLIST + " pairs whose adds gain most, each round scoring every pair once; one path with "
@@ -126,8 +130,8 @@ record SolverChoice(RelevanceSolver<? extends RelevanceResult> solver, String wh
         return new SolverChoice(SupportPriorAverage.of(softmaxPaths(k, options, start, in.adds()),
             softmaxPaths(k, options.withSupportPrior(SupportPrior.NONE), start, in.adds())),
             (paths.isEmpty() ? "" : paths + "; ") + "the softmax is fitted under the multiplicity prior and under "
-            + "ARD alone, and the two posteriors averaged with a weight chosen by cross-fitting on the training rows "
-            + "(benchmarks/results/dna-softmax.md)");
+            + "ARD alone, and the two posteriors averaged, the weight of each and the scale of the average's "
+            + "covariance chosen by cross-fitting on the training rows (benchmarks/results/dna-softmax.md)");
       }
       return new SolverChoice(softmaxPaths(k, options, start, in.adds()), paths);
     }

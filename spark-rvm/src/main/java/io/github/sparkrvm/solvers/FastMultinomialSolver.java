@@ -62,7 +62,7 @@ public final class FastMultinomialSolver {
    * whose pass over every pair costs a quarter of one over every row (a quarter of the ten-class digits' time went to
    * those passes, softmax-scale.md).
    */
-  static final RowSample RANKING_SAMPLE = new RowSample(0.25, 43L);
+  public static final RowSample RANKING_SAMPLE = new RowSample(0.25, 43L);
 
   /**
    * How many pairs per shortlisted one the sample's ranking passes on to be scored exactly over every row
@@ -134,6 +134,20 @@ public final class FastMultinomialSolver {
    */
   public static RelevanceSolver<MultiClassFit> atScale(int numClasses, SparseBayesOptions options,
       InitialState initial, int shortlist) {
+    return atScale(numClasses, options, initial, shortlist, RANKING_SAMPLE);
+  }
+
+  /**
+   * {@return the solver at scale ({@link #atScale(int, SparseBayesOptions, InitialState, int)}) whose pairs are
+   * ranked on the sample {@code rankingSample} of the rows held on the driver}: another sample's ranking verifies other
+   * pairs, so the rounds take another path to another local optimum of the same evidence (a draw of the fit, see
+   * {@code SoftmaxDraws})
+   *
+   * @param rankingSample the sample of the rows whose cross products rank the pairs (the default:
+   *     {@link #RANKING_SAMPLE})
+   */
+  public static RelevanceSolver<MultiClassFit> atScale(int numClasses, SparseBayesOptions options,
+      InitialState initial, int shortlist, RowSample rankingSample) {
     if (numClasses < 2) {
       throw new IllegalArgumentException("a multinomial fit needs at least 2 classes; got " + numClasses);
     }
@@ -142,7 +156,7 @@ public final class FastMultinomialSolver {
       int m = data.numCandidates();
       // ranked on a sample where the rows are on the driver (over the cluster a quarter of the rows need not fit it)
       FastLaplaceSolver.Likelihood ranking = data instanceof LocalStatistics local
-          ? flat(local.sample(RANKING_SAMPLE), numClasses, false) : null;
+          ? flat(local.sample(rankingSample), numClasses, false) : null;
       ShortlistRounds.RoundSteps stepwise = ShortlistRounds.RoundSteps.STEPWISE;
       return byClass(ShortlistRounds.fit(flat(data, numClasses, true), numClasses * m, options,
           flatStart(initial, numClasses, m), shortlist, stepwise, stepwise.roundMinGain(), ranking,

@@ -22,6 +22,7 @@ import io.github.sparkrvm.statistics.DesignMatrix;
 import io.github.sparkrvm.statistics.LocalStatistics;
 import io.github.sparkrvm.statistics.RowCollection;
 import io.github.sparkrvm.util.IterationListener;
+import java.util.Arrays;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -33,26 +34,36 @@ import org.slf4j.LoggerFactory;
  * Laplace posteriors (moment matching). A pair one fit does not keep has α = ∞ there, a posterior that is the point
  * 0, so over the union of the kept pairs the mixture's mean is w̄ = (1 − λ)w_a + λw_b and its covariance
  * (1 − λ)(Σ_a + w_a w_aᵀ) + λ(Σ_b + w_b w_bᵀ) − w̄ w̄ᵀ, each fit's vectors and matrices padded with zeros
- * ({@link PosteriorMixture}).
+ * ({@link PosteriorMixture}). That covariance is then scaled by a factor c, chosen with λ: the moderated softmax of
+ * the model is that of the weights' Gaussian with covariance cΣ.
  *
- * <p>λ is a stacking weight (Yao, Vehtari, Simpson &amp; Gelman 2018, "Using stacking to average Bayesian predictive
- * distributions"): of 0, 0.1, …, 1, the one whose average predicts held-out rows best, by {@value #FOLDS}-fold
- * cross-fitting on the training rows (row i in fold i mod {@value #FOLDS}, in the design's order, as
- * {@link HeldOutVarianceScale}): each fold's rows are predicted, with the moderated softmax, by the two fits on the
- * other rows, and λ maximises the summed log probability of their labels (the lower λ among ties). 0 and 1 give
- * the one fit itself.
+ * <p>λ and c are stacking weights (Yao, Vehtari, Simpson &amp; Gelman 2018, "Using stacking to average Bayesian
+ * predictive distributions"): of λ in 0, 0.1, …, 1 and c in {@link #COVARIANCE_SCALES}, the pair whose average
+ * predicts held-out rows best, by {@value #FOLDS}-fold cross-fitting on the training rows (row i in fold i mod
+ * {@value #FOLDS}, in the design's order, as {@link HeldOutVarianceScale}): each fold's rows are predicted, with the
+ * moderated softmax, by the two fits on the other rows, and (λ, c) maximises the summed log probability of their
+ * labels (the lower λ, then the scale nearer 1, among ties). λ = 0 and 1 give the one fit itself; c = 1 the
+ * Laplace covariance, c = 0 the plug-in softmax at the posterior mean.
  *
- * <p>Why (benchmarks/results/dna-softmax.md): neither prior is right for every set. On dna the multiplicity prior keeps
- * 22 to 27 of the 543 (class, feature) pairs and ARD alone 91 to 106; ARD alone overfits (training log-loss 0.04 to
- * 0.06) and the multiplicity prior keeps too few, and their average tests better than either. On soybean (19 classes,
- * a few rows of some) ARD alone tests far better than the multiplicity prior. The held-out rows see this; the
- * evidence does not (ARD's is higher on dna too), and neither does the approximate leave-one-out predictive at the
- * fitted α: on dna it falls along the whole of ARD's path (the α were chosen with every row), so it always prefers
- * the denser fit.
+ * <p>Why λ (benchmarks/results/dna-softmax.md): neither prior is right for every set. On dna the multiplicity prior
+ * keeps 22 to 27 of the 543 (class, feature) pairs and ARD alone 91 to 106; ARD alone overfits (training log-loss
+ * 0.04 to 0.06) and the multiplicity prior keeps too few, and their average tests better than either. On soybean (19
+ * classes, a few rows of some) ARD alone tests far better than the multiplicity prior. The held-out rows see this;
+ * the evidence does not (ARD's is higher on dna too), and neither does the approximate leave-one-out predictive at
+ * the fitted α: on dna it falls along the whole of ARD's path (the α were chosen with every row), so it always
+ * prefers the denser fit.
  *
- * <p>Each kept pair's α is the one the classic (EM) update takes from the averaged posterior, 1/(w̄ᵢ² + Σᵢᵢ). The
- * two fits' traces follow each other, the prior's first, and their steps and passes add (the folds' fits run on the
- * driver's copy of the rows and are not counted).
+ * <p>Why c (benchmarks/results/categorical-one-hot.md): where classes are nearly separable, as soybean's 19 diseases
+ * of a few rows each over one-hot features, the softmax's curvature vanishes along the directions that make the
+ * probabilities saturate, so the Laplace covariance is wide there, and the mean-field moderated softmax (which
+ * overstates the moderation of a wide posterior over many classes; a Monte Carlo average of the softmax tested
+ * 0.269 where it tested 0.324) pulls every probability toward the uniform: the plug-in softmax tested 0.197. On dna
+ * the moderation helps, at about half the Laplace covariance. The held-out rows choose; the evidence cannot (it
+ * sees the covariance only through the fit).
+ *
+ * <p>Each kept pair's α is the one the classic (EM) update takes from the averaged posterior before the scale,
+ * 1/(w̄ᵢ² + Σᵢᵢ). The two fits' traces follow each other, the prior's first, and their steps and passes add (the
+ * folds' fits run on the driver's copy of the rows and are not counted).
  */
 public final class SupportPriorAverage {
 
@@ -62,13 +73,24 @@ public final class SupportPriorAverage {
   /** The weights λ tried: 0, 1/STEPS, …, 1. */
   static final int STEPS = 10;
 
+  /** The scales c of the average's covariance tried, 1 (the Laplace covariance) first. */
+  static final double[] COVARIANCE_SCALES = {1.0, 0.75, 1.5, 0.5, 2.0, 0.25, 0.125, 0.0};
+
   private static final Logger LOG = LoggerFactory.getLogger(SupportPriorAverage.class);
 
   private SupportPriorAverage() {}
 
   /**
-   * {@return the solver that fits {@code underPrior} and {@code ardAlone} on the data, chooses λ by cross-fitting
-   * both, and returns their average}
+   * The choice made on the held-out rows.
+   *
+   * @param ardWeight λ, the weight of the fit under ARD alone
+   * @param covarianceScale c, the factor of the average's covariance
+   */
+  record Choice(double ardWeight, double covarianceScale) {}
+
+  /**
+   * {@return the solver that fits {@code underPrior} and {@code ardAlone} on the data, chooses λ and c by
+   * cross-fitting both, and returns their average with its covariance scaled by c}
    *
    * @param underPrior the softmax under the multiplicity prior
    * @param ardAlone the same softmax under ARD alone
@@ -79,29 +101,31 @@ public final class SupportPriorAverage {
       MultiClassFit a = underPrior.fit(data, listener);
       MultiClassFit b = ardAlone.fit(data, listener.numberedFrom(a.iterations() + 1));
       LocalStatistics rows = RowCollection.of(data, "the average of the softmax over two support priors").local();
-      double lambda = ardWeight(rows, underPrior, ardAlone);
-      MultiClassFit averaged = average(a, b, lambda);
+      Choice choice = choose(rows, underPrior, ardAlone);
+      MultiClassFit averaged = scaled(average(a, b, choice.ardWeight()), choice.covarianceScale());
       LOG.info("softmax averaged over two support priors: weight {} on the fit under ARD alone ({} pairs kept) and {} "
-          + "on the fit under the multiplicity prior ({} pairs), chosen of 0, 0.1, ..., 1 by {}-fold cross-fitting on "
-          + "the training rows; the average keeps {} pairs", lambda, b.size(), 1.0 - lambda, a.size(), FOLDS,
-          averaged.size());
+          + "on the fit under the multiplicity prior ({} pairs), its covariance scaled by {}, chosen of 0, 0.1, ..., 1 "
+          + "and of {} by {}-fold cross-fitting on the training rows; the average keeps {} pairs",
+          choice.ardWeight(), b.size(), 1.0 - choice.ardWeight(), a.size(), choice.covarianceScale(),
+          Arrays.toString(COVARIANCE_SCALES), FOLDS, averaged.size());
       return averaged;
     };
   }
 
   /**
-   * {@return λ, the weight of the fit under ARD alone whose average with the fit under the prior predicts the rows of
-   * each fold best from the other folds' fits}
+   * {@return λ, the weight of the fit under ARD alone, and c, the scale of the covariance, whose average with the fit
+   * under the prior predicts the rows of each fold best from the other folds' fits}
    *
    * @param data the training rows, on the driver
    * @param underPrior the softmax under the multiplicity prior
    * @param ardAlone the same softmax under ARD alone
    */
-  static double ardWeight(LocalStatistics data, RelevanceSolver<MultiClassFit> underPrior,
+  static Choice choose(LocalStatistics data, RelevanceSolver<MultiClassFit> underPrior,
       RelevanceSolver<MultiClassFit> ardAlone) {
     DesignMatrix design = data.design();
     int n = design.rows();
-    double[] logScore = new double[STEPS + 1];
+    int scales = COVARIANCE_SCALES.length;
+    double[][] logScore = new double[STEPS + 1][scales];
     for (int fold = 0; fold < FOLDS; fold++) {
       int held = fold;
       LocalStatistics others = data.rowsWhere(i -> i % FOLDS != held);
@@ -112,22 +136,45 @@ public final class SupportPriorAverage {
         for (int i = fold; i < n; i += FOLDS) {
           double w = design.rowWeights()[i];
           if (w > 0.0) {
-            logScore[s] += w * logProbability(averaged, design, i);
+            MultiClassPredictive.Latents latents = latents(averaged, design, i);
+            for (int c = 0; c < scales; c++) {
+              logScore[s][c] += w * logProbability(latents, COVARIANCE_SCALES[c], (int) design.targets()[i]);
+            }
           }
         }
       }
     }
-    int best = 0;
-    for (int s = 1; s <= STEPS; s++) {
-      if (logScore[s] > logScore[best]) {
-        best = s;
+    int bestStep = 0;
+    int bestScale = 0;
+    for (int s = 0; s <= STEPS; s++) {
+      for (int c = 0; c < scales; c++) {
+        if (logScore[s][c] > logScore[bestStep][bestScale]) {
+          bestStep = s;
+          bestScale = c;
+        }
       }
     }
-    return (double) best / STEPS;
+    return new Choice((double) bestStep / STEPS, COVARIANCE_SCALES[bestScale]);
   }
 
   /** {@return the log of the moderated softmax probability of row {@code i}'s label under {@code fit}} */
   static double logProbability(MultiClassFit fit, DesignMatrix design, int i) {
+    return logProbability(latents(fit, design, i), 1.0, (int) design.targets()[i]);
+  }
+
+  /** {@return the log of the moderated softmax probability of {@code label} with the latents' covariance × scale} */
+  private static double logProbability(MultiClassPredictive.Latents latents, double scale, int label) {
+    double[] covariance = latents.covariance().clone();
+    for (int c = 0; c < covariance.length; c++) {
+      covariance[c] *= scale;
+    }
+    double p = ClassScores.softmax(new MultiClassPredictive.Latents(latents.mean(), covariance), true)
+        .probability()[label];
+    return Math.log(Math.max(p, Double.MIN_NORMAL));
+  }
+
+  /** {@return the class scores' means and covariance at row {@code i} under {@code fit}} */
+  private static MultiClassPredictive.Latents latents(MultiClassFit fit, DesignMatrix design, int i) {
     int classes = fit.numClasses();
     int k = fit.size();
     double[] mean = new double[classes];
@@ -151,9 +198,7 @@ public final class SupportPriorAverage {
         covariance[owner[c] * classes + owner[r]] += phi[r] * fit.covariance()[c * k + r] * phi[c];
       }
     }
-    double p = ClassScores.softmax(new MultiClassPredictive.Latents(mean, covariance), true)
-        .probability()[(int) design.targets()[i]];
-    return Math.log(Math.max(p, Double.MIN_NORMAL));
+    return new MultiClassPredictive.Latents(mean, covariance);
   }
 
   /**
@@ -167,5 +212,18 @@ public final class SupportPriorAverage {
    */
   static MultiClassFit average(MultiClassFit a, MultiClassFit b, double ardWeight) {
     return PosteriorMixture.of(List.of(a, b), new double[] {1.0 - ardWeight, ardWeight});
+  }
+
+  /** {@return {@code fit} with its covariance multiplied by {@code scale} (itself at 1)} */
+  static MultiClassFit scaled(MultiClassFit fit, double scale) {
+    if (scale == 1.0) {
+      return fit;
+    }
+    double[] covariance = fit.covariance().clone();
+    for (int c = 0; c < covariance.length; c++) {
+      covariance[c] *= scale;
+    }
+    return new MultiClassFit(fit.active(), fit.weights(), fit.alpha(), covariance, fit.iterations(), fit.converged(),
+        fit.logMarginalLikelihoods(), fit.activeCounts(), fit.likelihoodPasses(), fit.evidence());
   }
 }

@@ -39,18 +39,18 @@ class PosteriorMixtureTest {
   }
 
   /** Keeps (class 0, candidate 0). */
-  private static MultiClassFit a() {
+  static MultiClassFit a() {
     return fit(new int[][] {{0}, {}}, new double[][] {{2.0}, {}}, new double[] {1.0}, 3);
   }
 
   /** Keeps (0, 0), (0, 3) and (1, 1). */
-  private static MultiClassFit b() {
+  static MultiClassFit b() {
     return fit(new int[][] {{0, 3}, {1}}, new double[][] {{4.0, -2.0}, {1.0}},
         new double[] {2.0, 0.5, 0.1, 0.5, 1.0, 0.0, 0.1, 0.0, 3.0}, 5);
   }
 
   /** Keeps (0, 3). */
-  private static MultiClassFit c() {
+  static MultiClassFit c() {
     return fit(new int[][] {{3}, {}}, new double[][] {{-1.0}, {}}, new double[] {0.5}, 2);
   }
 

@@ -18,6 +18,7 @@ package io.github.sparkrvm.solvers;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.github.sparkrvm.statistics.LocalStatistics;
@@ -26,8 +27,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The average of two softmax posteriors (the mixture's mean and covariance, worked by hand) and its weight chosen on
- * held-out rows (known optima).
+ * The average of two softmax posteriors (the mixture's mean and covariance, worked by hand), its weight and the
+ * scale of its covariance chosen on held-out rows (known optima).
  */
 class SupportPriorAverageTest {
 
@@ -128,20 +129,53 @@ class SupportPriorAverageTest {
 
   @Test
   void theWeightIsTheOneThatPredictsHeldOutRowsBest() {
-    // each "solver" returns its one fit whatever the rows: a says class 0, b class 1, each with probability σ(3)
+    // each "solver" returns its one fit whatever the rows: a says class 0, b class 1, each with probability σ(3) and
+    // no variance (so every scale of it ties, and the Laplace covariance's scale 1 is kept)
     MultiClassFit a = fit(new int[][] {{0}, {}}, new double[][] {{3.0}, {}}, new double[] {0.0}, 1);
     MultiClassFit b = fit(new int[][] {{}, {0}}, new double[][] {{}, {3.0}}, new double[] {0.0}, 1);
     RelevanceSolver<MultiClassFit> sayA = (data, listener) -> a;
     RelevanceSolver<MultiClassFit> sayB = (data, listener) -> b;
     double[] ones = new double[20];
     Arrays.fill(ones, 1.0);
-    assertEquals(1.0, SupportPriorAverage.ardWeight(biasOnly(ones), sayA, sayB), 0.0);
-    assertEquals(0.0, SupportPriorAverage.ardWeight(biasOnly(new double[20]), sayA, sayB), 0.0);
+    assertEquals(new SupportPriorAverage.Choice(1.0, 1.0), SupportPriorAverage.choose(biasOnly(ones), sayA, sayB));
+    assertEquals(new SupportPriorAverage.Choice(0.0, 1.0),
+        SupportPriorAverage.choose(biasOnly(new double[20]), sayA, sayB));
     // half the rows of each class: equal scores (λ = ½) are best, the moderation keeping them at ½
     double[] half = new double[20];
     for (int i = 0; i < 20; i += 2) {
       half[i] = 1.0;
     }
-    assertEquals(0.5, SupportPriorAverage.ardWeight(biasOnly(half), sayA, sayB), 0.0);
+    assertEquals(new SupportPriorAverage.Choice(0.5, 1.0), SupportPriorAverage.choose(biasOnly(half), sayA, sayB));
+  }
+
+  @Test
+  void theCovarianceScaleIsTheOneWhoseModeratedProbabilityMatchesTheHeldOutShare() {
+    // one fit (both priors alike, so λ = 0 of the ties): class 0's bias weight 3 of variance v, the moderated
+    // probability of class 0 σ(3/√(1 + πcv/8)) at scale c. 15 of 20 rows of class 0: the log score
+    // Σ log p is highest at p = ¾, σ⁻¹(¾) = log 3, which v = 16(9/log²3 − 1)/π puts at c = ½ exactly
+    double v = 16.0 * (9.0 / (Math.log(3.0) * Math.log(3.0)) - 1.0) / Math.PI;
+    MultiClassFit wide = fit(new int[][] {{0}, {}}, new double[][] {{3.0}, {}}, new double[] {v}, 1);
+    RelevanceSolver<MultiClassFit> same = (data, listener) -> wide;
+    double[] labels = new double[20];
+    for (int i = 0; i < 5; i++) {
+      labels[4 * i] = 1.0;
+    }
+    assertEquals(new SupportPriorAverage.Choice(0.0, 0.5), SupportPriorAverage.choose(biasOnly(labels), same, same));
+    // every row of class 0: the plug-in softmax (c = 0, probability σ(3)) predicts them best
+    assertEquals(new SupportPriorAverage.Choice(0.0, 0.0),
+        SupportPriorAverage.choose(biasOnly(new double[20]), same, same));
+  }
+
+  @Test
+  void theScaledFitKeepsAllButItsCovarianceTimesTheScale() {
+    MultiClassFit b = threePairs();
+    MultiClassFit half = SupportPriorAverage.scaled(b, 0.5);
+    assertArrayEquals(Arrays.stream(b.covariance()).map(c -> 0.5 * c).toArray(), half.covariance(), 0.0);
+    assertArrayEquals(b.weights()[0], half.weights()[0], 0.0);
+    assertArrayEquals(b.alpha()[1], half.alpha()[1], 0.0);
+    assertArrayEquals(b.logMarginalLikelihoods(), half.logMarginalLikelihoods(), 0.0);
+    assertEquals(b.iterations(), half.iterations());
+    assertEquals(b.likelihoodPasses(), half.likelihoodPasses());
+    assertSame(b, SupportPriorAverage.scaled(b, 1.0));
   }
 }
