@@ -17,6 +17,7 @@
 package io.github.sparkrvm.linalg;
 
 import java.util.Optional;
+import java.util.stream.IntStream;
 import org.netlib.util.intW;
 
 /**
@@ -124,7 +125,8 @@ public final class Cholesky {
    * k ≈ 300, took 5% of its samples). Per panel of columns j … j + b: the diagonal block less the columns before it
    * ({@code dgemm}, the whole block, where LAPACK has {@code dsyrk}; the upper triangle is not read), its unblocked
    * factor ({@code dpotf2}), the rows below it less the columns before it ({@code dgemm}), then solved against the
-   * diagonal block's factor ({@code dtrsm}). The upper triangle is left as it is.
+   * diagonal block's factor ({@code dtrsm}). The upper triangle is left as it is. Inside
+   * {@link MatrixProduct#onCores} the rows below a panel are cut among the cores ({@link #rowCuts}: the same bits).
    */
   private static boolean factorInPlace(double[] l, int n) {
     intW info = new intW(0);
@@ -143,13 +145,51 @@ public final class Cholesky {
         return false;
       }
       if (below > 0) {
-        if (j > 0) {
-          MatrixProduct.dgemm("N", "T", below, jb, j, -1.0, l, j + jb, n, l, j, n, 1.0, l, j + jb + j * n, n);
-        }
-        Backend.blas().dtrsm("R", "L", "T", "N", below, jb, 1.0, l, j + j * n, n, l, j + jb + j * n, n);
+        int[] cuts = MatrixProduct.spreading() ? rowCuts(below, jb, j, Runtime.getRuntime().availableProcessors())
+            : new int[] {0, below};
+        int panel = j;
+        IntStream.range(0, cuts.length - 1).parallel().forEach(p -> rowsBelow(l, n, panel, jb,
+            panel + jb + cuts[p], cuts[p + 1] - cuts[p]));
       }
     }
     return true;
+  }
+
+  /** The fewest rows below a panel that {@link #rowCuts} gives a core of its own. */
+  static final int SPREAD_ROWS = 32;
+
+  /**
+   * {@return where the {@code below} rows under a panel of {@code jb} columns after {@code before} columns are cut
+   * among {@code cores} (the first row of each part, then below)} Each row is solved alone ({@code dtrsm} from the
+   * right runs along a row), and each entry of the product sums over the columns before in the same order wherever
+   * its row is, so the parts give the single call's bits; a product in the library's packed kernel is cut only into
+   * parts that stay in it (its scalar loop sums the same terms, but rounds β C apart for k past its block of 500).
+   */
+  static int[] rowCuts(int below, int jb, int before, int cores) {
+    int parts = Math.max(1, Math.min(cores, below / SPREAD_ROWS));
+    long madds = (long) below * jb * before;
+    while (parts > 1 && madds >= MatrixProduct.PACKED_KERNEL
+        && (long) (below / parts) * jb * before < MatrixProduct.PACKED_KERNEL) {
+      parts--;
+    }
+    int[] cuts = new int[parts + 1];
+    for (int p = 1; p < parts; p++) {
+      int at = (int) ((long) below * p / parts);
+      cuts[p] = at - at % MatrixProduct.TILE;
+    }
+    cuts[parts] = below;
+    return cuts;
+  }
+
+  /**
+   * Rows {@code first} … {@code first + rows − 1} under the panel of columns j … j + jb: less the columns before the
+   * panel (the product), then solved against the panel's diagonal block.
+   */
+  private static void rowsBelow(double[] l, int n, int j, int jb, int first, int rows) {
+    if (j > 0) {
+      MatrixProduct.dgemm("N", "T", rows, jb, j, -1.0, l, first, n, l, j, n, 1.0, l, first + j * n, n);
+    }
+    Backend.blas().dtrsm("R", "L", "T", "N", rows, jb, 1.0, l, j + j * n, n, l, first + j * n, n);
   }
 
   /** {@return a copy of the lower-triangular factor L (n × n, column-major, zero above the diagonal)} */

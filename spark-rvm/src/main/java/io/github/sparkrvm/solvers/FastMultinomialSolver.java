@@ -17,6 +17,7 @@
 package io.github.sparkrvm.solvers;
 
 import io.github.sparkrvm.linalg.ClassLayout;
+import io.github.sparkrvm.linalg.MatrixProduct;
 import io.github.sparkrvm.statistics.CandidateScores;
 import io.github.sparkrvm.statistics.CandidateTerms;
 import io.github.sparkrvm.statistics.DesignStatistics;
@@ -150,7 +151,8 @@ public final class FastMultinomialSolver {
     if (numClasses < 2) {
       throw new IllegalArgumentException("a multinomial fit needs at least 2 classes; got " + numClasses);
     }
-    return (data, listener) -> {
+    // the driver's products between passes on every core (the same bits)
+    return (data, listener) -> MatrixProduct.onCores(true, () -> {
       int m = data.numCandidates();
       // ranked on a sample where the rows are on the driver (over the cluster a quarter of the rows need not fit it)
       FastLaplaceSolver.Likelihood ranking = data instanceof LocalStatistics local
@@ -159,7 +161,7 @@ public final class FastMultinomialSolver {
       return byClass(ShortlistRounds.fit(flat(data, numClasses, true), numClasses * m, options,
           flatStart(initial, numClasses, m), shortlist, stepwise, stepwise.roundMinGain(), ranking,
           ranking == null ? 0 : VERIFIED_PER_SHORTLISTED * shortlist, listener), m, numClasses);
-    };
+    });
   }
 
   /**

@@ -19,6 +19,7 @@ package io.github.sparkrvm.statistics;
 import io.github.sparkrvm.basis.BasisFunctions;
 import io.github.sparkrvm.basis.RowBlock;
 import io.github.sparkrvm.linalg.Backend;
+import io.github.sparkrvm.linalg.MatrixProduct;
 import java.util.List;
 import java.util.function.BiConsumer;
 import java.util.function.BinaryOperator;
@@ -334,17 +335,21 @@ public final class LocalStatistics implements RowCollection {
   /**
    * One pass over the collected blocks, on the driver's cores: the blocks are cut into as many contiguous runs as
    * there are processors (at most one per block), each run adds its blocks to a fresh accumulator, and the runs'
-   * accumulators are merged in order, so the result does not depend on the threads' timing.
+   * accumulators are merged in order, so the result does not depend on the threads' timing. With fewer blocks than
+   * processors (a sample's single block), the runs' large products are spread over the cores
+   * ({@link MatrixProduct#onCores}: the same bits).
    */
   private <A> A accumulate(Supplier<A> create, BiConsumer<A, ExpandedBlock> add, BinaryOperator<A> merge) {
-    int runs = Math.max(1, Math.min(blocks.size(), Runtime.getRuntime().availableProcessors()));
-    return IntStream.range(0, runs).parallel().mapToObj(r -> {
+    int cores = Runtime.getRuntime().availableProcessors();
+    int runs = Math.max(1, Math.min(blocks.size(), cores));
+    boolean spread = runs < cores;
+    return IntStream.range(0, runs).parallel().mapToObj(r -> MatrixProduct.onCores(spread, () -> {
       A acc = create.get();
       for (int b = r * blocks.size() / runs; b < (r + 1) * blocks.size() / runs; b++) {
         add.accept(acc, blocks.get(b));
       }
       return acc;
-    }).reduce(merge).orElseThrow();
+    })).reduce(merge).orElseThrow();
   }
 
   private void requireMultinomialLabels() {

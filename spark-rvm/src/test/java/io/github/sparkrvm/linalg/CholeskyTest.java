@@ -79,6 +79,36 @@ class CholeskyTest {
     assertTrue(Cholesky.tryFactor(indefinite, n).isEmpty());
   }
 
+  /**
+   * Inside {@link MatrixProduct#onCores} the rows below each panel are cut among the cores: the same factor bit for bit
+   * as on one thread, at 301 rows (every product in the library's scalar loop) and at 700 (products past 10⁶
+   * multiply-adds, over more than one of its blocks of 500 columns); a cut never takes a product out of the packed
+   * kernel.
+   */
+  @Test
+  void theFactorOnTheCoresIsTheFactorOnOneThread() {
+    for (int n : new int[] {301, 700}) {
+      java.util.SplittableRandom random = new java.util.SplittableRandom(n);
+      double[] x = random.doubles((long) n * n, -1.0, 1.0).toArray();
+      double[] a = new double[n * n];
+      MatrixProduct.dgemm("T", "N", n, n, n, 1.0 / n, x, n, x, n, 0.0, a, n);
+      for (int i = 0; i < n; i++) {
+        a[i * n + i] += 0.1;
+      }
+      double[] alone = Cholesky.tryFactor(a, n).orElseThrow().lower();
+      double[] spread = MatrixProduct.onCores(true, () -> Cholesky.tryFactor(a, n).orElseThrow().lower());
+      for (int i = 0; i < alone.length; i++) {
+        assertEquals(Double.doubleToLongBits(alone[i]), Double.doubleToLongBits(spread[i]), n + " rows, entry " + i);
+      }
+    }
+    assertArrayEquals(new int[] {0, 117, 236}, Cholesky.rowCuts(236, 64, 64, 2));
+    assertArrayEquals(new int[] {0, 78, 156, 236}, Cholesky.rowCuts(236, 64, 64, 3));
+    assertArrayEquals(new int[] {0, 40}, Cholesky.rowCuts(40, 64, 64, 2));
+    assertArrayEquals(new int[] {0, 64}, Cholesky.rowCuts(64, 64, 300, 2));
+    assertArrayEquals(new int[] {0, 60}, Cholesky.rowCuts(60, 64, 576, 1));
+    assertArrayEquals(new int[] {0, 30, 64}, Cholesky.rowCuts(64, 64, 576, 2));
+  }
+
   @Test
   void singularMatrixIsATypedFailureThenJitterRecovers() {
     double[] singular = {1, 1, 1, 1}; // [[1, 1], [1, 1]]

@@ -126,4 +126,65 @@ class MatrixProductTest {
       assertTrue((long) (panels - 1) * width < shape[1], at + ": every panel holds a column");
     }
   }
+
+  /**
+   * Spread over the cores ({@link MatrixProduct#onCores}), a product gives the library's single call bit for bit,
+   * however many panels (2, 3 or 8 cores) and whoever computes them, for the shapes of the ten-class softmax on the
+   * driver: the ranking sample's cross products (1001 candidates × 600 columns over 1823 rows, "T", "N"), Σ's product
+   * with the cross products (2000 × 300 × 300, "N", "N", β = 0) and one at offsets with B transposed, α 2 and β ½.
+   */
+  @Test
+  void aProductSpreadOverTheCoresGivesTheBitsOfOneCall() {
+    Random random = new Random(7);
+    String[][] kinds = {{"T", "N"}, {"N", "N"}, {"N", "T"}};
+    int[][] shapes = {{1001, 600, 1823}, {2000, 300, 300}, {301, 457, 700}};
+    double[] alphas = {1.0, 1.0, 2.0};
+    double[] betas = {1.0, 0.0, 0.5};
+    for (int shape = 0; shape < shapes.length; shape++) {
+      int s = shape;
+      int m = shapes[s][0];
+      int n = shapes[s][1];
+      int k = shapes[s][2];
+      boolean transA = kinds[s][0].equals("T");
+      boolean transB = kinds[s][1].equals("T");
+      int lda = transA ? k : m;
+      int ldb = transB ? n : k;
+      String ta = kinds[s][0];
+      String tb = kinds[s][1];
+      double[] a = gaussian(random, 5 + m * k);
+      double[] b = gaussian(random, 3 + n * k);
+      double[] start = gaussian(random, 9 + m * n);
+      double[] reference = start.clone();
+      Backend.blas().dgemm(kinds[s][0], kinds[s][1], m, n, k, alphas[s], a, 5, lda, b, 3, ldb, betas[s], reference, 9,
+          m);
+      for (int cores : new int[] {2, 3, 8}) {
+        int[] cuts = MatrixProduct.spreadCuts(m, n, k, cores);
+        String at = m + " × " + n + " × " + k + " over " + cores + " cores";
+        assertTrue(cuts != null && cuts.length == cores + 1 && cuts[0] == 0 && cuts[cores] == n, at);
+        for (int p = 0; p < cores; p++) {
+          assertTrue(cuts[p] % 3 == 0 && (long) m * (cuts[p + 1] - cuts[p]) * k >= MatrixProduct.PACKED_KERNEL, at);
+        }
+        double[] c = start.clone();
+        MatrixProduct.spreadOver(cuts, kinds[s][0], kinds[s][1], m, k, alphas[s], a, 5, lda, b, 3, ldb, betas[s], c,
+            9, m);
+        assertArrayEquals(bits(reference), bits(c), at);
+      }
+      double[] c = start.clone();
+      MatrixProduct.onCores(true, () -> {
+        MatrixProduct.dgemm(ta, tb, m, n, k, alphas[s], a, 5, lda, b, 3, ldb, betas[s], c, 9, m);
+        return null;
+      });
+      assertArrayEquals(bits(reference), bits(c), "on this JVM's cores");
+    }
+  }
+
+  /** Products below the spread's size, or too narrow for two panels of the column tile, are not spread. */
+  @Test
+  void smallOrNarrowProductsAreNotSpread() {
+    assertEquals(null, MatrixProduct.spreadCuts(100, 100, 100, 8));
+    assertEquals(null, MatrixProduct.spreadCuts(100_000, 5, 1000, 8));
+    assertEquals(null, MatrixProduct.spreadCuts(1001, 600, 1823, 1));
+    assertEquals(null, MatrixProduct.spreadCuts(1001, 10, 1823, 8));
+    assertEquals(2, MatrixProduct.spreadCuts(1001, 12, 1823, 8).length - 1);
+  }
 }
