@@ -16,6 +16,7 @@
 
 package io.github.sparkrvm.solvers;
 
+import static io.github.sparkrvm.solvers.PosteriorMixtureTest.fit;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -32,31 +33,10 @@ import org.junit.jupiter.api.Test;
  */
 class SupportPriorAverageTest {
 
-  private static MultiClassFit fit(int[][] active, double[][] weights, double[] covariance, int steps) {
-    double[][] alpha = new double[active.length][];
-    for (int p = 0; p < active.length; p++) {
-      alpha[p] = new double[active[p].length];
-      Arrays.fill(alpha[p], 1.0);
-    }
-    return new MultiClassFit(active, weights, alpha, covariance, steps, true, new double[] {-10.0 * steps},
-        new int[] {steps}, 2 * steps);
-  }
-
-  /** A fit that keeps (class 0, candidate 0) alone. */
-  private static MultiClassFit onePair() {
-    return fit(new int[][] {{0}, {}}, new double[][] {{2.0}, {}}, new double[] {1.0}, 3);
-  }
-
-  /** A fit that keeps (0, 0), (0, 3) and (1, 1). */
-  private static MultiClassFit threePairs() {
-    return fit(new int[][] {{0, 3}, {1}}, new double[][] {{4.0, -2.0}, {1.0}},
-        new double[] {2.0, 0.5, 0.1, 0.5, 1.0, 0.0, 0.1, 0.0, 3.0}, 5);
-  }
-
   @Test
   void averagesTheMixtureOverTheUnionOfThePairs() {
-    MultiClassFit a = onePair();
-    MultiClassFit b = threePairs();
+    MultiClassFit a = PosteriorMixtureTest.a();
+    MultiClassFit b = PosteriorMixtureTest.b();
     MultiClassFit avg = SupportPriorAverage.average(a, b, 0.5);
     assertArrayEquals(new int[] {0, 3}, avg.active()[0]);
     assertArrayEquals(new int[] {1}, avg.active()[1]);
@@ -78,7 +58,7 @@ class SupportPriorAverageTest {
 
   @Test
   void aFitAveragedWithItselfIsItself() {
-    MultiClassFit b = threePairs();
+    MultiClassFit b = PosteriorMixtureTest.b();
     MultiClassFit avg = SupportPriorAverage.average(b, b, 0.3);
     assertArrayEquals(b.weights()[0], avg.weights()[0], 1e-12);
     assertArrayEquals(b.weights()[1], avg.weights()[1], 1e-12);
@@ -94,8 +74,8 @@ class SupportPriorAverageTest {
 
   @Test
   void theEndsAreTheFitsThemselves() {
-    MultiClassFit a = onePair();
-    MultiClassFit b = threePairs();
+    MultiClassFit a = PosteriorMixtureTest.a();
+    MultiClassFit b = PosteriorMixtureTest.b();
     MultiClassFit first = SupportPriorAverage.average(a, b, 0.0);
     assertArrayEquals(a.active()[0], first.active()[0]);
     assertEquals(0, first.active()[1].length);
@@ -168,7 +148,7 @@ class SupportPriorAverageTest {
 
   @Test
   void theScaledFitKeepsAllButItsCovarianceTimesTheScale() {
-    MultiClassFit b = threePairs();
+    MultiClassFit b = PosteriorMixtureTest.b();
     MultiClassFit half = SupportPriorAverage.scaled(b, 0.5);
     assertArrayEquals(Arrays.stream(b.covariance()).map(c -> 0.5 * c).toArray(), half.covariance(), 0.0);
     assertArrayEquals(b.weights()[0], half.weights()[0], 0.0);
