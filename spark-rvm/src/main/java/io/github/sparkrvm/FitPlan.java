@@ -76,7 +76,6 @@ final class FitPlan {
   private final FitStart start;
   private final Placement placement;
   private final AddsPolicy adds;
-  private final boolean softmaxAtScale;
   private final VarianceCalibration calibration;
   private final SparseBayesOptions options;
   private final VariationalForm form;
@@ -144,10 +143,7 @@ final class FitPlan {
         : Placement.of(new Placement.Inputs(summary.rows(), summary.weightedRows(), m, dim,
             !choice.family().hasNoise() || fast, fast && !perClass && choice.family().laplace() != null,
             p.getMaxDriverDesignSizeInMB(), heap, maxResultSize)), Placement::describe);
-    // on sparse rows every step scores the K·M pairs apart over the cluster: no rounds over a shortlist, whose passes
-    // over every pair would bring K·M × k cross products to the driver
-    softmaxAtScale = choice.softmax() && fast && blocks == null && !layout.sparse()
-        && (long) numClasses * m >= SOFTMAX_AT_SCALE_PAIRS;
+    boolean softmaxAtScale = softmaxAtScale(m);
     adds = AddsPolicy.of(new AddsPolicy.Inputs(p.getMaxAddsPerStep(), summary.weightedRows(), placement.onDriver(),
         placement.atScale() || softmaxAtScale, choice.softmax() && fast, start instanceof FitStart.Warm));
     options = new SparseBayesOptions(p.getMaxIter(), p.getTol(), p.getAlphaMax(), p.getAlphaPriorShape(),
@@ -371,7 +367,20 @@ final class FitPlan {
    * function) pairs, dense rows, no class feature blocks ({@code FastMultinomialSolver.atScale})}
    */
   boolean softmaxAtScale() {
-    return softmaxAtScale;
+    return softmaxAtScale(basis.numCandidates());
+  }
+
+  /**
+   * {@return whether the softmax over {@code candidates} basis functions runs at scale: solver fast,
+   * {@link #SOFTMAX_AT_SCALE_PAIRS} or more (class, basis function) pairs, no class feature blocks, dense rows} On
+   * sparse rows every step scores the K·M pairs apart over the cluster: no rounds over a shortlist, whose passes over
+   * every pair would bring K·M × k cross products to the driver.
+   *
+   * @param candidates the candidate basis functions M
+   */
+  private boolean softmaxAtScale(int candidates) {
+    return choice.softmax() && choice.method() == FitChoice.Method.FAST && classCandidates() == null
+        && !layout.sparse() && (long) numClasses * candidates >= SOFTMAX_AT_SCALE_PAIRS;
   }
 
   /**
@@ -414,8 +423,7 @@ final class FitPlan {
    */
   RelevanceSolver<? extends RelevanceResult> searchSolver(BasisFunctions basis, long rows, RowSample ranking) {
     boolean fast = choice.method() == FitChoice.Method.FAST;
-    boolean softmaxAtScale = choice.softmax() && fast && classCandidates() == null
-        && (long) numClasses * basis.numCandidates() >= SOFTMAX_AT_SCALE_PAIRS;
+    boolean softmaxAtScale = softmaxAtScale(basis.numCandidates());
     AddsPolicy driverAdds = AddsPolicy.of(new AddsPolicy.Inputs(params.getMaxAddsPerStep(), rows, true,
         softmaxAtScale, choice.softmax() && fast, start instanceof FitStart.Warm));
     Placement driver = new Placement(true, false, 0, 0, "the search for gamma fits on the driver");
