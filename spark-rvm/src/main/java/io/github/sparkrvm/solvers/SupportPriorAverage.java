@@ -134,7 +134,7 @@ public final class SupportPriorAverage {
    */
   record FoldFits(List<MultiClassFit> underPrior, List<MultiClassFit> ardAlone) {
 
-    /** {@return the {@value #FOLDS} folds' fits of the two solvers on {@code data}} */
+    /** {@return the {@value SupportPriorAverage#FOLDS} folds' fits of the two solvers on {@code data}} */
     static FoldFits of(LocalStatistics data, RelevanceSolver<MultiClassFit> underPrior,
         RelevanceSolver<MultiClassFit> ardAlone) {
       List<MultiClassFit> a = new ArrayList<>();
