@@ -16,6 +16,7 @@
 
 package io.github.sparkrvm.solvers;
 
+import static io.github.sparkrvm.solvers.SupportPriorAverageTest.biasOnly;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -114,16 +115,6 @@ class BinarySupportPriorAverageTest {
         1e-12);
   }
 
-  /** Rows of the bias alone (candidate 0 is 1), the labels given. */
-  private static LocalStatistics biasOnly(double... labels) {
-    int n = labels.length;
-    double[] phi = new double[n];
-    Arrays.fill(phi, 1.0);
-    double[] weights = new double[n];
-    Arrays.fill(weights, 1.0);
-    return new LocalStatistics(List.of(new LocalStatistics.ExpandedBlock(n, phi, labels, weights)), 1);
-  }
-
   @Test
   void theFitUnderArdAloneIsKeptWhereItPredictsTheHeldOutRows() {
     // each "solver" returns its one fit whatever the rows, with no variance: the prior's says label 0 with
@@ -132,9 +123,7 @@ class BinarySupportPriorAverageTest {
     RelevanceFit sayOne = fit(new int[] {0}, new double[] {3.0}, new double[] {0.0}, 1, -20.0);
     RelevanceSolver<RelevanceFit> underPrior = (data, listener) -> sayZero;
     RelevanceSolver<RelevanceFit> ardAlone = (data, listener) -> sayOne;
-    double[] ones = new double[20];
-    Arrays.fill(ones, 1.0);
-    RelevanceFit kept = BinarySupportPriorAverage.of(underPrior, ardAlone).fit(biasOnly(ones),
+    RelevanceFit kept = BinarySupportPriorAverage.of(underPrior, ardAlone).fit(biasOnly(ones(20)),
         IterationListener.none());
     assertArrayEquals(sayOne.weights(), kept.weights(), 0.0);
     kept = BinarySupportPriorAverage.of(underPrior, ardAlone).fit(biasOnly(new double[20]), IterationListener.none());
