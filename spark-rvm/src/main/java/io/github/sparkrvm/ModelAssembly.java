@@ -27,12 +27,16 @@ import io.github.sparkrvm.solvers.VariationalFit;
 import io.github.sparkrvm.statistics.Family;
 import io.github.sparkrvm.variational.WeightPrior;
 import java.util.Arrays;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Turns a solver's result over candidate indices into the fitted content of a model ({@link FittedRvm}: the kept
  * basis on the original feature scale, its posterior, the training summary with its warnings); the stage wraps it.
  */
 final class ModelAssembly {
+
+  private static final Logger LOG = LoggerFactory.getLogger(ModelAssembly.class);
 
   private ModelAssembly() {}
 
@@ -94,6 +98,10 @@ final class ModelAssembly {
       weights[j] = f.weights();
       covariance[j] = f.covariance();
     }
+    LOG.info("the softmax's probabilities mix the predictive distributions of {} fits (shares {}), which keep {} "
+        + "distinct (class, basis function) pairs over {} features; the model reports the averaged Gaussian's {} pairs",
+        components, Arrays.stream(mixture.shares()).mapToObj(v -> String.format(java.util.Locale.ROOT, "%.4g", v))
+            .toList(), mixture.distinctPairs(), kept.features().length, fit.size());
     return new ClassMixture(kept.biasKept(), kept.features(), basis, weights, covariance, mixture.shares());
   }
 

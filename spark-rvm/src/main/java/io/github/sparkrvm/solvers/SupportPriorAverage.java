@@ -68,6 +68,7 @@ import org.slf4j.LoggerFactory;
  * λ shared equally among its 6 fits. Moment matching these unlike fits into one Gaussian widens it, and the
  * moderation then flattens the probabilities; mixing their predictives does not (on dna's six splits 0.1292 against
  * the average's 0.1328, on Soybean's four 0.1886 against 0.1902; benchmarks/results/dna-softmax.md).
+ * The binary fit's average ({@link BinarySupportPriorAverage}) keeps the one Gaussian and leaves the mixture out.
  *
  * <p>Each kept pair's α is the one the classic (EM) update takes from the averaged posterior before the scale,
  * 1/(w̄ᵢ² + Σᵢᵢ). The two fits' traces follow each other, the prior's first, and their steps and passes add (the
@@ -112,17 +113,12 @@ public final class SupportPriorAverage {
       FoldFits folds = FoldFits.of(rows, underPrior, ardAlone);
       Choice choice = choose(rows, folds);
       MultiClassFit averaged = scaled(average(a, b, choice.ardWeight()), choice.covarianceScale());
-      PredictiveMixture mixture = mixture(a, b, folds, choice);
       LOG.info("softmax averaged over two support priors: weight {} on the fit under ARD alone ({} pairs kept) and {} "
           + "on the fit under the multiplicity prior ({} pairs), its covariance scaled by {}, chosen of 0, 0.1, ..., 1 "
-          + "and of {} by {}-fold cross-fitting on the training rows; the average keeps {} pairs; the probabilities "
-          + "mix the predictive distributions of {} fits (the full and the folds' fits of each prior, shares {}), "
-          + "which keep {} distinct pairs",
+          + "and of {} by {}-fold cross-fitting on the training rows; the average keeps {} pairs",
           choice.ardWeight(), b.size(), 1.0 - choice.ardWeight(), a.size(), choice.covarianceScale(),
-          Arrays.toString(COVARIANCE_SCALES), FOLDS, averaged.size(), mixture.fits().size(),
-          Arrays.stream(mixture.shares()).mapToObj(v -> String.format(java.util.Locale.ROOT, "%.4g", v)).toList(),
-          mixture.distinctPairs());
-      return averaged.withPredictive(mixture);
+          Arrays.toString(COVARIANCE_SCALES), FOLDS, averaged.size());
+      return averaged.withPredictive(mixture(a, b, folds, choice));
     };
   }
 

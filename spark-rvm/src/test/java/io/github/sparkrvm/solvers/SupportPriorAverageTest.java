@@ -88,7 +88,7 @@ class SupportPriorAverageTest {
   }
 
   /** Rows of the bias alone (candidate 0 is 1), the labels given. */
-  private static LocalStatistics biasOnly(double... labels) {
+  static LocalStatistics biasOnly(double... labels) {
     int n = labels.length;
     double[] phi = new double[n];
     Arrays.fill(phi, 1.0);
