@@ -243,9 +243,10 @@ record FittedRvm(Family family, Kernel kernel, int numFeatures, FeatureScaling s
 
   /**
    * {@return the input features the kept basis reads, ascending, when a kernel's basis function reads one feature
-   * alone (linear): the kept features, which scoring gathers from a row (a sparse one in O(its nonzeros)) instead of
-   * reading all of it; null for the other kernels, whose basis functions read every feature} The predictives
-   * ({@link #predictive}, {@link #multiClassPredictive}) then take points of these features alone, in this order.
+   * alone (linear): the kept features (with a predictive mixture, its components' features, which hold them), which
+   * scoring gathers from a row (a sparse one in O(its nonzeros)) instead of reading all of it; null for the other
+   * kernels, whose basis functions read every feature} The predictives ({@link #predictive},
+   * {@link #multiClassPredictive}, {@link #classMixture}) then take points of these features alone, in this order.
    */
   int[] readFeatures() {
     return !kernel.featureWise() ? null : mixture != null ? mixture.features().clone() : features.clone();
