@@ -20,6 +20,7 @@ import static org.apache.spark.sql.functions.col;
 
 import io.github.sparkrvm.linalg.Logistic;
 import io.github.sparkrvm.predict.ClassScores;
+import io.github.sparkrvm.predict.MultiClassMixture;
 import io.github.sparkrvm.predict.MultiClassPredictive;
 import io.github.sparkrvm.predict.Predictive;
 import org.apache.spark.ml.linalg.Vector;
@@ -58,7 +59,7 @@ abstract sealed class FamilyOutputs implements java.io.Serializable
       case GAUSSIAN -> new Regression(fitted.predictive(), fitted.predictiveNoise());
       case POISSON -> new Counts(fitted.predictive());
       case BERNOULLI -> new Binary(fitted.predictive());
-      case MULTINOMIAL -> new Classes(fitted.multiClassPredictive(), fitted.classes().strategy());
+      case MULTINOMIAL -> new Classes(fitted.multiClassPredictive(), fitted.classMixture(), fitted.classes().strategy());
     };
   }
 
@@ -265,15 +266,20 @@ abstract sealed class FamilyOutputs implements java.io.Serializable
    * Multi-class (multinomial): the K class scores' means and covariance at a point, mapped to raw scores and
    * probabilities by the strategy's {@link ClassScores} (softmax or one-vs-rest; moderated by the covariance, which
    * then is needed, or at the posterior mode); the class maximising P(k) / thresholds(k) (the most probable when
-   * thresholds is unset).
+   * thresholds is unset). A softmax model with predictive components ({@link MultiClassMixture}) takes its moderated
+   * probabilities from their mixture; its raw scores, and the probabilities at the posterior mode, stay its own
+   * Gaussian's.
    */
   static final class Classes extends FamilyOutputs {
     private static final long serialVersionUID = 1L;
     private final MultiClassPredictive classes;
+    /** The predictive components' mixture; null when the moderated probabilities are the model's own. */
+    private final MultiClassMixture mixture;
     private final MultiClassStrategy strategy;
 
-    Classes(MultiClassPredictive classes, MultiClassStrategy strategy) {
+    Classes(MultiClassPredictive classes, MultiClassMixture mixture, MultiClassStrategy strategy) {
       this.classes = classes;
+      this.mixture = mixture;
       this.strategy = strategy;
     }
 
@@ -287,23 +293,29 @@ abstract sealed class FamilyOutputs implements java.io.Serializable
       return s.moderated();
     }
 
-    private Scored of(MultiClassPredictive.Latents latents, OutputSettings s) {
+    /** {@return the outputs of the model's latents, with the mixture's probabilities when given (else null)} */
+    private Scored of(MultiClassPredictive.Latents latents, double[] mixed, OutputSettings s) {
       ClassScores scores = strategy.scores(latents, s.moderated());
-      return new Scored(ClassScores.argmax(scores.probability(), s.thresholds()), scores.raw(), scores.probability(),
-          Double.NaN);
+      double[] probability = mixed != null ? mixed : scores.probability();
+      return new Scored(ClassScores.argmax(probability, s.thresholds()), scores.raw(), probability, Double.NaN);
+    }
+
+    private boolean mixes(OutputSettings s) {
+      return mixture != null && s.moderated();
     }
 
     @Override
     Scored row(double[] x, OutputSettings s) {
-      return of(needsVariance(s) ? classes.at(x) : classes.means(x), s);
+      return of(needsVariance(s) ? classes.at(x) : classes.means(x), mixes(s) ? mixture.probability(x) : null, s);
     }
 
     @Override
     Scored[] block(double[] x, int n, OutputSettings s) {
       MultiClassPredictive.Latents[] latents = classes.block(x, n, needsVariance(s));
+      double[][] mixed = mixes(s) ? mixture.block(x, n) : null;
       Scored[] out = new Scored[n];
       for (int i = 0; i < n; i++) {
-        out[i] = of(latents[i], s);
+        out[i] = of(latents[i], mixed == null ? null : mixed[i], s);
       }
       return out;
     }
@@ -311,6 +323,9 @@ abstract sealed class FamilyOutputs implements java.io.Serializable
     @Override
     void prepareVariance() {
       classes.prepareCovariance();
+      if (mixture != null) {
+        mixture.prepareCovariance();
+      }
     }
 
     /**

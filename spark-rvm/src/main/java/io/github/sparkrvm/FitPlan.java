@@ -186,7 +186,8 @@ final class FitPlan {
    * feature that tells one class from the others enters several classes' scores, and the fixed 1/(K·M + 1) kept 15
    * to 18 pairs of dna's 543 and fitted worse than ARD alone (benchmarks/results/dna-softmax.md); where its rows are
    * on the driver, the softmax is also fitted under ARD alone and the two averaged ({@code SupportPriorAverage},
-   * chosen in {@link SolverChoice}). The basis functions
+   * chosen in {@link SolverChoice}), and so is the binary fit that follows two paths there
+   * ({@code BinarySupportPriorAverage}). The basis functions
    * of the other kernels, one per training row, are not hypotheses of relevance one by one, and the gaussian fit has
    * not been measured with it.
    */

@@ -19,6 +19,7 @@ package io.github.sparkrvm;
 import io.github.sparkrvm.basis.BasisFunctions;
 import io.github.sparkrvm.basis.FeatureScaling;
 import io.github.sparkrvm.basis.Kernel;
+import io.github.sparkrvm.predict.MultiClassMixture;
 import io.github.sparkrvm.predict.MultiClassPredictive;
 import io.github.sparkrvm.predict.Predictive;
 import io.github.sparkrvm.statistics.Family;
@@ -37,10 +38,14 @@ import io.github.sparkrvm.statistics.Family;
  * <p>{@code varianceScale} multiplies a gaussian model's predictive variance 1/β + φᵀΣφ (param calibrateVariance;
  * {@link io.github.sparkrvm.solvers.HeldOutVarianceScale}); 1 when not calibrated, for other families and for models
  * saved before format 4. β and Σ are kept as fitted: a warm start or a held noise starts from them.
+ *
+ * <p>{@code mixture} holds the predictive components of a softmax model whose probabilities mix several Gaussians'
+ * (kernel linear, {@link io.github.sparkrvm.solvers.SupportPriorAverage}; from format 7), null otherwise: its basis
+ * holds the model's kept basis, and scoring reads its features ({@link #readFeatures}).
  */
 record FittedRvm(Family family, Kernel kernel, int numFeatures, FeatureScaling scaling, boolean biasKept,
     int[] features, double[] centres, double[] weights, double[] alpha, double[] covariance, double noisePrecision,
-    RvmTrainingSummary summary, ClassModels classes, GridRelevance grid, double varianceScale)
+    RvmTrainingSummary summary, ClassModels classes, GridRelevance grid, double varianceScale, ClassMixture mixture)
     implements java.io.Serializable {
 
   FittedRvm {
@@ -77,6 +82,21 @@ record FittedRvm(Family family, Kernel kernel, int numFeatures, FeatureScaling s
         }
       }
     }
+    if (mixture != null) {
+      if (classes == null || !kernel.featureWise() || mixture.numClasses() != classes.numClasses()) {
+        throw new IllegalArgumentException("inconsistent model: a predictive mixture belongs to a multi-class model "
+            + "of kernel linear with as many classes");
+      }
+      for (int f : features) {
+        if (java.util.Arrays.binarySearch(mixture.features(), f) < 0) {
+          throw new IllegalArgumentException("inconsistent model: kept feature " + f
+              + " is not in the predictive mixture's features");
+        }
+      }
+      if (biasKept && !mixture.biasKept()) {
+        throw new IllegalArgumentException("inconsistent model: the bias is kept but not in the predictive mixture");
+      }
+    }
   }
 
   /**
@@ -101,6 +121,9 @@ record FittedRvm(Family family, Kernel kernel, int numFeatures, FeatureScaling s
     }
     if (classes != null) {
       classes.requireFiniteValues();
+    }
+    if (mixture != null) {
+      mixture.requireFiniteValues();
     }
     return this;
   }
@@ -136,7 +159,7 @@ record FittedRvm(Family family, Kernel kernel, int numFeatures, FeatureScaling s
       double[] centres, double[] weights, double[] alpha, double[] covariance, double noisePrecision,
       RvmTrainingSummary summary) {
     this(family, kernel, numFeatures, scaling, biasKept, features, centres, weights, alpha, covariance,
-        noisePrecision, summary, null, null, 1.0);
+        noisePrecision, summary, null, null, 1.0, null);
   }
 
   /** The number of centres (rbf-per-dimension: of the whole table; other kernels: of the kept basis). */
@@ -201,13 +224,32 @@ record FittedRvm(Family family, Kernel kernel, int numFeatures, FeatureScaling s
   }
 
   /**
+   * {@return the mixture of the predictive components over the points {@link #readFeatures} gives, or null when the
+   * model's probabilities are its own Gaussian's}
+   */
+  MultiClassMixture classMixture() {
+    if (mixture == null) {
+      return null;
+    }
+    BasisFunctions basis = keptBasis();
+    int[] all = java.util.stream.IntStream.range(0, basis.numCandidates()).toArray();
+    MultiClassPredictive[] components = new MultiClassPredictive[mixture.numComponents()];
+    for (int j = 0; j < components.length; j++) {
+      components[j] = new MultiClassPredictive(basis, all, mixture.basis()[j], mixture.weights()[j],
+          mixture.covariance()[j]);
+    }
+    return new MultiClassMixture(components, mixture.shares());
+  }
+
+  /**
    * {@return the input features the kept basis reads, ascending, when a kernel's basis function reads one feature
-   * alone (linear): the kept features, which scoring gathers from a row (a sparse one in O(its nonzeros)) instead of
-   * reading all of it; null for the other kernels, whose basis functions read every feature} The predictives
-   * ({@link #predictive}, {@link #multiClassPredictive}) then take points of these features alone, in this order.
+   * alone (linear): the kept features (with a predictive mixture, its components' features, which hold them), which
+   * scoring gathers from a row (a sparse one in O(its nonzeros)) instead of reading all of it; null for the other
+   * kernels, whose basis functions read every feature} The predictives ({@link #predictive},
+   * {@link #multiClassPredictive}, {@link #classMixture}) then take points of these features alone, in this order.
    */
   int[] readFeatures() {
-    return kernel.featureWise() ? features.clone() : null;
+    return !kernel.featureWise() ? null : mixture != null ? mixture.features().clone() : features.clone();
   }
 
   /**
@@ -215,8 +257,13 @@ record FittedRvm(Family family, Kernel kernel, int numFeatures, FeatureScaling s
    * reads ({@link #readFeatures}).
    */
   private BasisFunctions keptBasis() {
-    int dim = kernel.featureWise() ? features.length : numFeatures;
-    return BasisFunctions.of(kernel, biasKept, dim, scaling.applyRows(centres));
+    int dim = kernel.featureWise() ? readFeatures().length : numFeatures;
+    return BasisFunctions.of(kernel, readsBias(), dim, scaling.applyRows(centres));
+  }
+
+  /** {@return whether the basis scoring reads starts with the bias: the model's, or its mixture's} */
+  private boolean readsBias() {
+    return mixture != null ? mixture.biasKept() : biasKept;
   }
 
   /** The candidate index in {@link #keptBasis()} of each kept basis function, in the model's order. */
@@ -225,8 +272,11 @@ record FittedRvm(Family family, Kernel kernel, int numFeatures, FeatureScaling s
     int[] active = new int[k];
     if (kernel.keepsPositions()) {
       int offset = biasKept ? 1 : 0;
+      int[] read = readFeatures();
+      int readOffset = readsBias() ? 1 : 0;
       for (int i = 0; i < features.length; i++) {
-        active[offset + i] = offset + (kernel.featureWise() ? i : features[i]);
+        active[offset + i] = kernel.featureWise() ? readOffset + java.util.Arrays.binarySearch(read, features[i])
+            : offset + features[i];
       }
     } else {
       java.util.Arrays.setAll(active, i -> i);

@@ -50,11 +50,15 @@ import org.apache.spark.sql.types.StructType;
  *   <li>Format 6: those, then gammaHeldOut, the held-out log density of each γ a gaussian search tried (NaN for the
  *       γ it did not score, every one of a classifier's search; empty when there was no search). Before format 6 a
  *       loaded model's search has NaN for each γ.
+ *   <li>Format 7: those, then the predictive components of a softmax model whose probabilities mix several
+ *       Gaussians' ({@link ClassMixture}): mixtureBiasKept, mixtureFeatures, and per component mixtureBasis (per
+ *       class, its positions in that basis), mixtureWeights, mixtureCovariance and mixtureShares (empty when there
+ *       is none, and for the formats before).
  * </ul>
  */
 final class ModelFormat {
 
-  static final int VERSION = 6;
+  static final int VERSION = 7;
 
   private static final StructType SCHEMA_V1 = new StructType()
       .add("family", DataTypes.StringType, false)
@@ -105,7 +109,14 @@ final class ModelFormat {
       .add("gammaRows", DataTypes.LongType, false)
       .add("scalingEvidence", doubles(), false)
       .add("scalingStandardized", DataTypes.BooleanType, false)
-      .add("gammaHeldOut", doubles(), false);
+      .add("gammaHeldOut", doubles(), false)
+      .add("mixtureBiasKept", DataTypes.BooleanType, false)
+      .add("mixtureFeatures", DataTypes.createArrayType(DataTypes.IntegerType, false), false)
+      .add("mixtureBasis", DataTypes.createArrayType(DataTypes.createArrayType(DataTypes.createArrayType(
+          DataTypes.IntegerType, false), false), false), false)
+      .add("mixtureWeights", DataTypes.createArrayType(DataTypes.createArrayType(doubles(), false), false), false)
+      .add("mixtureCovariance", DataTypes.createArrayType(doubles(), false), false)
+      .add("mixtureShares", doubles(), false);
 
   private ModelFormat() {}
 
@@ -118,6 +129,7 @@ final class ModelFormat {
     RvmTrainingSummary s = m.summary();
     ClassModels c = m.classes();
     GridRelevance g = m.grid();
+    ClassMixture x = m.mixture();
     RvmTrainingSummary.GammaChoice gc = s.gammaChoice();
     RvmTrainingSummary.StandardizationChoice sc = s.standardizationChoice();
     Row row = RowFactory.create(m.family().paramValue(), kernel.name(), kernel.gamma(), kernel.degree(), kernel.coef0(),
@@ -135,7 +147,10 @@ final class ModelFormat {
         gc == null ? Double.NaN : gc.chosen(),
         gc == null ? 0L : gc.rows(), sc == null ? new double[0]
             : new double[] {sc.standardizedLogMarginalLikelihood(), sc.rawLogMarginalLikelihood()},
-        sc != null && sc.standardization(), gc == null ? new double[0] : gc.heldOut());
+        sc != null && sc.standardization(), gc == null ? new double[0] : gc.heldOut(),
+        x != null && x.biasKept(), x == null ? new int[0] : x.features(), x == null ? new int[0][][] : x.basis(),
+        x == null ? new double[0][][] : x.weights(), x == null ? new double[0][] : x.covariance(),
+        x == null ? new double[0] : x.shares());
     spark.createDataFrame(List.of(row), SCHEMA).repartition(1).write().parquet(path + "/data");
   }
 
@@ -156,7 +171,8 @@ final class ModelFormat {
           doubles(r, "covariance"), r.<Double>getAs("noisePrecision"),
           summary(r, version),
           version >= 2 ? classModels(r) : null, version >= 3 ? grid(r) : null,
-          version >= 4 ? r.<Double>getAs("varianceScale") : 1.0).requireFiniteValues();
+          version >= 4 ? r.<Double>getAs("varianceScale") : 1.0, version >= 7 ? mixture(r) : null)
+          .requireFiniteValues();
     } catch (Exception e) { // Spark's AnalysisException and SparkException are checked exceptions
       throw new IllegalArgumentException("'" + path + "' is not a readable spark-rvm model: its data/ is missing or "
           + "damaged (" + e.getMessage() + ")", e);
@@ -199,6 +215,28 @@ final class ModelFormat {
       return null;
     }
     return new GridRelevance(rows, cols, doubles(r, "rowRelevance"), doubles(r, "columnRelevance"));
+  }
+
+  /** The predictive components (format 7), or null for a model without them. */
+  private static ClassMixture mixture(Row r) {
+    double[] shares = doubles(r, "mixtureShares");
+    if (shares.length == 0) {
+      return null;
+    }
+    List<Object> basis = r.getList(r.fieldIndex("mixtureBasis"));
+    List<Object> weights = r.getList(r.fieldIndex("mixtureWeights"));
+    int[][][] positions = new int[basis.size()][][];
+    double[][][] values = new double[weights.size()][][];
+    for (int j = 0; j < positions.length; j++) {
+      positions[j] = toList(basis.get(j)).stream().map(c -> toList(c).stream()
+          .mapToInt(v -> ((Number) v).intValue()).toArray()).toArray(int[][]::new);
+    }
+    for (int j = 0; j < values.length; j++) {
+      values[j] = toList(weights.get(j)).stream().map(c -> toList(c).stream()
+          .mapToDouble(v -> ((Number) v).doubleValue()).toArray()).toArray(double[][]::new);
+    }
+    return new ClassMixture(r.<Boolean>getAs("mixtureBiasKept"), ints(r, "mixtureFeatures"), positions, values,
+        nestedDoubles(r, "mixtureCovariance"), shares);
   }
 
   /** The per-class parts (format 2), or null for a model of another family. */

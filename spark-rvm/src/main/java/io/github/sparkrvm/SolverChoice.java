@@ -19,6 +19,7 @@ package io.github.sparkrvm;
 import io.github.sparkrvm.basis.BasisFunctions;
 import io.github.sparkrvm.solvers.BernoulliRelevanceSolver;
 import io.github.sparkrvm.solvers.BetterOfTwo;
+import io.github.sparkrvm.solvers.BinarySupportPriorAverage;
 import io.github.sparkrvm.solvers.EmOverShortlist;
 import io.github.sparkrvm.solvers.FastBernoulliSolver;
 import io.github.sparkrvm.solvers.FastGaussianSolver;
@@ -44,8 +45,9 @@ import io.github.sparkrvm.variational.VariationalSolver;
  * binary solver per class, the softmax (at scale in rounds over a shortlist, or on two paths; kernel linear on the
  * driver: under the multiplicity prior and under ARD alone, averaged, {@code SupportPriorAverage}), the variational
  * solver followed by its pruning, the binary classifier of one score (at scale from a pilot fit; the small fast
- * bernoulli fit on the driver, cold with maxAddsPerStep auto, on two paths: {@code FastBernoulliSolver.twoPaths}), or
- * the gaussian solver.
+ * bernoulli fit on the driver, cold with maxAddsPerStep auto, on two paths: {@code FastBernoulliSolver.twoPaths};
+ * under a support prior (kernel linear) that fit and the same under ARD alone, averaged,
+ * {@code BinarySupportPriorAverage}), or the gaussian solver.
  *
  * @param solver the solver
  * @param why what runs and why, for the log (empty when the choice needs no word)
@@ -151,9 +153,17 @@ record SolverChoice(RelevanceSolver<? extends RelevanceResult> solver, String wh
       }
       if (fast && likelihood == LaplaceLikelihood.BERNOULLI && start instanceof FitStart.Cold
           && placement.onDriver() && in.adds() instanceof AddsPolicy.Auto auto && auto.maxAddsPerStep() == 1) {
-        return new SolverChoice(FastBernoulliSolver.twoPaths(options, likelihood), "solver fast follows two "
-            + "paths on the driver: its own, and em over its basis functions and the " + EmOverShortlist.SHORTLIST
-            + " candidates nearest to being added, then its own again from there; the higher evidence kept");
+        String paths = "solver fast follows two paths on the driver: its own, and em over its basis functions and "
+            + "the " + EmOverShortlist.SHORTLIST + " candidates nearest to being added, then its own again from "
+            + "there; the higher evidence kept";
+        if (options.supportPrior().any()) {
+          return new SolverChoice(BinarySupportPriorAverage.of(FastBernoulliSolver.twoPaths(options, likelihood),
+              FastBernoulliSolver.twoPaths(options.withSupportPrior(SupportPrior.NONE), likelihood)), paths
+              + "; the fit is made under the support prior and under ARD alone, and the two posteriors averaged, the "
+              + "weight of each and the scale of the average's covariance chosen by cross-fitting on the training "
+              + "rows (benchmarks/results/categorical-one-hot.md)");
+        }
+        return new SolverChoice(FastBernoulliSolver.twoPaths(options, likelihood), paths);
       }
       return new SolverChoice(fast ? FastBernoulliSolver.of(options, likelihood, start)
           : BernoulliRelevanceSolver.of(options, likelihood, start), "");

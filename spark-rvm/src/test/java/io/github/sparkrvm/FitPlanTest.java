@@ -29,6 +29,7 @@ import io.github.sparkrvm.distributed.DataSummary;
 import io.github.sparkrvm.distributed.TrainingRow;
 import io.github.sparkrvm.solvers.FitStart;
 import io.github.sparkrvm.solvers.BernoulliRelevanceSolver;
+import io.github.sparkrvm.solvers.BinarySupportPriorAverage;
 import io.github.sparkrvm.solvers.FastBernoulliSolver;
 import io.github.sparkrvm.solvers.FastGaussianSolver;
 import io.github.sparkrvm.solvers.FastMultinomialSolver;
@@ -152,6 +153,25 @@ class FitPlanTest {
           : FastBernoulliSolver.of(plan.options()).fit(stats, IterationListener.none());
       assertSame(direct, plan.solver().fit(stats, IterationListener.none()));
     }
+  }
+
+  @Test
+  void theLinearBinaryFitOnTheDriverIsAveragedOverTwoSupportPriorsAndTheOthersAreNot() {
+    TestData.Table data = TestData.blobs(20, 2, 0.8, 5);
+    FitPlan linear = plan(estimator("bernoulli", "fast").setKernel("linear"), data);
+    assertTrue(linear.options().supportPrior().any());
+    InMemoryStatistics stats = stats(linear, data);
+    assertSame(BinarySupportPriorAverage.of(
+        FastBernoulliSolver.twoPaths(linear.options(), LaplaceLikelihood.BERNOULLI),
+        FastBernoulliSolver.twoPaths(linear.options().withSupportPrior(SupportPrior.NONE),
+            LaplaceLikelihood.BERNOULLI)).fit(stats, IterationListener.none()),
+        linear.solver().fit(stats, IterationListener.none()));
+    // the rbf kernel's fit has no support prior: its two paths alone, as before
+    FitPlan rbf = plan(estimator("bernoulli", "fast"), data);
+    assertFalse(rbf.options().supportPrior().any());
+    InMemoryStatistics rbfStats = stats(rbf, data);
+    assertSame(FastBernoulliSolver.twoPaths(rbf.options(), LaplaceLikelihood.BERNOULLI)
+        .fit(rbfStats, IterationListener.none()), rbf.solver().fit(rbfStats, IterationListener.none()));
   }
 
   @Test

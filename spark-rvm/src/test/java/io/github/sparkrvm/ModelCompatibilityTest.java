@@ -116,4 +116,25 @@ class ModelCompatibilityTest {
       assertEquals(r[2], model.predictVariance(Vectors.dense(r[0])), 1e-15);
     }
   }
+
+  @Test
+  void aVersionSixSoftmaxLoadsAndPredictsAsWhenSaved() throws IOException {
+    Path path = resource("v6-multinomial-softmax-linear");
+    assertTrue(metadata(path).contains("\"formatVersion\":6}"), "the fixture must stay a format-6 model");
+    RvmModel model = RvmModel.load(path.toString());
+    assertEquals(3, model.numClasses());
+    assertArrayEquals(new int[] {1, 4, 7}, model.relevantFeatures());
+    TestData.Table data = TestData.classSpecificBlobs(20, 3, 7L);
+    double[][] probability = {
+        {0.98150480645800870, 0.0020702112694310154, 0.016424982272560396},
+        {0.0019500611068594086, 0.99625682376979800, 0.0017931151233426723},
+        {0.0025038747502213750, 0.0031053154947183860, 0.99439080975506020},
+        {0.98110879068504560, 0.0080084993482248920, 0.010882709966729456}};
+    double[] prediction = {0.0, 1.0, 2.0, 0.0};
+    for (int i = 0; i < probability.length; i++) {
+      org.apache.spark.ml.linalg.Vector x = Vectors.dense(data.x()[7 * i]);
+      assertArrayEquals(probability[i], model.predictProbabilities(x).toArray(), 1e-14);
+      assertEquals(prediction[i], model.predict(x), 0.0);
+    }
+  }
 }

@@ -22,6 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.sparkrvm.basis.BasisFunctions;
 import io.github.sparkrvm.basis.FeatureScaling;
 import io.github.sparkrvm.basis.Kernel;
+import io.github.sparkrvm.predict.MultiClassMixture;
 import io.github.sparkrvm.predict.MultiClassPredictive;
 import io.github.sparkrvm.predict.Predictive;
 import io.github.sparkrvm.statistics.Family;
@@ -76,6 +77,16 @@ class SparseScoringTest {
     return rows;
   }
 
+  /** {@return the candidates of the full linear basis (bias 0, feature f at 1 + f) of a kept basis} */
+  private static int[] inFullBasis(boolean biasKept, int[] features) {
+    int offset = biasKept ? 1 : 0;
+    int[] active = new int[offset + features.length];
+    for (int i = 0; i < features.length; i++) {
+      active[offset + i] = 1 + features[i];
+    }
+    return active;
+  }
+
   private static double poisson(double mean, SplittableRandom random) {
     double limit = Math.exp(-mean);
     double p = random.nextDouble();
@@ -87,18 +98,27 @@ class SparseScoringTest {
     return k;
   }
 
-  /** The family's outputs over the full linear basis, as transform read a row before: the whole scaled point. */
+  /**
+   * The family's outputs over the full linear basis (the bias, then every feature), as transform read a row before:
+   * the whole scaled point; a softmax's predictive components over the same basis.
+   */
   private static FamilyOutputs fullBasis(FittedRvm f) {
-    BasisFunctions basis = BasisFunctions.linear(f.biasKept(), f.numFeatures());
-    int offset = f.biasKept() ? 1 : 0;
-    int[] active = new int[offset + f.features().length];
-    for (int i = 0; i < f.features().length; i++) {
-      active[offset + i] = offset + f.features()[i];
-    }
+    BasisFunctions basis = BasisFunctions.linear(true, f.numFeatures());
+    int[] active = inFullBasis(f.biasKept(), f.features());
     if (f.family() == Family.MULTINOMIAL) {
       ClassModels c = f.classes();
+      ClassMixture x = f.mixture();
+      MultiClassMixture mixture = null;
+      if (x != null) {
+        int[] kept = inFullBasis(x.biasKept(), x.features());
+        MultiClassPredictive[] components = new MultiClassPredictive[x.numComponents()];
+        for (int j = 0; j < components.length; j++) {
+          components[j] = new MultiClassPredictive(basis, kept, x.basis()[j], x.weights()[j], x.covariance()[j]);
+        }
+        mixture = new MultiClassMixture(components, x.shares());
+      }
       return new FamilyOutputs.Classes(new MultiClassPredictive(basis, active, c.basis(), c.weights(),
-          c.covariance()), c.strategy());
+          c.covariance()), mixture, c.strategy());
     }
     double[] covariance = f.covariance().clone();
     for (int i = 0; i < covariance.length; i++) {

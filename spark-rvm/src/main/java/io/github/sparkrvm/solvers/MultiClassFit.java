@@ -34,10 +34,13 @@ import io.github.sparkrvm.linalg.ClassLayout;
  * @param logMarginalLikelihoods the objective after each step (the first entry is the starting point)
  * @param activeCounts the number of kept (class, basis function) pairs after each step
  * @param likelihoodPasses the passes over the data the fit made
+ * @param evidence the final evidence (see the canonical constructor)
+ * @param predictive the fits whose predictive distributions the model's probabilities average
+ *     ({@link SupportPriorAverage}); null when the probabilities are this Gaussian's own
  */
 public record MultiClassFit(int[][] active, double[][] weights, double[][] alpha, double[] covariance,
     int iterations, boolean converged, double[] logMarginalLikelihoods, int[] activeCounts, int likelihoodPasses,
-    double evidence) implements RelevanceResult {
+    double evidence, PredictiveMixture predictive) implements RelevanceResult {
 
   /**
    * Checks that the per-class parts agree.
@@ -55,6 +58,7 @@ public record MultiClassFit(int[][] active, double[][] weights, double[][] alpha
    * @param likelihoodPasses the passes over the data the fit made
    * @param evidence the final evidence: the last objective (softmax), or the sum of the K binary fits' final ones
    *     (one-vs-rest, whose objectives follow one another); −∞ when not finite
+   * @param predictive the fits whose predictive distributions the model's probabilities average; null for none
    */
   public MultiClassFit {
     evidence = Double.isFinite(evidence) ? evidence : Double.NEGATIVE_INFINITY;
@@ -74,6 +78,26 @@ public record MultiClassFit(int[][] active, double[][] weights, double[][] alpha
             + " basis functions");
       }
     }
+  }
+
+  /**
+   * A fit whose probabilities are its own Gaussian's.
+   *
+   * @param active per class, the kept candidate indices, ascending
+   * @param weights per class, the posterior mode of their weights
+   * @param alpha per class, their prior precisions
+   * @param covariance the joint posterior covariance Σ of all the kept weights (as above)
+   * @param iterations the α re-estimation steps taken
+   * @param converged whether the tolerance was met before maxIter
+   * @param logMarginalLikelihoods the objective after each step (the first entry is the starting point)
+   * @param activeCounts the number of kept (class, basis function) pairs after each step
+   * @param likelihoodPasses the passes over the data the fit made
+   * @param evidence the final evidence (as above)
+   */
+  public MultiClassFit(int[][] active, double[][] weights, double[][] alpha, double[] covariance, int iterations,
+      boolean converged, double[] logMarginalLikelihoods, int[] activeCounts, int likelihoodPasses, double evidence) {
+    this(active, weights, alpha, covariance, iterations, converged, logMarginalLikelihoods, activeCounts,
+        likelihoodPasses, evidence, null);
   }
 
   /**
@@ -104,7 +128,17 @@ public record MultiClassFit(int[][] active, double[][] weights, double[][] alpha
   @Override
   public MultiClassFit withLikelihoodPasses(int passes) {
     return new MultiClassFit(active, weights, alpha, covariance, iterations, converged, logMarginalLikelihoods,
-        activeCounts, passes, evidence);
+        activeCounts, passes, evidence, predictive);
+  }
+
+  /**
+   * {@return this fit with the predictive mixture its probabilities are to average}
+   *
+   * @param mixture the fits and their shares
+   */
+  public MultiClassFit withPredictive(PredictiveMixture mixture) {
+    return new MultiClassFit(active, weights, alpha, covariance, iterations, converged, logMarginalLikelihoods,
+        activeCounts, likelihoodPasses, evidence, mixture);
   }
 
   /** {@return the number of kept (class, basis function) pairs} */

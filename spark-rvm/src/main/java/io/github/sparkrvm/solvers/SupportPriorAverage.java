@@ -22,6 +22,7 @@ import io.github.sparkrvm.statistics.DesignMatrix;
 import io.github.sparkrvm.statistics.LocalStatistics;
 import io.github.sparkrvm.statistics.RowCollection;
 import io.github.sparkrvm.util.IterationListener;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.slf4j.Logger;
@@ -60,6 +61,14 @@ import org.slf4j.LoggerFactory;
  * 0.269 where it tested 0.324) pulls every probability toward the uniform: the plug-in softmax tested 0.197. On dna
  * the moderation helps, at about half the Laplace covariance. The held-out rows choose; the evidence cannot (it
  * sees the covariance only through the fit).
+ *
+ * <p>The model reports that one Gaussian (its weights, covariance and kept pairs), but its moderated probabilities
+ * are those of a mixture ({@link PredictiveMixture}): the predictive distributions of the 12 fits, the full fit and
+ * the {@value #FOLDS} folds' fits under each prior, each with its covariance scaled by c, the prior's weight 1 − λ or
+ * λ shared equally among its 6 fits. Moment matching these unlike fits into one Gaussian widens it, and the
+ * moderation then flattens the probabilities; mixing their predictives does not (on dna's six splits 0.1292 against
+ * the average's 0.1328, on Soybean's four 0.1886 against 0.1902; benchmarks/results/dna-softmax.md).
+ * The binary fit's average ({@link BinarySupportPriorAverage}) keeps the one Gaussian and leaves the mixture out.
  *
  * <p>Each kept pair's α is the one the classic (EM) update takes from the averaged posterior before the scale,
  * 1/(w̄ᵢ² + Σᵢᵢ). The two fits' traces follow each other, the prior's first, and their steps and passes add (the
@@ -101,15 +110,74 @@ public final class SupportPriorAverage {
       MultiClassFit a = underPrior.fit(data, listener);
       MultiClassFit b = ardAlone.fit(data, listener.numberedFrom(a.iterations() + 1));
       LocalStatistics rows = RowCollection.of(data, "the average of the softmax over two support priors").local();
-      Choice choice = choose(rows, underPrior, ardAlone);
+      FoldFits folds = FoldFits.of(rows, underPrior, ardAlone);
+      Choice choice = choose(rows, folds);
       MultiClassFit averaged = scaled(average(a, b, choice.ardWeight()), choice.covarianceScale());
       LOG.info("softmax averaged over two support priors: weight {} on the fit under ARD alone ({} pairs kept) and {} "
           + "on the fit under the multiplicity prior ({} pairs), its covariance scaled by {}, chosen of 0, 0.1, ..., 1 "
           + "and of {} by {}-fold cross-fitting on the training rows; the average keeps {} pairs",
           choice.ardWeight(), b.size(), 1.0 - choice.ardWeight(), a.size(), choice.covarianceScale(),
           Arrays.toString(COVARIANCE_SCALES), FOLDS, averaged.size());
-      return averaged;
+      return averaged.withPredictive(mixture(a, b, folds, choice));
     };
+  }
+
+  /**
+   * The fits of the cross-fitting: fold f's under each prior on the rows of the other folds.
+   *
+   * @param underPrior per fold, the fit under the multiplicity prior
+   * @param ardAlone per fold, the fit under ARD alone
+   */
+  record FoldFits(List<MultiClassFit> underPrior, List<MultiClassFit> ardAlone) {
+
+    /** {@return the {@value SupportPriorAverage#FOLDS} folds' fits of the two solvers on {@code data}} */
+    static FoldFits of(LocalStatistics data, RelevanceSolver<MultiClassFit> underPrior,
+        RelevanceSolver<MultiClassFit> ardAlone) {
+      List<MultiClassFit> a = new ArrayList<>();
+      List<MultiClassFit> b = new ArrayList<>();
+      for (int fold = 0; fold < FOLDS; fold++) {
+        int held = fold;
+        LocalStatistics others = data.rowsWhere(i -> i % FOLDS != held);
+        a.add(underPrior.fit(others, IterationListener.none()));
+        b.add(ardAlone.fit(others, IterationListener.none()));
+      }
+      return new FoldFits(a, b);
+    }
+  }
+
+  /**
+   * {@return the predictive mixture of the model's probabilities: the full fit and the {@value #FOLDS} folds' fits of
+   * each prior, each with its covariance scaled by c, the prior's weight (1 − λ or λ) shared equally by its
+   * {@value #FOLDS} + 1 fits (a prior of weight 0 left out)} Moment matching these unlike fits into one Gaussian
+   * widens it, and the moderation then flattens the probabilities; the mixture of their predictive distributions
+   * does not (benchmarks/results/dna-softmax.md).
+   *
+   * @param a the full fit under the multiplicity prior
+   * @param b the full fit under ARD alone
+   * @param folds the folds' fits
+   * @param choice λ and c
+   */
+  static PredictiveMixture mixture(MultiClassFit a, MultiClassFit b, FoldFits folds, Choice choice) {
+    List<MultiClassFit> fits = new ArrayList<>();
+    List<Double> shares = new ArrayList<>();
+    double[] priorWeight = {1.0 - choice.ardWeight(), choice.ardWeight()};
+    List<List<MultiClassFit>> byPrior = List.of(withFull(a, folds.underPrior()), withFull(b, folds.ardAlone()));
+    for (int prior = 0; prior < 2; prior++) {
+      if (priorWeight[prior] == 0.0) {
+        continue;
+      }
+      for (MultiClassFit f : byPrior.get(prior)) {
+        fits.add(scaled(f, choice.covarianceScale()));
+        shares.add(priorWeight[prior] / byPrior.get(prior).size());
+      }
+    }
+    return new PredictiveMixture(fits, shares.stream().mapToDouble(Double::doubleValue).toArray());
+  }
+
+  private static List<MultiClassFit> withFull(MultiClassFit full, List<MultiClassFit> folds) {
+    List<MultiClassFit> all = new ArrayList<>(List.of(full));
+    all.addAll(folds);
+    return all;
   }
 
   /**
@@ -122,15 +190,18 @@ public final class SupportPriorAverage {
    */
   static Choice choose(LocalStatistics data, RelevanceSolver<MultiClassFit> underPrior,
       RelevanceSolver<MultiClassFit> ardAlone) {
+    return choose(data, FoldFits.of(data, underPrior, ardAlone));
+  }
+
+  /** {@return λ and c as {@link #choose(LocalStatistics, RelevanceSolver, RelevanceSolver)}, from the folds' fits} */
+  static Choice choose(LocalStatistics data, FoldFits folds) {
     DesignMatrix design = data.design();
     int n = design.rows();
     int scales = COVARIANCE_SCALES.length;
     double[][] logScore = new double[STEPS + 1][scales];
     for (int fold = 0; fold < FOLDS; fold++) {
-      int held = fold;
-      LocalStatistics others = data.rowsWhere(i -> i % FOLDS != held);
-      MultiClassFit a = underPrior.fit(others, IterationListener.none());
-      MultiClassFit b = ardAlone.fit(others, IterationListener.none());
+      MultiClassFit a = folds.underPrior().get(fold);
+      MultiClassFit b = folds.ardAlone().get(fold);
       for (int s = 0; s <= STEPS; s++) {
         MultiClassFit averaged = average(a, b, (double) s / STEPS);
         for (int i = fold; i < n; i += FOLDS) {

@@ -88,7 +88,7 @@ class SupportPriorAverageTest {
   }
 
   /** Rows of the bias alone (candidate 0 is 1), the labels given. */
-  private static LocalStatistics biasOnly(double... labels) {
+  static LocalStatistics biasOnly(double... labels) {
     int n = labels.length;
     double[] phi = new double[n];
     Arrays.fill(phi, 1.0);
@@ -157,5 +157,31 @@ class SupportPriorAverageTest {
     assertEquals(b.iterations(), half.iterations());
     assertEquals(b.likelihoodPasses(), half.likelihoodPasses());
     assertSame(b, SupportPriorAverage.scaled(b, 1.0));
+  }
+
+  @Test
+  void theMixtureSharesEachPriorsWeightAmongItsFullAndFoldFitsScaledByC() {
+    MultiClassFit a = PosteriorMixtureTest.a();
+    MultiClassFit b = PosteriorMixtureTest.b();
+    MultiClassFit c = PosteriorMixtureTest.c();
+    List<MultiClassFit> five = List.of(c, c, c, c, c);
+    SupportPriorAverage.FoldFits folds = new SupportPriorAverage.FoldFits(five, List.of(b, b, b, b, b));
+    PredictiveMixture mixture = SupportPriorAverage.mixture(a, b, folds, new SupportPriorAverage.Choice(0.4, 0.5));
+    assertEquals(12, mixture.fits().size());
+    for (int j = 0; j < 12; j++) {
+      assertEquals(j < 6 ? 0.6 / 6 : 0.4 / 6, mixture.shares()[j], 1e-15);
+    }
+    // the full fit first, then the folds', each covariance halved
+    assertArrayEquals(new double[] {0.5}, mixture.fits().get(0).covariance(), 0.0);
+    assertArrayEquals(new double[] {0.25}, mixture.fits().get(1).covariance(), 0.0);
+    assertArrayEquals(Arrays.stream(b.covariance()).map(v -> 0.5 * v).toArray(), mixture.fits().get(6).covariance(),
+        0.0);
+    // (0, 0), (0, 3) and (1, 1)
+    assertEquals(3, mixture.distinctPairs());
+    // a prior of weight 0 is left out
+    PredictiveMixture prior = SupportPriorAverage.mixture(a, b, folds, new SupportPriorAverage.Choice(0.0, 1.0));
+    assertEquals(6, prior.fits().size());
+    assertSame(a, prior.fits().get(0));
+    assertEquals(1.0 / 6, prior.shares()[5], 1e-15);
   }
 }
