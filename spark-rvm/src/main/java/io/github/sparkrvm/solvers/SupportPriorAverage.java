@@ -113,8 +113,9 @@ public final class SupportPriorAverage {
       FoldFits folds = FoldFits.of(rows, underPrior, ardAlone);
       Choice choice = choose(rows, folds);
       MultiClassFit averaged = scaled(average(a, b, choice.ardWeight()), choice.covarianceScale());
-      LOG.info("softmax averaged over two support priors: weight {} on the fit under ARD alone ({} pairs kept) and {} "
-          + "on the fit under the multiplicity prior ({} pairs), its covariance scaled by {}, chosen of 0, 0.1, ..., 1 "
+      LOG.info("fit averaged over two support priors (a softmax, or a binary fit read as the two-class softmax whose "
+          + "class 0 scores 0): weight {} on the fit under ARD alone ({} (class, basis function) pairs kept) and {} "
+          + "on the fit under the support prior ({} pairs), its covariance scaled by {}, chosen of 0, 0.1, ..., 1 "
           + "and of {} by {}-fold cross-fitting on the training rows; the average keeps {} pairs",
           choice.ardWeight(), b.size(), 1.0 - choice.ardWeight(), a.size(), choice.covarianceScale(),
           Arrays.toString(COVARIANCE_SCALES), FOLDS, averaged.size());
