@@ -293,9 +293,12 @@ abstract sealed class FamilyOutputs implements java.io.Serializable
       return s.moderated();
     }
 
-    /** {@return the outputs of the model's latents, with the mixture's probabilities when given (else null)} */
+    /**
+     * {@return the outputs of the model's latents, with the mixture's probabilities when given (else null): then the
+     * latents are the means alone, which are the softmax's raw scores}
+     */
     private Scored of(MultiClassPredictive.Latents latents, double[] mixed, OutputSettings s) {
-      ClassScores scores = strategy.scores(latents, s.moderated());
+      ClassScores scores = strategy.scores(latents, mixed == null && s.moderated());
       double[] probability = mixed != null ? mixed : scores.probability();
       return new Scored(ClassScores.argmax(probability, s.thresholds()), scores.raw(), probability, Double.NaN);
     }
@@ -304,14 +307,19 @@ abstract sealed class FamilyOutputs implements java.io.Serializable
       return mixture != null && s.moderated();
     }
 
+    /** Whether the model's own Gaussian's covariance is read: moderated probabilities that are not the mixture's. */
+    private boolean ownVariance(OutputSettings s) {
+      return s.moderated() && mixture == null;
+    }
+
     @Override
     Scored row(double[] x, OutputSettings s) {
-      return of(needsVariance(s) ? classes.at(x) : classes.means(x), mixes(s) ? mixture.probability(x) : null, s);
+      return of(ownVariance(s) ? classes.at(x) : classes.means(x), mixes(s) ? mixture.probability(x) : null, s);
     }
 
     @Override
     Scored[] block(double[] x, int n, OutputSettings s) {
-      MultiClassPredictive.Latents[] latents = classes.block(x, n, needsVariance(s));
+      MultiClassPredictive.Latents[] latents = classes.block(x, n, ownVariance(s));
       double[][] mixed = mixes(s) ? mixture.block(x, n) : null;
       Scored[] out = new Scored[n];
       for (int i = 0; i < n; i++) {
@@ -322,9 +330,10 @@ abstract sealed class FamilyOutputs implements java.io.Serializable
 
     @Override
     void prepareVariance() {
-      classes.prepareCovariance();
       if (mixture != null) {
         mixture.prepareCovariance();
+      } else {
+        classes.prepareCovariance();
       }
     }
 
