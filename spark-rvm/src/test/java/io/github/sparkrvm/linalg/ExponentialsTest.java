@@ -161,6 +161,54 @@ class ExponentialsTest {
   }
 
   /**
+   * The distances summed one feature at a time over the rows (the loop C2 vectorises where the JVM has no lanes) give
+   * the bits of {@link Exponentials#squaredDistance}, row by row over the features: 1 to 9 features, 0 to 40 rows at
+   * two offsets, then 4096 rows over 1001 centres 30 times over (long enough for C2 to compile the loop on the way).
+   */
+  @Test
+  void theDistancesOverTheRowsGiveTheRowByRowBits() {
+    Random random = new Random(14);
+    for (int dim = 1; dim <= 9; dim++) {
+      double[] centres = random.doubles(3L * dim, -3, 3).toArray();
+      for (int n = 0; n <= 40; n++) {
+        double[] byFeature = random.doubles((long) n * dim, -3, 3).toArray();
+        for (int offset : new int[] {0, 5}) {
+          double[] out = new double[offset + n + 1];
+          Exponentials.squaredDistances(byFeature, n, dim, centres, 2 * dim, out, offset);
+          for (int i = 0; i < n; i++) {
+            assertEquals(Double.doubleToRawLongBits(Exponentials.squaredDistance(byFeature, n, dim, i, centres,
+                2 * dim)), Double.doubleToRawLongBits(out[offset + i]),
+                "dim " + dim + ", n " + n + ", offset " + offset + ", row " + i);
+          }
+          assertEquals(0.0, out[offset + n], "past the rows");
+        }
+      }
+    }
+    int n = 4096;
+    int dim = 5;
+    double[] byFeature = random.doubles((long) n * dim, -4, 4).toArray();
+    double[] centres = random.doubles(1001L * dim, -4, 4).toArray();
+    long[] expected = new long[n * 1001];
+    for (int c = 0; c < 1001; c++) {
+      for (int i = 0; i < n; i++) {
+        expected[c * n + i] = Double.doubleToRawLongBits(Exponentials.squaredDistance(byFeature, n, dim, i, centres,
+            c * dim));
+      }
+    }
+    for (int round = 0; round < 30; round++) {
+      double[] out = new double[n * 1001];
+      for (int c = 0; c < 1001; c++) {
+        Exponentials.squaredDistances(byFeature, n, dim, centres, c * dim, out, c * n);
+      }
+      for (int i = 0; i < out.length; i++) {
+        if (Double.doubleToRawLongBits(out[i]) != expected[i]) {
+          assertEquals(expected[i], Double.doubleToRawLongBits(out[i]), "round " + round + ", index " + i);
+        }
+      }
+    }
+  }
+
+  /**
    * The lanes take netlib's {@code VectorBLAS} species, {@code SPECIES_MAX}: with {@code SPECIES_PREFERRED} (as many
    * lanes, another class) both hot in one JVM, the JIT could not compile the lanes' store or VectorBLAS' {@code dgemv}
    * to vector instructions, and a 10⁶-row fit boxed 120 GB of vectors (DESIGN.md, "One vector species").
