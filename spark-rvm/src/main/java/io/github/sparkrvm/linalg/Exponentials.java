@@ -123,9 +123,9 @@ public final class Exponentials {
    * Sets {@code out[offset + i] = exp(scale · ‖x_i − c‖²)} for {@code 0 ≤ i < n}: the RBF values of one centre over a
    * block's rows, with the bits of {@link #squaredDistance} then {@link #exp}: the distances, then their
    * exponentials ({@link #scaledInPlace}), the column still in the cache. The distances are summed one feature at a
-   * time over the rows ({@link #squaredDistances}), in the lanes where this JVM takes them
-   * ({@link VectorExponentials}), else in a plain loop that C2 vectorises; summed row by row over the features (at
-   * stride n) they took about a third of a 4096-row block's expansion over 1001 candidates.
+   * time over the rows: in the lanes where this JVM takes them ({@link VectorExponentials}), else in plain loops over
+   * contiguous rows ({@link #squaredDistances}); summed row by row over the features (at stride n) they took about a
+   * third of a 4096-row block's expansion over 1001 candidates.
    *
    * @param byFeature the rows feature by feature: feature f of row i at {@code f · n + i}
    * @param n the number of rows
@@ -149,7 +149,10 @@ public final class Exponentials {
   /**
    * Sets {@code out[offset + i] = ‖x_i − c‖²} for {@code 0 ≤ i < n} with the bits of {@link #squaredDistance}: the
    * first feature's squares, then each further feature's added over all rows, so each row's sum takes the same
-   * additions in the same order. The inner loops run over contiguous rows, which C2 vectorises.
+   * additions in the same order. The inner loops run over contiguous rows: with eight features and the squaring
+   * exponentials a 4096-row block over 1001 centres took 18.7 ms against 48.7 for the row-by-row sums and
+   * {@link Math#exp} (one core). C2 on JDK 17 leaves these loops scalar (they read and write two arrays at different
+   * offsets, which it cannot prove apart), where it vectorises {@link #scaledInPlace}'s, which works in place.
    *
    * @param byFeature the rows feature by feature: feature f of row i at {@code f · n + i}
    * @param n the number of rows
