@@ -71,42 +71,7 @@ class ExponentialsTest {
    */
   @Test
   void lanesGiveTheScalarBitsCompiledOrNot() {
-    Random random = new Random(12);
-    double scale = -0.7;
-    for (int length = 0; length <= 40; length++) {
-      for (int from : new int[] {0, 1, 3}) {
-        double[] values = random.doubles(from + length + 2, 0, 60).toArray();
-        double[] expected = values.clone();
-        for (int i = from; i < from + length; i++) {
-          expected[i] = Exponentials.polynomial(scale * values[i]);
-        }
-        VectorExponentials.scaledInPlace(values, from, from + length, scale);
-        for (int i = 0; i < values.length; i++) {
-          assertEquals(Double.doubleToRawLongBits(expected[i]), Double.doubleToRawLongBits(values[i]),
-              "length " + length + ", from " + from + ", index " + i);
-        }
-      }
-    }
-    double[] source = new double[10_000];
-    for (int i = 0; i < source.length; i++) {
-      source[i] = i % 7 == 0 ? -1100 + 2200 * random.nextDouble() : 80 * random.nextDouble();
-    }
-    source[5] = Double.NaN;
-    source[6] = Double.NEGATIVE_INFINITY;
-    source[9] = Double.POSITIVE_INFINITY;
-    long[] expected = new long[source.length];
-    for (int i = 0; i < source.length; i++) {
-      expected[i] = Double.doubleToRawLongBits(Exponentials.polynomial(scale * source[i]));
-    }
-    for (int round = 0; round < 300; round++) {
-      double[] values = source.clone();
-      VectorExponentials.scaledInPlace(values, 0, values.length, scale);
-      for (int i = 0; i < values.length; i++) {
-        if (Double.doubleToRawLongBits(values[i]) != expected[i]) {
-          assertEquals(expected[i], Double.doubleToRawLongBits(values[i]), "round " + round + ", index " + i);
-        }
-      }
-    }
+    ScaledRuns.giveTheScalarBitsCompiledOrNot(VectorExponentials::scaledInPlace, Exponentials::polynomial, 12);
   }
 
   /**
