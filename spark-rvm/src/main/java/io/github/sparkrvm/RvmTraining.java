@@ -24,6 +24,7 @@ import io.github.sparkrvm.distributed.InputRows;
 import io.github.sparkrvm.distributed.SparseStatistics;
 import io.github.sparkrvm.distributed.TrainingRow;
 import io.github.sparkrvm.linalg.Backend;
+import io.github.sparkrvm.linalg.Exponentials;
 import io.github.sparkrvm.solvers.HeldOutVarianceScale;
 import io.github.sparkrvm.solvers.MultiClassFit;
 import io.github.sparkrvm.solvers.RelevanceResult;
@@ -115,9 +116,10 @@ final class RvmTraining {
   Result fit(Dataset<?> dataset) {
     long start = System.nanoTime();
     FitChoice choice = FitChoice.of(p);
-    LOG.info("{}: fitting family={}{} solver={} kernel={} maxBasis={} maxIter={} tol={} (BLAS and LAPACK: {})", uid,
-        choice.family(), choice.strategy() != null ? " (" + choice.strategy() + ")" : "", choice.method(),
-        p.getKernel(), p.getMaxBasis(), p.getMaxIter(), p.getTol(), Backend.describe());
+    LOG.info("{}: fitting family={}{} solver={} kernel={} maxBasis={} maxIter={} tol={} (BLAS and LAPACK: {}; "
+        + "exponentials: {})", uid, choice.family(), choice.strategy() != null ? " (" + choice.strategy() + ")" : "",
+        choice.method(), p.getKernel(), p.getMaxBasis(), p.getMaxIter(), p.getTol(), Backend.describe(),
+        Exponentials.implementation());
     Backend.missingVectorModuleWarning().ifPresent(w -> LOG.warn("{}: {}", uid, w));
 
     if (initialModel != null) {

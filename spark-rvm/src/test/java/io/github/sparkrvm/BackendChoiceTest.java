@@ -48,7 +48,8 @@ import org.junit.jupiter.api.io.TempDir;
  * and makes it its default ({@code JNIBLAS}, {@code JNILAPACK}), but it has none of BLAS's functions, so any call to
  * netlib's default ends the JVM. A JVM of its own, started without the vector module and without the tests'
  * {@code nativeLib=none}, fits Ripley's data twice: the fits end, the log names the chosen back end and netlib's
- * native default, the missing module is warned of once, and the model is the one this JVM fits on {@code VectorBLAS}.
+ * native default and the exponentials' way ("squaring" where the processor has a fused multiply-add), the missing
+ * module is warned of once, and the model is the one this JVM fits on {@code VectorBLAS}.
  * A second JVM with the same flags calls netlib's default once and dies, so the first one's survival means something.
  * No package to install: every Linux has a C library.
  */
@@ -71,6 +72,10 @@ class BackendChoiceTest {
     assertTrue(child.output.contains("netlib's default: JNIBLAS and JNILAPACK"), child.output);
     long fits = child.lines("BLAS and LAPACK: Java11BLAS and F2jLAPACK (netlib's default: JNIBLAS and JNILAPACK)");
     assertEquals(2, fits, "each fit's log names the chosen back end and netlib's default:\n" + child.output);
+    // without the module the exponentials are squared in plain Java where the processor has a fused multiply-add
+    String way = fusedMultiplyAddInHardware() ? "squaring" : "Math.exp";
+    assertEquals(2, child.lines("; exponentials: " + way + ")"), "each fit's log names the exponentials' way:\n"
+        + child.output);
     long warnings = child.output.lines().filter(l -> l.contains(" WARN ") && l.contains("jdk.incubator.vector"))
         .count();
     assertEquals(1, warnings, "one WARN for the missing vector module over two fits:\n" + child.output);
@@ -82,6 +87,12 @@ class BackendChoiceTest {
     assertEquals(here.vectors, Integer.parseInt(result[1]), child.output);
     assertEquals(here.error, Double.parseDouble(result[2]), 1e-12, child.output);
     assertEquals(here.logEvidence, Double.parseDouble(result[3]), 1e-6 * Math.abs(here.logEvidence), child.output);
+  }
+
+  /** {@return HotSpot's {@code UseFMA} in this JVM, which the child shares (the same machine and JVM)} */
+  private static boolean fusedMultiplyAddInHardware() {
+    return Boolean.parseBoolean(ManagementFactory.getPlatformMXBean(com.sun.management.HotSpotDiagnosticMXBean.class)
+        .getVMOption("UseFMA").getValue());
   }
 
   /** What a child JVM printed and how it ended. */

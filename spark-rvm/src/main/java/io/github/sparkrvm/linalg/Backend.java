@@ -87,9 +87,10 @@ public final class Backend {
   /** {@return the text of the missing-module warning} */
   static String missingVectorModuleText() {
     return "this JVM was started without the module jdk.incubator.vector: the fit's matrix products run on "
-        + BLAS_CHOSEN.getClass().getSimpleName() + " at about half the speed of VectorBLAS, and the RBF kernel's "
-        + "exponentials and the candidates' sums of squares in scalar code (fits of 16,000 to 64,000 rows took 1.5 "
-        + "to 1.9 times the CPU time). Add --add-modules=jdk.incubator.vector to the JVM's options (spark-submit, "
+        + BLAS_CHOSEN.getClass().getSimpleName() + " at about half the speed of VectorBLAS, and the candidates' "
+        + "sums of squares and the RBF kernel's distances in scalar code (fits of 32,000 to 64,000 rows on the "
+        + "driver took about twice the CPU time, 1,000,000 rows 1.3 times a pass). Add "
+        + "--add-modules=jdk.incubator.vector to the JVM's options (spark-submit, "
         + "pyspark, bin/spark-rvm and the Python package add it; for an application started with plain java, put "
         + "it on its command line or in JDK_JAVA_OPTIONS)";
   }

@@ -49,7 +49,7 @@ class BackendTest {
   void theWarningSaysWhatItCostsAndHowToAddTheModule() {
     String text = Backend.missingVectorModuleText();
     assertTrue(text.contains("without the module jdk.incubator.vector"), text);
-    assertTrue(text.contains("1.5 to 1.9 times the CPU time"), text);
+    assertTrue(text.contains("about twice the CPU time"), text);
     assertTrue(text.contains("Add --add-modules=jdk.incubator.vector"), text);
   }
 }

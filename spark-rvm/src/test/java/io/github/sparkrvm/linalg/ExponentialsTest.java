@@ -71,42 +71,7 @@ class ExponentialsTest {
    */
   @Test
   void lanesGiveTheScalarBitsCompiledOrNot() {
-    Random random = new Random(12);
-    double scale = -0.7;
-    for (int length = 0; length <= 40; length++) {
-      for (int from : new int[] {0, 1, 3}) {
-        double[] values = random.doubles(from + length + 2, 0, 60).toArray();
-        double[] expected = values.clone();
-        for (int i = from; i < from + length; i++) {
-          expected[i] = Exponentials.polynomial(scale * values[i]);
-        }
-        VectorExponentials.scaledInPlace(values, from, from + length, scale);
-        for (int i = 0; i < values.length; i++) {
-          assertEquals(Double.doubleToRawLongBits(expected[i]), Double.doubleToRawLongBits(values[i]),
-              "length " + length + ", from " + from + ", index " + i);
-        }
-      }
-    }
-    double[] source = new double[10_000];
-    for (int i = 0; i < source.length; i++) {
-      source[i] = i % 7 == 0 ? -1100 + 2200 * random.nextDouble() : 80 * random.nextDouble();
-    }
-    source[5] = Double.NaN;
-    source[6] = Double.NEGATIVE_INFINITY;
-    source[9] = Double.POSITIVE_INFINITY;
-    long[] expected = new long[source.length];
-    for (int i = 0; i < source.length; i++) {
-      expected[i] = Double.doubleToRawLongBits(Exponentials.polynomial(scale * source[i]));
-    }
-    for (int round = 0; round < 300; round++) {
-      double[] values = source.clone();
-      VectorExponentials.scaledInPlace(values, 0, values.length, scale);
-      for (int i = 0; i < values.length; i++) {
-        if (Double.doubleToRawLongBits(values[i]) != expected[i]) {
-          assertEquals(expected[i], Double.doubleToRawLongBits(values[i]), "round " + round + ", index " + i);
-        }
-      }
-    }
+    ScaledRuns.giveTheScalarBitsCompiledOrNot(VectorExponentials::scaledInPlace, Exponentials::polynomial, 12);
   }
 
   /**
@@ -151,6 +116,54 @@ class ExponentialsTest {
       double[] out = new double[n * 1001];
       for (int c = 0; c < 1001; c++) {
         VectorExponentials.ofScaledSquaredDistances(byFeature, n, dim, centres, c * dim, scale, out, c * n);
+      }
+      for (int i = 0; i < out.length; i++) {
+        if (Double.doubleToRawLongBits(out[i]) != expected[i]) {
+          assertEquals(expected[i], Double.doubleToRawLongBits(out[i]), "round " + round + ", index " + i);
+        }
+      }
+    }
+  }
+
+  /**
+   * The distances summed one feature at a time over the rows (the loop C2 vectorises where the JVM has no lanes) give
+   * the bits of {@link Exponentials#squaredDistance}, row by row over the features: 1 to 9 features, 0 to 40 rows at
+   * two offsets, then 4096 rows over 1001 centres 30 times over (long enough for C2 to compile the loop on the way).
+   */
+  @Test
+  void theDistancesOverTheRowsGiveTheRowByRowBits() {
+    Random random = new Random(14);
+    for (int dim = 1; dim <= 9; dim++) {
+      double[] centres = random.doubles(3L * dim, -3, 3).toArray();
+      for (int n = 0; n <= 40; n++) {
+        double[] byFeature = random.doubles((long) n * dim, -3, 3).toArray();
+        for (int offset : new int[] {0, 5}) {
+          double[] out = new double[offset + n + 1];
+          Exponentials.squaredDistances(byFeature, n, dim, centres, 2 * dim, out, offset);
+          for (int i = 0; i < n; i++) {
+            assertEquals(Double.doubleToRawLongBits(Exponentials.squaredDistance(byFeature, n, dim, i, centres,
+                2 * dim)), Double.doubleToRawLongBits(out[offset + i]),
+                "dim " + dim + ", n " + n + ", offset " + offset + ", row " + i);
+          }
+          assertEquals(0.0, out[offset + n], "past the rows");
+        }
+      }
+    }
+    int n = 4096;
+    int dim = 5;
+    double[] byFeature = random.doubles((long) n * dim, -4, 4).toArray();
+    double[] centres = random.doubles(1001L * dim, -4, 4).toArray();
+    long[] expected = new long[n * 1001];
+    for (int c = 0; c < 1001; c++) {
+      for (int i = 0; i < n; i++) {
+        expected[c * n + i] = Double.doubleToRawLongBits(Exponentials.squaredDistance(byFeature, n, dim, i, centres,
+            c * dim));
+      }
+    }
+    for (int round = 0; round < 30; round++) {
+      double[] out = new double[n * 1001];
+      for (int c = 0; c < 1001; c++) {
+        Exponentials.squaredDistances(byFeature, n, dim, centres, c * dim, out, c * n);
       }
       for (int i = 0; i < out.length; i++) {
         if (Double.doubleToRawLongBits(out[i]) != expected[i]) {
