@@ -24,11 +24,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.sparkrvm.TestData;
 import io.github.sparkrvm.basis.BasisFunctions;
 import io.github.sparkrvm.basis.Kernel;
+import io.github.sparkrvm.datasets.Datasets;
 import io.github.sparkrvm.statistics.CandidateTerms;
 import io.github.sparkrvm.statistics.InMemoryStatistics;
 import io.github.sparkrvm.statistics.LaplaceLikelihood;
 import io.github.sparkrvm.util.IterationListener;
 import java.util.Arrays;
+import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -130,5 +132,45 @@ class EmOverShortlistTest {
     assertArrayEquals(better.active(), kept.active());
     assertEquals(last(better), last(kept), 1e-12);
     assertEquals(first.likelihoodPasses() + second.likelihoodPasses(), kept.likelihoodPasses());
+  }
+
+  @Test
+  void emOverTheShortlistPrunesAnAlphaCreepingTowardInfinityInsteadOfCyclingToMaxIter() {
+    // 1500 draws of ESL's mixture, row i from SplittableRandom(1,000,003 + i) as FitScaling draws them, RBF γ 1 on
+    // every row and a bias. Before em pruned the creeping α (Reestimation.pruneCreeping), its pass over this
+    // shortlist ran to maxIter (1000): one α near 3·10⁷, whose weight the mode search no longer moved, alternated
+    // between two values at the same evidence to the last bit. Now the stalled step is followed by one that prunes it.
+    double[][] means = Datasets.eslMixtureMeans(Datasets.eslMixtureDir());
+    int n = 1500;
+    double[][] x = new double[n][2];
+    double[] t = new double[n];
+    double[] w = new double[n];
+    for (int i = 0; i < n; i++) {
+      SplittableRandom random = new SplittableRandom(1_000_003L + i);
+      int label = random.nextInt(2);
+      double[] centre = means[10 * label + random.nextInt(10)];
+      x[i][0] = centre[0] + Datasets.ESL_SPREAD * TestData.gaussian(random);
+      x[i][1] = centre[1] + Datasets.ESL_SPREAD * TestData.gaussian(random);
+      t[i] = label;
+      w[i] = 1.0;
+    }
+    InMemoryStatistics stats = InMemoryStatistics.of(BasisFunctions.kernel(new Kernel.Rbf(1.0), true, 2,
+        GaussianRelevanceSolverTest.flatten(x)), x, t, w);
+    RelevanceFit first = fast(stats);
+    CandidateTerms terms = stats.laplaceCandidates(LaplaceLikelihood.BERNOULLI, first.active(), first.weights());
+    int[] over = EmOverShortlist.shortlist(terms, first, EmOverShortlist.SHORTLIST);
+    RelevanceFit em = BernoulliRelevanceSolver.of(OPTIONS, LaplaceLikelihood.BERNOULLI, FitStart.over(over))
+        .fit(stats, IterationListener.none());
+    assertTrue(em.converged() && em.iterations() < OPTIONS.maxIter(), "em converged after " + em.iterations()
+        + " iterations");
+    // and where it stopped no kept α is one whose exact coordinate optimum is ∞ (αm² ≤ γ(1 − γ))
+    double[] gamma = Reestimation.wellDetermined(em.alpha(), em.covariance());
+    for (int i = 0; i < em.size(); i++) {
+      double m = em.weights()[i];
+      assertTrue(em.alpha()[i] * m * m > gamma[i] * (1.0 - gamma[i]), "basis function " + em.active()[i]
+          + " has a finite coordinate optimum");
+    }
+    // the whole second path ends at least as high as the fast path it started from
+    assertTrue(last(secondPath(stats, first)) >= last(first) - 1e-9);
   }
 }
