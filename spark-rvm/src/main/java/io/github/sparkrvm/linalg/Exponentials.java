@@ -226,7 +226,8 @@ public final class Exponentials {
     return p * Double.longBitsToDouble((half + 1023) << 52) * Double.longBitsToDouble((twoPower - half + 1023) << 52);
   }
 
-  private static double[] taylor(int degree) {
+  /** {@return 1/k! for k = 0..degree, each k! exact (below 2⁵³ up to degree 18)} */
+  static double[] taylor(int degree) {
     double[] c = new double[degree + 1];
     double factorial = 1.0;
     for (int k = 0; k <= degree; k++) {

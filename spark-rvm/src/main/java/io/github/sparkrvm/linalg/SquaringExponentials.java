@@ -49,22 +49,24 @@ final class SquaringExponentials {
   static final int SQUARINGS = 11;
   /** 2^−SQUARINGS. */
   private static final double REDUCTION = 1.0 / (1 << SQUARINGS);
-  /** 1/k!, k = 0..14, one constant each so that the JIT sees the loop as straight code. */
-  private static final double C0 = 1.0;
-  private static final double C1 = 1.0;
-  private static final double C2 = 1.0 / 2;
-  private static final double C3 = 1.0 / 6;
-  private static final double C4 = 1.0 / 24;
-  private static final double C5 = 1.0 / 120;
-  private static final double C6 = 1.0 / 720;
-  private static final double C7 = 1.0 / 5040;
-  private static final double C8 = 1.0 / 40320;
-  private static final double C9 = 1.0 / 362880;
-  private static final double C10 = 1.0 / 3628800;
-  private static final double C11 = 1.0 / 39916800;
-  private static final double C12 = 1.0 / 479001600;
-  private static final double C13 = 1.0 / 6227020800.0;
-  private static final double C14 = 1.0 / 87178291200.0;
+  /** 1/k!, k = 0..14, as {@link Exponentials#TAYLOR} one degree further. */
+  private static final double[] TAYLOR = Exponentials.taylor(14);
+  /** The same, one constant each so that the JIT sees the loop as straight code. */
+  private static final double C0 = TAYLOR[0];
+  private static final double C1 = TAYLOR[1];
+  private static final double C2 = TAYLOR[2];
+  private static final double C3 = TAYLOR[3];
+  private static final double C4 = TAYLOR[4];
+  private static final double C5 = TAYLOR[5];
+  private static final double C6 = TAYLOR[6];
+  private static final double C7 = TAYLOR[7];
+  private static final double C8 = TAYLOR[8];
+  private static final double C9 = TAYLOR[9];
+  private static final double C10 = TAYLOR[10];
+  private static final double C11 = TAYLOR[11];
+  private static final double C12 = TAYLOR[12];
+  private static final double C13 = TAYLOR[13];
+  private static final double C14 = TAYLOR[14];
 
   private SquaringExponentials() {}
 

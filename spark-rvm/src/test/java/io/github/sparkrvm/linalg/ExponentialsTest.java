@@ -126,9 +126,9 @@ class ExponentialsTest {
   }
 
   /**
-   * The distances summed one feature at a time over the rows (the loop C2 vectorises where the JVM has no lanes) give
-   * the bits of {@link Exponentials#squaredDistance}, row by row over the features: 1 to 9 features, 0 to 40 rows at
-   * two offsets, then 4096 rows over 1001 centres 30 times over (long enough for C2 to compile the loop on the way).
+   * The distances summed one feature at a time over contiguous rows (the loop of a JVM without the lanes) give the
+   * bits of {@link Exponentials#squaredDistance}, row by row over the features: 1 to 9 features, 0 to 40 rows at two
+   * offsets, then 4096 rows over 1001 centres 30 times over (long enough for C2 to compile the loop on the way).
    */
   @Test
   void theDistancesOverTheRowsGiveTheRowByRowBits() {
